@@ -1,0 +1,121 @@
+//===- SegAttrs.td - seg dialect attributes ----------------*- tablegen -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_DIALECT_SEG_IR_SEGATTRS_TD
+#define SEGIR_DIALECT_SEG_IR_SEGATTRS_TD
+
+include "segir/Dialect/Seg/IR/SegDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+//===----------------------------------------------------------------------===//
+// Execution level
+//===----------------------------------------------------------------------===//
+
+def Seg_LevelThread : I32EnumAttrCase<"Thread", 0, "thread">;
+def Seg_LevelBlock : I32EnumAttrCase<"Block", 1, "block">;
+def Seg_LevelThreadInBlock
+    : I32EnumAttrCase<"ThreadInBlock", 2, "thread_in_block">;
+def Seg_LevelSeq : I32EnumAttrCase<"Seq", 3, "seq">;
+
+def Seg_Level : I32EnumAttr<"Level", "execution level of a seg op",
+    [Seg_LevelThread, Seg_LevelBlock, Seg_LevelThreadInBlock, Seg_LevelSeq]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::seg";
+}
+
+def Seg_LevelAttr : EnumAttr<Seg_Dialect, Seg_Level, "level"> {
+  let summary = "Execution level: thread, block, thread_in_block or seq";
+  let description = [{
+    * `thread`: the space is spread over all threads of a grid (one kernel);
+    * `block`: one thread block per point; the body is block-level code;
+    * `thread_in_block`: inside a `block` body, one thread of the block per
+      point, followed by a barrier;
+    * `seq`: sequential, inside one thread.
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
+//===----------------------------------------------------------------------===//
+// Virtualisation
+//===----------------------------------------------------------------------===//
+
+def Seg_VirtVirtualized : I32EnumAttrCase<"Virtualized", 0, "virtualized">;
+def Seg_VirtNone : I32EnumAttrCase<"None", 1, "none">;
+def Seg_VirtFull : I32EnumAttrCase<"Full", 2, "full">;
+
+def Seg_Virtualization : I32EnumAttr<"Virtualization",
+    "how virtual blocks map onto launched blocks",
+    [Seg_VirtVirtualized, Seg_VirtNone, Seg_VirtFull]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::seg";
+}
+
+def Seg_VirtualizationAttr
+    : EnumAttr<Seg_Dialect, Seg_Virtualization, "virt"> {
+  let summary = "Block virtualisation mode (Futhark's SegVirt)";
+  let description = [{
+    * `virtualized`: launched blocks loop over virtual block ids when the
+      space needs more blocks than are launched;
+    * `none`: the grid covers the space; no loop is generated;
+    * `full`: the grid covers the space exactly, one thread per point.
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
+//===----------------------------------------------------------------------===//
+// Target description
+//===----------------------------------------------------------------------===//
+
+def Seg_TargetAttr : AttrDef<Seg_Dialect, "Target"> {
+  let mnemonic = "target";
+  let summary = "Resource limits of the GPU that kernels are built for";
+  let description = [{
+    Describes the device that passes plan for. Attach it to the module as
+    `seg.target`; passes read limits only from it. Without one, the `sm_90`
+    (H200) preset applies.
+
+    ```mlir
+    module attributes {seg.target = #seg.target<chip = "sm_90">} {}
+    module attributes {seg.target = #seg.target<chip = "sm_80",
+                                                 num_sms = 56>} {}
+    ```
+
+    `chip` selects a preset (`sm_80`: A100-SXM, `sm_89`: L40S,
+    `sm_90`: H200); any field given overrides the preset. A chip without a
+    preset must give every field. Sizes of memory are in bytes.
+  }];
+  let parameters = (ins
+    StringRefParameter<"compute capability, e.g. sm_90">:$chip,
+    "int64_t":$warpSize,
+    "int64_t":$maxThreadsPerBlock,
+    "int64_t":$maxThreadsPerSM,
+    "int64_t":$numSMs,
+    "int64_t":$sharedMemoryPerBlock,
+    "int64_t":$sharedMemoryPerSM,
+    "int64_t":$registersPerBlock,
+    "int64_t":$registersPerSM,
+    "int64_t":$registersPerThread
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The preset for `chip`, or null if there is none.
+    static TargetAttr getPreset(::mlir::MLIRContext *context,
+                                ::llvm::StringRef chip);
+    /// The default target (sm_90).
+    static TargetAttr getDefault(::mlir::MLIRContext *context);
+    /// The target that applies to `op`: the `seg.target` attribute of the
+    /// closest enclosing op that has one, else the default.
+    static TargetAttr lookup(::mlir::Operation *op);
+    /// Names of the integer fields, in parameter order.
+    static ::llvm::ArrayRef<::llvm::StringLiteral> getFieldNames();
+    /// The integer fields, in the order of getFieldNames().
+    ::llvm::SmallVector<int64_t> getFields() const;
+  }];
+}
+
+#endif // SEGIR_DIALECT_SEG_IR_SEGATTRS_TD

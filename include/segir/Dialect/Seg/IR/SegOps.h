@@ -1,0 +1,42 @@
+//===- SegOps.h - seg dialect operations ------------------------*- C++ -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_DIALECT_SEG_IR_SEGOPS_H
+#define SEGIR_DIALECT_SEG_IR_SEGOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "segir/Dialect/Seg/IR/SegAttrs.h"
+#include "segir/Dialect/Seg/IR/SegDialect.h"
+
+namespace mlir {
+namespace seg {
+class ResultsOp;
+class MapOp;
+class RedOp;
+class ScanOp;
+} // namespace seg
+} // namespace mlir
+
+#include "segir/Dialect/Seg/IR/SegInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "segir/Dialect/Seg/IR/SegOps.h.inc"
+
+namespace mlir {
+namespace seg {
+/// The closest enclosing space op of `op`, or null.
+SegSpaceOpInterface getEnclosingSpaceOp(Operation *op);
+} // namespace seg
+} // namespace mlir
+
+#endif // SEGIR_DIALECT_SEG_IR_SEGOPS_H

@@ -1,0 +1,302 @@
+//===- SegOps.td - seg dialect operations ------------------*- tablegen -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_DIALECT_SEG_IR_SEGOPS_TD
+#define SEGIR_DIALECT_SEG_IR_SEGOPS_TD
+
+include "segir/Dialect/Seg/IR/SegDialect.td"
+include "segir/Dialect/Seg/IR/SegAttrs.td"
+include "segir/Dialect/Seg/IR/SegInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Space ops: seg.map, seg.red, seg.scan
+//===----------------------------------------------------------------------===//
+
+class Seg_SpaceOp<string mnemonic, list<Trait> traits = []>
+    : Seg_Op<mnemonic, traits # [AttrSizedOperandSegments,
+        RecursiveMemoryEffects,
+        DeclareOpInterfaceMethods<Seg_SpaceOpInterface>]> {
+  dag commonArgs = (ins
+    Seg_LevelAttr:$level,
+    Variadic<Index>:$dynamic_sizes,
+    DenseI64ArrayAttr:$static_sizes,
+    Optional<Index>:$num_blocks,
+    OptionalAttr<I64Attr>:$static_num_blocks,
+    Optional<Index>:$block_size,
+    OptionalAttr<I64Attr>:$static_block_size,
+    OptionalAttr<Seg_VirtualizationAttr>:$virtualization,
+    Variadic<AnyMemRef>:$outs);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  code commonClassDeclaration = [{
+    /// The space's sizes, static ones as attributes.
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedSizes();
+    /// The induction variables: the body's arguments.
+    ::mlir::Block::BlockArgListType getInductionVars() {
+      return getBody().front().getArguments();
+    }
+    ::std::optional<::mlir::OpFoldResult> getMixedNumBlocks();
+    ::std::optional<::mlir::OpFoldResult> getMixedBlockSize();
+    unsigned getRank() { return getStaticSizes().size(); }
+  }];
+}
+
+def Seg_MapOp : Seg_SpaceOp<"map"> {
+  let summary = "Map over a segmented iteration space";
+  let description = [{
+    Computes its body once per point of the space. The body ends in a
+    `seg.results` op whose kernel results write the `outs` memrefs.
+
+    ```mlir
+    seg.map thread (%i, %j) in (%m, 64) outs(%c : memref<?x64xf32>) {
+      %a = memref.load %x[%i, %j] : memref<?x64xf32>
+      %b = arith.mulf %a, %a : f32
+      seg.results {
+        seg.returns %b into %c : memref<?x64xf32>
+      }
+    }
+    ```
+
+    Optionally a grid: `grid(num_blocks = 120, block_size = %bs,
+    virt = virtualized)`; each entry is an integer or an `index` value.
+
+    At level `block` the body runs once per block: `memref.alloca` there is
+    the block's shared memory, and nested `thread_in_block` ops run the
+    block's threads, each followed by a barrier.
+  }];
+  let arguments = commonArgs;
+  let regions = (region SizedRegion<1>:$body);
+  let extraClassDeclaration = commonClassDeclaration # [{
+    /// The `seg.results` terminator of the body.
+    ResultsOp getResultsOp();
+  }];
+}
+
+def Seg_RedOp : Seg_SpaceOp<"red"> {
+  let summary = "Regular segmented reduction (redomap)";
+  let description = [{
+    Reduces the innermost dimension of the space; the outer dimensions are
+    segments (a one-dimensional space is a single segment). The body is the
+    map: it yields, for the current point, the operands of every operator
+    followed by the values of map-only outputs. Each operator is a region
+    `(acc..., x...) -> acc...` with neutral values and an optional
+    `commutative` flag; all operators are fused.
+
+    `outs` holds, in order, one memref per accumulator of every operator
+    (shape: the segment dimensions), then one memref per map-only output
+    (shape: the whole space).
+
+    ```mlir
+    seg.red thread (%i) in (%n) outs(%sum : memref<f32>) {
+      %x = memref.load %in[%i] : memref<?xf32>
+      seg.yield %x : f32
+    } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+      %s = arith.addf %a, %b : f32
+      seg.yield %s : f32
+    }
+    ```
+
+    Operators combine left to right; a non-commutative operator must be
+    associative, a commutative one may be applied in any order.
+  }];
+  let arguments = !con(commonArgs, (ins Variadic<AnyType>:$neutrals,
+                                        DenseBoolArrayAttr:$commutative));
+  let regions = (region SizedRegion<1>:$body,
+                        VariadicRegion<SizedRegion<1>>:$operators);
+  let extraClassDeclaration = commonClassDeclaration # [{
+    /// The neutral values of operator `index`.
+    ::mlir::OperandRange getOperatorNeutrals(unsigned index);
+    /// Total number of accumulators over all operators.
+    unsigned getNumAccumulators() { return getNeutrals().size(); }
+    /// The outs holding operator results / map-only outputs.
+    ::mlir::OperandRange getCombinedOuts() {
+      return getOuts().take_front(getNumAccumulators());
+    }
+    ::mlir::OperandRange getMapOuts() {
+      return getOuts().drop_front(getNumAccumulators());
+    }
+  }];
+}
+
+def Seg_ScanOp : Seg_SpaceOp<"scan"> {
+  let summary = "Regular segmented inclusive scan (scanomap)";
+  let description = [{
+    Inclusive scan along the innermost dimension of the space, restarting at
+    every segment. Same operator model as `seg.red`; every scanned output
+    has the shape of the whole space, as do map-only outputs.
+
+    ```mlir
+    seg.scan thread (%s, %i) in (%ns, %n) outs(%out : memref<?x?xi32>) {
+      %x = memref.load %in[%s, %i] : memref<?x?xi32>
+      seg.yield %x : i32
+    } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+      %r = arith.addi %a, %b : i32
+      seg.yield %r : i32
+    }
+    ```
+  }];
+  let arguments = !con(commonArgs, (ins Variadic<AnyType>:$neutrals,
+                                        DenseBoolArrayAttr:$commutative));
+  let regions = (region SizedRegion<1>:$body,
+                        VariadicRegion<SizedRegion<1>>:$operators);
+  let extraClassDeclaration = commonClassDeclaration # [{
+    ::mlir::OperandRange getOperatorNeutrals(unsigned index);
+    unsigned getNumAccumulators() { return getNeutrals().size(); }
+    ::mlir::OperandRange getCombinedOuts() {
+      return getOuts().take_front(getNumAccumulators());
+    }
+    ::mlir::OperandRange getMapOuts() {
+      return getOuts().drop_front(getNumAccumulators());
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Terminators
+//===----------------------------------------------------------------------===//
+
+def Seg_YieldOp : Seg_Op<"yield", [Pure, Terminator, ReturnLike,
+    HasParent<"RedOp, ScanOp">]> {
+  let summary = "Yields values from a seg.red/seg.scan body or operator";
+  let description = [{
+    In the body of `seg.red` / `seg.scan`: the operands of every operator,
+    then the values of map-only outputs. In an operator region: the new
+    accumulator.
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+  let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
+}
+
+def Seg_ResultsOp : Seg_Op<"results", [Terminator, HasParent<"MapOp">,
+    NoTerminator, SingleBlock, RecursiveMemoryEffects]> {
+  let summary = "Kernel results of a seg.map";
+  let description = [{
+    Terminates the body of a `seg.map`. Its region holds only kernel-result
+    ops, at most one per `outs` operand, which run in order.
+  }];
+  let regions = (region SizedRegion<1>:$region);
+  let assemblyFormat = "$region attr-dict";
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [OpBuilder<(ins)>];
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel results
+//===----------------------------------------------------------------------===//
+
+class Seg_KernelResultOp<string mnemonic, list<Trait> traits = []>
+    : Seg_Op<mnemonic, traits # [HasParent<"ResultsOp">,
+        DeclareOpInterfaceMethods<Seg_KernelResultOpInterface>,
+        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let hasVerifier = 1;
+}
+
+def Seg_ReturnsOp : Seg_KernelResultOp<"returns", [
+    TypesMatchWith<"value type matches the element type of out", "out",
+        "value", "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+  let summary = "Write one element at the current point";
+  let description = [{
+    Writes `value` to `out` at the current point of the enclosing `seg.map`:
+    `out[%ivs...] = value`. `out` has the shape of the space.
+  }];
+  let arguments = (ins AnyType:$value, AnyMemRef:$out);
+  let assemblyFormat = "$value `into` $out attr-dict `:` type($out)";
+}
+
+def Seg_TileReturnsOp : Seg_KernelResultOp<"tile_returns", [
+    TypesMatchWith<"value type matches the element type of out", "out",
+        "value", "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+  let summary = "Each thread of a block writes one element of the block tile";
+  let description = [{
+    In a `thread_in_block` map directly inside a `block` map: given one
+    `(dim, tile)` pair for each of the k trailing dimensions of `out`, the
+    thread at `t` of the block at `b` writes `value` to
+    `out[b_0, ..., b_{n-k-1}, b_{n-k} * tile_0 + t_0, ...]` when every index
+    is below its `dim`. Leading dimensions of `out` are indexed by the
+    leading block indices. `dim` is the logical extent: at most the extent
+    of `out`, so a padded buffer can be written without its padding.
+
+    ```mlir
+    seg.tile_returns %v into %c tiles [(%m, 16), (%n, 16)] : memref<?x?xf32>
+    ```
+  }];
+  let arguments = (ins AnyType:$value, AnyMemRef:$out,
+                       Variadic<Index>:$dynamic_dims,
+                       DenseI64ArrayAttr:$static_dims,
+                       DenseI64ArrayAttr:$block_tiles);
+  let assemblyFormat = [{
+    $value `into` $out `tiles` custom<TileSpec>($dynamic_dims, $static_dims,
+        $block_tiles) attr-dict `:` type($out)
+  }];
+  let extraClassDeclaration = [{
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedDims();
+  }];
+}
+
+def Seg_RegTileReturnsOp : Seg_KernelResultOp<"regtile_returns"> {
+  let summary = "Each thread writes its register tile into the block tile";
+  let description = [{
+    Futhark's `RegTileReturns`. In a `thread_in_block` map directly inside
+    a `block` map: given one `(dim, block tile T, register tile R)` triple
+    for each of the k trailing dimensions of `out`, the thread at `t` of the
+    block at `b` writes its register tile `value` (a vector of shape
+    `R_0 x ... x R_{k-1}`) to the block's `(T_0*R_0) x ...` tile:
+
+      `out[..., b_d * T_d * R_d + t_d * R_d + r_d, ...] = value[r_0, ...]`
+
+    for every `r`, skipping elements whose index is not below `dim`. The
+    thread space is `T_0 x ... x T_{k-1}`. Leading dimensions of `out` are
+    indexed by the leading block indices.
+
+    ```mlir
+    seg.regtile_returns %acc into %c tiles [(%m, 16, 4), (%n, 16, 4)]
+        : vector<4x4xf32>, memref<?x?xf32>
+    ```
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$value, AnyMemRef:$out,
+                       Variadic<Index>:$dynamic_dims,
+                       DenseI64ArrayAttr:$static_dims,
+                       DenseI64ArrayAttr:$block_tiles,
+                       DenseI64ArrayAttr:$reg_tiles);
+  let assemblyFormat = [{
+    $value `into` $out `tiles` custom<RegTileSpec>($dynamic_dims,
+        $static_dims, $block_tiles, $reg_tiles) attr-dict `:` type($value)
+        `,` type($out)
+  }];
+  let extraClassDeclaration = [{
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedDims();
+  }];
+}
+
+def Seg_WriteReturnsOp : Seg_KernelResultOp<"write_returns", [
+    AttrSizedOperandSegments]> {
+  let summary = "Scatter: write values at computed indices";
+  let description = [{
+    Futhark's `WriteReturns`. Writes each `value` at its index tuple in
+    `out`; a tuple with an index outside `out` (negative or too large) is
+    skipped. When several points write the same element, one of the writes
+    wins, unspecified which.
+
+    ```mlir
+    seg.write_returns into %out [%i] = %v, [%j] = %w : memref<?xf32>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$out, Variadic<Index>:$indices,
+                       Variadic<AnyType>:$values);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// Indices of the `pos`-th write.
+    ::mlir::OperandRange getIndicesOf(unsigned pos);
+  }];
+}
+
+#endif // SEGIR_DIALECT_SEG_IR_SEGOPS_TD

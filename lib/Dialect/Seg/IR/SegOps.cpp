@@ -1,0 +1,1082 @@
+//===- SegOps.cpp - seg dialect operations ------------------------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "segir/Dialect/Seg/IR/SegOps.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+
+#include "segir/Dialect/Seg/IR/SegInterfaces.cpp.inc"
+
+SegSpaceOpInterface mlir::seg::getEnclosingSpaceOp(Operation *op) {
+  for (Operation *cur = op->getParentOp(); cur; cur = cur->getParentOp())
+    if (auto spaceOp = dyn_cast<SegSpaceOpInterface>(cur))
+      return spaceOp;
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Shared printing and parsing of the space ops
+//===----------------------------------------------------------------------===//
+
+/// Parses `integer | ssa-value` into either `staticValue` or `operand`.
+static ParseResult
+parseIntegerOrOperand(OpAsmParser &parser,
+                      std::optional<OpAsmParser::UnresolvedOperand> &operand,
+                      std::optional<int64_t> &staticValue) {
+  OpAsmParser::UnresolvedOperand value;
+  OptionalParseResult hasOperand = parser.parseOptionalOperand(value);
+  if (hasOperand.has_value()) {
+    if (failed(*hasOperand))
+      return failure();
+    operand = value;
+    return success();
+  }
+  int64_t integer;
+  if (parser.parseInteger(integer))
+    return failure();
+  staticValue = integer;
+  return success();
+}
+
+static void printIntegerOrOperand(OpAsmPrinter &p, Value operand,
+                                  IntegerAttr staticValue) {
+  if (operand)
+    p << operand;
+  else
+    p << staticValue.getInt();
+}
+
+namespace {
+/// The parts every space op has, parsed before its regions.
+struct SpaceOpHeader {
+  Level level;
+  SmallVector<OpAsmParser::Argument> inductionVars;
+  SmallVector<OpAsmParser::UnresolvedOperand> dynamicSizes;
+  DenseI64ArrayAttr staticSizes;
+  std::optional<OpAsmParser::UnresolvedOperand> numBlocks, blockSize;
+  std::optional<int64_t> staticNumBlocks, staticBlockSize;
+  std::optional<Virtualization> virtualization;
+  SmallVector<OpAsmParser::UnresolvedOperand> outs;
+  SmallVector<Type> outTypes;
+};
+} // namespace
+
+/// Parses `level (%ivs) in (sizes) [grid(...)] [outs(%o : types)]`.
+static ParseResult parseSpaceOpHeader(OpAsmParser &parser,
+                                      SpaceOpHeader &header) {
+  StringRef levelName;
+  SMLoc levelLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&levelName))
+    return failure();
+  std::optional<Level> level = symbolizeLevel(levelName);
+  if (!level)
+    return parser.emitError(levelLoc)
+           << "expected level 'thread', 'block', 'thread_in_block' or "
+              "'seq', got '"
+           << levelName << "'";
+  header.level = *level;
+
+  if (parser.parseArgumentList(header.inductionVars,
+                               OpAsmParser::Delimiter::Paren) ||
+      parser.parseKeyword("in") ||
+      parseDynamicIndexList(parser, header.dynamicSizes, header.staticSizes,
+                            /*valueTypes=*/nullptr,
+                            OpAsmParser::Delimiter::Paren))
+    return failure();
+  for (OpAsmParser::Argument &iv : header.inductionVars)
+    iv.type = parser.getBuilder().getIndexType();
+
+  if (succeeded(parser.parseOptionalKeyword("grid"))) {
+    auto parseEntry = [&]() -> ParseResult {
+      StringRef key;
+      SMLoc keyLoc = parser.getCurrentLocation();
+      if (parser.parseKeyword(&key) || parser.parseEqual())
+        return failure();
+      if (key == "num_blocks")
+        return parseIntegerOrOperand(parser, header.numBlocks,
+                                     header.staticNumBlocks);
+      if (key == "block_size")
+        return parseIntegerOrOperand(parser, header.blockSize,
+                                     header.staticBlockSize);
+      if (key == "virt") {
+        StringRef mode;
+        if (parser.parseKeyword(&mode))
+          return failure();
+        header.virtualization = symbolizeVirtualization(mode);
+        if (!header.virtualization)
+          return parser.emitError(keyLoc)
+                 << "expected virtualization 'virtualized', 'none' or "
+                    "'full', got '"
+                 << mode << "'";
+        return success();
+      }
+      return parser.emitError(keyLoc)
+             << "unknown grid entry '" << key
+             << "' (expected num_blocks, block_size or virt)";
+    };
+    if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                       parseEntry))
+      return failure();
+  }
+
+  if (succeeded(parser.parseOptionalKeyword("outs"))) {
+    if (parser.parseLParen() || parser.parseOperandList(header.outs) ||
+        parser.parseColonTypeList(header.outTypes) || parser.parseRParen())
+      return failure();
+  }
+  return success();
+}
+
+/// Resolves the header's operands and fills the properties shared by all
+/// space ops. `extraSegments` are appended to the operand segment sizes.
+template <typename OpTy>
+static ParseResult resolveSpaceOpHeader(OpAsmParser &parser,
+                                        OperationState &result,
+                                        SpaceOpHeader &header,
+                                        ArrayRef<int32_t> extraSegments) {
+  Builder &builder = parser.getBuilder();
+  Type indexType = builder.getIndexType();
+  auto &props = result.getOrAddProperties<typename OpTy::Properties>();
+  props.level = LevelAttr::get(builder.getContext(), header.level);
+  props.static_sizes = header.staticSizes;
+  if (header.staticNumBlocks)
+    props.static_num_blocks = builder.getI64IntegerAttr(*header.staticNumBlocks);
+  if (header.staticBlockSize)
+    props.static_block_size = builder.getI64IntegerAttr(*header.staticBlockSize);
+  if (header.virtualization)
+    props.virtualization =
+        VirtualizationAttr::get(builder.getContext(), *header.virtualization);
+
+  if (parser.resolveOperands(header.dynamicSizes, indexType, result.operands))
+    return failure();
+  if (header.numBlocks &&
+      parser.resolveOperand(*header.numBlocks, indexType, result.operands))
+    return failure();
+  if (header.blockSize &&
+      parser.resolveOperand(*header.blockSize, indexType, result.operands))
+    return failure();
+  if (parser.resolveOperands(header.outs, header.outTypes,
+                             parser.getCurrentLocation(), result.operands))
+    return failure();
+
+  SmallVector<int32_t> segments = {
+      static_cast<int32_t>(header.dynamicSizes.size()),
+      header.numBlocks ? 1 : 0, header.blockSize ? 1 : 0,
+      static_cast<int32_t>(header.outs.size())};
+  llvm::append_range(segments, extraSegments);
+  llvm::copy(segments, props.operandSegmentSizes.begin());
+  return success();
+}
+
+template <typename OpTy>
+static void printSpaceOpHeader(OpAsmPrinter &p, OpTy op) {
+  p << " " << stringifyLevel(op.getLevel()) << " (";
+  llvm::interleaveComma(op.getInductionVars(), p,
+                        [&](BlockArgument iv) { p << iv; });
+  p << ") in ";
+  printDynamicIndexList(p, op, op.getDynamicSizes(), op.getStaticSizes(),
+                        /*valueTypes=*/{}, /*scalables=*/{},
+                        OpAsmParser::Delimiter::Paren);
+  bool hasNumBlocks = op.getNumBlocks() || op.getStaticNumBlocksAttr();
+  bool hasBlockSize = op.getBlockSize() || op.getStaticBlockSizeAttr();
+  if (hasNumBlocks || hasBlockSize || op.getVirtualizationAttr()) {
+    SmallVector<std::function<void()>> entries;
+    if (hasNumBlocks)
+      entries.push_back([&] {
+        p << "num_blocks = ";
+        printIntegerOrOperand(p, op.getNumBlocks(),
+                              op.getStaticNumBlocksAttr());
+      });
+    if (hasBlockSize)
+      entries.push_back([&] {
+        p << "block_size = ";
+        printIntegerOrOperand(p, op.getBlockSize(),
+                              op.getStaticBlockSizeAttr());
+      });
+    if (auto virt = op.getVirtualizationAttr())
+      entries.push_back(
+          [&] { p << "virt = " << stringifyVirtualization(virt.getValue()); });
+    p << " grid(";
+    llvm::interleaveComma(entries, p, [](auto &print) { print(); });
+    p << ")";
+  }
+  if (!op.getOuts().empty()) {
+    p << " outs(" << op.getOuts() << " : " << op.getOuts().getTypes() << ")";
+  }
+}
+
+static constexpr StringLiteral kElidedSpaceOpAttrs[] = {
+    "level",           "static_sizes",
+    "static_num_blocks", "static_block_size",
+    "virtualization",  "operandSegmentSizes",
+    "commutative"};
+
+static void printTrailingAttrs(OpAsmPrinter &p, Operation *op) {
+  SmallVector<StringRef> elided(std::begin(kElidedSpaceOpAttrs),
+                                std::end(kElidedSpaceOpAttrs));
+  p.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
+}
+
+/// Common accessor implementations.
+template <typename OpTy>
+static SmallVector<OpFoldResult> mixedSizesOf(OpTy op) {
+  return getMixedValues(op.getStaticSizes(), op.getDynamicSizes(),
+                        op.getContext());
+}
+
+static std::optional<OpFoldResult> mixedScalar(Value dynamic,
+                                               IntegerAttr staticValue) {
+  if (dynamic)
+    return OpFoldResult(dynamic);
+  if (staticValue)
+    return OpFoldResult(staticValue);
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared verification of the space ops
+//===----------------------------------------------------------------------===//
+
+static StringRef levelName(Level level) { return stringifyLevel(level); }
+
+/// Product of static sizes, or nullopt when any is dynamic.
+static std::optional<int64_t> staticProduct(ArrayRef<int64_t> sizes) {
+  int64_t product = 1;
+  for (int64_t size : sizes) {
+    if (ShapedType::isDynamic(size))
+      return std::nullopt;
+    product *= size;
+  }
+  return product;
+}
+
+/// Checks that `type` has shape `expected` (static sizes only) and element
+/// type `elementType` (if given). `what` names the operand in messages.
+static LogicalResult verifyShape(Operation *op, Twine what, Type type,
+                                 ArrayRef<int64_t> expected,
+                                 Type elementType) {
+  auto memref = cast<MemRefType>(type);
+  if (memref.getRank() != static_cast<int64_t>(expected.size()))
+    return op->emitOpError()
+           << what << " must have rank " << expected.size() << ", got "
+           << memref;
+  for (auto [dim, pair] :
+       llvm::enumerate(llvm::zip_equal(memref.getShape(), expected))) {
+    auto [actual, want] = pair;
+    if (!ShapedType::isDynamic(actual) && !ShapedType::isDynamic(want) &&
+        actual != want)
+      return op->emitOpError()
+             << what << " dimension " << dim << " has size " << actual
+             << " but the space has " << want;
+  }
+  if (elementType && memref.getElementType() != elementType)
+    return op->emitOpError()
+           << what << " must have element type " << elementType << ", got "
+           << memref;
+  return success();
+}
+
+template <typename OpTy>
+static LogicalResult verifySpaceOp(OpTy op) {
+  Operation *operation = op.getOperation();
+  ArrayRef<int64_t> sizes = op.getStaticSizes();
+  Level level = op.getLevel();
+
+  // The space.
+  if (sizes.empty())
+    return op.emitOpError("space must have at least one dimension");
+  int64_t numDynamic = llvm::count_if(sizes, ShapedType::isDynamic);
+  if (numDynamic != static_cast<int64_t>(op.getDynamicSizes().size()))
+    return op.emitOpError() << "expected " << numDynamic
+                            << " dynamic sizes, got "
+                            << op.getDynamicSizes().size();
+  for (auto [dim, size] : llvm::enumerate(sizes))
+    if (!ShapedType::isDynamic(size) && size <= 0)
+      return op.emitOpError() << "static size of dimension " << dim
+                              << " must be positive, got " << size;
+
+  // Nesting rules (Futhark's SegLevel).
+  SegSpaceOpInterface parent = getEnclosingSpaceOp(operation);
+  switch (level) {
+  case Level::Thread:
+  case Level::Block:
+    if (parent)
+      return op.emitOpError()
+             << "at level '" << levelName(level)
+             << "' cannot be nested inside another seg op (enclosing op is at "
+                "level '"
+             << levelName(parent.getLevel()) << "')";
+    break;
+  case Level::ThreadInBlock:
+    if (!parent || parent.getLevel() != Level::Block)
+      return op.emitOpError() << "at level 'thread_in_block' must be nested "
+                                 "inside a 'block'-level seg op"
+                              << (parent ? " (enclosing op is at level '" +
+                                               levelName(parent.getLevel()) +
+                                               "')"
+                                         : std::string(", found none"));
+    break;
+  case Level::Seq:
+    break;
+  }
+  if (parent && parent.getLevel() == Level::Seq && level != Level::Seq)
+    return op.emitOpError() << "only 'seq'-level ops may be nested inside a "
+                               "'seq'-level op";
+
+  // The grid.
+  bool hasGrid = op.getNumBlocks() || op.getStaticNumBlocksAttr() ||
+                 op.getBlockSize() || op.getStaticBlockSizeAttr() ||
+                 op.getVirtualizationAttr();
+  if (hasGrid && level != Level::Thread && level != Level::Block)
+    return op.emitOpError() << "grid is only allowed at level 'thread' or "
+                               "'block', not '"
+                            << levelName(level) << "'";
+  if (op.getNumBlocks() && op.getStaticNumBlocksAttr())
+    return op.emitOpError("num_blocks is given both as a value and as a "
+                          "constant");
+  if (op.getBlockSize() && op.getStaticBlockSizeAttr())
+    return op.emitOpError("block_size is given both as a value and as a "
+                          "constant");
+  std::optional<int64_t> numBlocks, blockSize;
+  if (auto attr = op.getStaticNumBlocksAttr()) {
+    numBlocks = attr.getInt();
+    if (*numBlocks <= 0)
+      return op.emitOpError() << "num_blocks must be positive, got "
+                              << *numBlocks;
+  }
+  if (auto attr = op.getStaticBlockSizeAttr()) {
+    blockSize = attr.getInt();
+    if (*blockSize <= 0)
+      return op.emitOpError() << "block_size must be positive, got "
+                              << *blockSize;
+    TargetAttr target = TargetAttr::lookup(operation);
+    if (*blockSize > target.getMaxThreadsPerBlock())
+      return op.emitOpError()
+             << "block_size " << *blockSize
+             << " exceeds max_threads_per_block "
+             << target.getMaxThreadsPerBlock() << " of target "
+             << target.getChip();
+  }
+  if (auto virt = op.getVirtualizationAttr();
+      virt && virt.getValue() != Virtualization::Virtualized) {
+    // Without virtualisation every point needs a thread (level thread) or
+    // a block (level block) of its own.
+    std::optional<int64_t> points = staticProduct(sizes);
+    std::optional<int64_t> available = numBlocks;
+    if (level == Level::Thread)
+      available = (numBlocks && blockSize)
+                      ? std::optional<int64_t>(*numBlocks * *blockSize)
+                      : std::nullopt;
+    StringRef unit = level == Level::Thread ? "threads" : "blocks";
+    StringRef mode = stringifyVirtualization(virt.getValue());
+    if (points && available) {
+      if (*available < *points)
+        return op.emitOpError()
+               << "virtualization '" << mode << "' needs " << *points << " "
+               << unit << " but the grid has " << *available;
+      if (virt.getValue() == Virtualization::Full && *available != *points)
+        return op.emitOpError()
+               << "virtualization 'full' needs exactly " << *points << " "
+               << unit << " but the grid has " << *available;
+    }
+  }
+  return success();
+}
+
+/// Checks the body's block arguments: one `index` per dimension.
+template <typename OpTy>
+static LogicalResult verifyBodyArguments(OpTy op) {
+  Block &body = op.getBody().front();
+  if (body.getNumArguments() != op.getRank())
+    return op.emitOpError() << "body must have " << op.getRank()
+                            << " induction variables, got "
+                            << body.getNumArguments();
+  for (BlockArgument arg : body.getArguments())
+    if (!arg.getType().isIndex())
+      return op.emitOpError()
+             << "induction variables must have type 'index', got "
+             << arg.getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MapOp
+//===----------------------------------------------------------------------===//
+
+ParseResult MapOp::parse(OpAsmParser &parser, OperationState &result) {
+  SpaceOpHeader header;
+  if (parseSpaceOpHeader(parser, header) ||
+      resolveSpaceOpHeader<MapOp>(parser, result, header, {}))
+    return failure();
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, header.inductionVars) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  return success();
+}
+
+void MapOp::print(OpAsmPrinter &p) {
+  printSpaceOpHeader(p, *this);
+  p << " ";
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+  printTrailingAttrs(p, *this);
+}
+
+SmallVector<OpFoldResult> MapOp::getMixedSizes() { return mixedSizesOf(*this); }
+std::optional<OpFoldResult> MapOp::getMixedNumBlocks() {
+  return mixedScalar(getNumBlocks(), getStaticNumBlocksAttr());
+}
+std::optional<OpFoldResult> MapOp::getMixedBlockSize() {
+  return mixedScalar(getBlockSize(), getStaticBlockSizeAttr());
+}
+
+ResultsOp MapOp::getResultsOp() {
+  return dyn_cast<ResultsOp>(getBody().front().getTerminator());
+}
+
+LogicalResult MapOp::verify() { return verifySpaceOp(*this); }
+
+LogicalResult MapOp::verifyRegions() {
+  if (failed(verifyBodyArguments(*this)))
+    return failure();
+  Block &body = getBody().front();
+  if (body.empty() || !isa<ResultsOp>(body.back()))
+    return emitOpError("body must end with a 'seg.results' terminator");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// RedOp and ScanOp
+//===----------------------------------------------------------------------===//
+
+/// Parses `combine [commutative] (%acc..., %x...) neutral(%n : types)
+/// region` one or more times.
+static ParseResult
+parseOperators(OpAsmParser &parser, OperationState &result,
+               SmallVectorImpl<bool> &commutative,
+               SmallVectorImpl<OpAsmParser::UnresolvedOperand> &neutrals,
+               SmallVectorImpl<Type> &neutralTypes,
+               SmallVectorImpl<std::unique_ptr<Region>> &regions) {
+  while (succeeded(parser.parseOptionalKeyword("combine"))) {
+    commutative.push_back(
+        succeeded(parser.parseOptionalKeyword("commutative")));
+    SmallVector<OpAsmParser::Argument> args;
+    if (parser.parseArgumentList(args, OpAsmParser::Delimiter::Paren,
+                                 /*allowType=*/true) ||
+        parser.parseKeyword("neutral") || parser.parseLParen() ||
+        parser.parseOperandList(neutrals) ||
+        parser.parseColonTypeList(neutralTypes) || parser.parseRParen())
+      return failure();
+    auto region = std::make_unique<Region>();
+    if (parser.parseRegion(*region, args))
+      return failure();
+    regions.push_back(std::move(region));
+  }
+  if (regions.empty())
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected at least one 'combine' operator");
+  return success();
+}
+
+template <typename OpTy>
+static ParseResult parseCombiningOp(OpAsmParser &parser,
+                                    OperationState &result) {
+  SpaceOpHeader header;
+  if (parseSpaceOpHeader(parser, header))
+    return failure();
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, header.inductionVars))
+    return failure();
+
+  SmallVector<bool> commutative;
+  SmallVector<OpAsmParser::UnresolvedOperand> neutrals;
+  SmallVector<Type> neutralTypes;
+  SmallVector<std::unique_ptr<Region>> regions;
+  SMLoc neutralLoc = parser.getCurrentLocation();
+  if (parseOperators(parser, result, commutative, neutrals, neutralTypes,
+                     regions))
+    return failure();
+  if (resolveSpaceOpHeader<OpTy>(parser, result, header,
+                                 {static_cast<int32_t>(neutrals.size())}) ||
+      parser.resolveOperands(neutrals, neutralTypes, neutralLoc,
+                             result.operands))
+    return failure();
+  result.addRegions(regions);
+  result.getOrAddProperties<typename OpTy::Properties>().commutative =
+      parser.getBuilder().getDenseBoolArrayAttr(commutative);
+  return parser.parseOptionalAttrDictWithKeyword(result.attributes);
+}
+
+template <typename OpTy>
+static void printCombiningOp(OpAsmPrinter &p, OpTy op) {
+  printSpaceOpHeader(p, op);
+  p << " ";
+  p.printRegion(op.getBody(), /*printEntryBlockArgs=*/false);
+  ArrayRef<bool> commutative = op.getCommutative();
+  for (auto [index, region] : llvm::enumerate(op.getOperators())) {
+    p << " combine ";
+    if (index < commutative.size() && commutative[index])
+      p << "commutative ";
+    p << "(";
+    llvm::interleaveComma(region.getArguments(), p, [&](BlockArgument arg) {
+      p.printRegionArgument(arg);
+    });
+    p << ") neutral(";
+    OperandRange neutrals = op.getOperatorNeutrals(index);
+    p << neutrals << " : " << neutrals.getTypes() << ") ";
+    p.printRegion(region, /*printEntryBlockArgs=*/false);
+  }
+  printTrailingAttrs(p, op);
+}
+
+/// The neutral operands of operator `index`: each operator takes half of
+/// its region's arguments' worth, in order.
+template <typename OpTy>
+static OperandRange operatorNeutrals(OpTy op, unsigned index) {
+  unsigned begin = 0;
+  for (unsigned i = 0; i < index; ++i)
+    begin += op.getOperators()[i].getNumArguments() / 2;
+  unsigned count = op.getOperators()[index].getNumArguments() / 2;
+  OperandRange all = op.getNeutrals();
+  begin = std::min<unsigned>(begin, all.size());
+  count = std::min<unsigned>(count, all.size() - begin);
+  return all.slice(begin, count);
+}
+
+/// Verifies operators, neutral values, the body's yield and the outs of a
+/// seg.red (`isScan` false) or seg.scan.
+template <typename OpTy>
+static LogicalResult verifyCombiningOp(OpTy op, bool isScan) {
+  if (failed(verifyBodyArguments(op)))
+    return failure();
+  StringRef opName = isScan ? "seg.scan" : "seg.red";
+  if (op.getOperators().empty())
+    return op.emitOpError("expects at least one 'combine' operator");
+  if (op.getCommutative().size() != op.getOperators().size())
+    return op.emitOpError()
+           << "has " << op.getOperators().size()
+           << " operators but 'commutative' has "
+           << op.getCommutative().size() << " entries";
+
+  // Operators: (acc..., x...) -> acc..., neutral values of type acc.
+  SmallVector<Type> accTypes;
+  for (auto [index, region] : llvm::enumerate(op.getOperators())) {
+    Block &block = region.front();
+    unsigned numArgs = block.getNumArguments();
+    if (numArgs == 0 || numArgs % 2 != 0)
+      return op.emitOpError()
+             << "operator #" << index
+             << " must take an even, non-zero number of arguments "
+                "(accumulators, then elements), got "
+             << numArgs;
+    SmallVector<Type> types(block.getArgumentTypes());
+    ArrayRef<Type> acc = ArrayRef<Type>(types).take_front(numArgs / 2);
+    ArrayRef<Type> elem = ArrayRef<Type>(types).drop_front(numArgs / 2);
+    if (acc != elem)
+      return op.emitOpError()
+             << "operator #" << index << " has accumulator types ("
+             << acc << ") that differ from its element types (" << elem
+             << ")";
+    auto yield = dyn_cast<YieldOp>(block.getTerminator());
+    if (!yield)
+      return op.emitOpError() << "operator #" << index
+                              << " must end with 'seg.yield'";
+    if (TypeRange(yield.getValues().getTypes()) != TypeRange(acc))
+      return yield.emitOpError()
+             << "yields (" << yield.getValues().getTypes()
+             << ") but operator #" << index << " has accumulator types ("
+             << acc << ")";
+    llvm::append_range(accTypes, acc);
+  }
+  if (op.getNeutrals().size() != accTypes.size())
+    return op.emitOpError() << "expects " << accTypes.size()
+                            << " neutral values (one per accumulator), got "
+                            << op.getNeutrals().size();
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip_equal(op.getNeutrals(), accTypes))) {
+    auto [neutral, accType] = pair;
+    if (neutral.getType() != accType)
+      return op.emitOpError()
+             << "neutral value #" << index << " has type "
+             << neutral.getType() << " but its accumulator has type "
+             << accType;
+  }
+
+  // The body yields the operator operands, then map-only values.
+  auto yield = dyn_cast<YieldOp>(op.getBody().front().getTerminator());
+  if (!yield)
+    return op.emitOpError("body must end with 'seg.yield'");
+  unsigned numAcc = accTypes.size();
+  unsigned numOuts = op.getOuts().size();
+  if (numOuts < numAcc)
+    return op.emitOpError()
+           << "expects at least " << numAcc
+           << " outs (one per accumulator, then map-only outputs), got "
+           << numOuts;
+  unsigned numMapOuts = numOuts - numAcc;
+  if (yield.getValues().size() != numAcc + numMapOuts)
+    return yield.emitOpError()
+           << "yields " << yield.getValues().size() << " values but the "
+           << opName << " expects " << numAcc << " operator operands and "
+           << numMapOuts << " map-only outputs";
+  for (auto [index, pair] : llvm::enumerate(
+           llvm::zip(yield.getValues().getTypes(), accTypes))) {
+    auto [actual, expected] = pair;
+    if (actual != expected)
+      return yield.emitOpError()
+             << "operand #" << index << " has type " << actual
+             << " but the operator element has type " << expected;
+  }
+
+  // Outs: combined results (segment shape for seg.red, space shape for
+  // seg.scan), then map-only outputs (space shape).
+  ArrayRef<int64_t> space = op.getStaticSizes();
+  ArrayRef<int64_t> combinedShape = isScan ? space : space.drop_back();
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip(op.getOuts().getTypes(), accTypes))) {
+    auto [outType, accType] = pair;
+    if (failed(verifyShape(op, "outs #" + Twine(index) + " (" +
+                                   (isScan ? "scan" : "reduction") +
+                                   " result)",
+                           outType, combinedShape, accType)))
+      return failure();
+  }
+  for (unsigned i = numAcc; i < numOuts; ++i)
+    if (failed(verifyShape(op,
+                           "outs #" + Twine(i) + " (map-only output)",
+                           op.getOuts()[i].getType(), space,
+                           yield.getValues()[i].getType())))
+      return failure();
+  return success();
+}
+
+ParseResult RedOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseCombiningOp<RedOp>(parser, result);
+}
+void RedOp::print(OpAsmPrinter &p) { printCombiningOp(p, *this); }
+SmallVector<OpFoldResult> RedOp::getMixedSizes() { return mixedSizesOf(*this); }
+std::optional<OpFoldResult> RedOp::getMixedNumBlocks() {
+  return mixedScalar(getNumBlocks(), getStaticNumBlocksAttr());
+}
+std::optional<OpFoldResult> RedOp::getMixedBlockSize() {
+  return mixedScalar(getBlockSize(), getStaticBlockSizeAttr());
+}
+OperandRange RedOp::getOperatorNeutrals(unsigned index) {
+  return operatorNeutrals(*this, index);
+}
+LogicalResult RedOp::verify() {
+  if (getLevel() == Level::Block)
+    return emitOpError("does not support level 'block': use 'thread', "
+                       "'thread_in_block' or 'seq'");
+  return verifySpaceOp(*this);
+}
+LogicalResult RedOp::verifyRegions() {
+  return verifyCombiningOp(*this, /*isScan=*/false);
+}
+
+ParseResult ScanOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseCombiningOp<ScanOp>(parser, result);
+}
+void ScanOp::print(OpAsmPrinter &p) { printCombiningOp(p, *this); }
+SmallVector<OpFoldResult> ScanOp::getMixedSizes() {
+  return mixedSizesOf(*this);
+}
+std::optional<OpFoldResult> ScanOp::getMixedNumBlocks() {
+  return mixedScalar(getNumBlocks(), getStaticNumBlocksAttr());
+}
+std::optional<OpFoldResult> ScanOp::getMixedBlockSize() {
+  return mixedScalar(getBlockSize(), getStaticBlockSizeAttr());
+}
+OperandRange ScanOp::getOperatorNeutrals(unsigned index) {
+  return operatorNeutrals(*this, index);
+}
+LogicalResult ScanOp::verify() {
+  if (getLevel() == Level::Block)
+    return emitOpError("does not support level 'block': use 'thread', "
+                       "'thread_in_block' or 'seq'");
+  return verifySpaceOp(*this);
+}
+LogicalResult ScanOp::verifyRegions() {
+  return verifyCombiningOp(*this, /*isScan=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// ResultsOp
+//===----------------------------------------------------------------------===//
+
+void ResultsOp::build(OpBuilder &builder, OperationState &result) {
+  OpBuilder::InsertionGuard guard(builder);
+  Region *region = result.addRegion();
+  builder.createBlock(region);
+}
+
+LogicalResult ResultsOp::verify() {
+  llvm::SmallPtrSet<Value, 4> written;
+  for (Operation &op : getRegion().front()) {
+    auto result = dyn_cast<KernelResultOpInterface>(op);
+    if (!result)
+      return op.emitOpError()
+             << "is not a kernel result; only kernel results may appear in "
+                "'seg.results'";
+    if (!written.insert(result.getOut()).second)
+      return op.emitOpError()
+             << "writes an outs operand that another kernel result of the "
+                "same 'seg.results' already writes";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel results
+//===----------------------------------------------------------------------===//
+
+/// The seg.map whose results `op` belongs to (null while unverified).
+static MapOp getResultMap(Operation *op) {
+  auto results = dyn_cast_or_null<ResultsOp>(op->getParentOp());
+  return results ? dyn_cast_or_null<MapOp>(results->getParentOp()) : MapOp();
+}
+
+/// Checks that `out` is one of the outs of the enclosing map.
+static LogicalResult verifyWritesOwnOut(Operation *op, MapOp map, Value out) {
+  if (!llvm::is_contained(map.getOuts(), out))
+    return op->emitOpError()
+           << "must write one of the outs of the enclosing 'seg.map'";
+  return success();
+}
+
+static void addWriteEffect(
+    OpOperand &out,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Write::get(), &out,
+                       SideEffects::DefaultResource::get());
+}
+
+LogicalResult ReturnsOp::verify() {
+  MapOp map = getResultMap(*this);
+  if (!map)
+    return success();
+  if (failed(verifyWritesOwnOut(*this, map, getOut())))
+    return failure();
+  return verifyShape(*this, "out", getOut().getType(), map.getStaticSizes(),
+                     /*elementType=*/{});
+}
+
+void ReturnsOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addWriteEffect(getOutMutable(), effects);
+}
+
+/// Parses `[(dim, tile[, reg]), ...]`: `numTiles` integers after each dim.
+static ParseResult
+parseTileList(OpAsmParser &parser,
+              SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dynamicDims,
+              DenseI64ArrayAttr &staticDims,
+              SmallVectorImpl<SmallVector<int64_t>> &tiles) {
+  SmallVector<int64_t> dims;
+  auto parseEntry = [&]() -> ParseResult {
+    std::optional<OpAsmParser::UnresolvedOperand> operand;
+    std::optional<int64_t> value;
+    if (parser.parseLParen() || parseIntegerOrOperand(parser, operand, value))
+      return failure();
+    if (operand) {
+      dynamicDims.push_back(*operand);
+      dims.push_back(ShapedType::kDynamic);
+    } else {
+      dims.push_back(*value);
+    }
+    for (SmallVector<int64_t> &list : tiles) {
+      int64_t tile;
+      if (parser.parseComma() || parser.parseInteger(tile))
+        return failure();
+      list.push_back(tile);
+    }
+    return parser.parseRParen();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
+                                     parseEntry))
+    return failure();
+  staticDims = parser.getBuilder().getDenseI64ArrayAttr(dims);
+  return success();
+}
+
+static void printTileList(OpAsmPrinter &p, Operation *op,
+                          OperandRange dynamicDims,
+                          ArrayRef<int64_t> staticDims,
+                          ArrayRef<ArrayRef<int64_t>> tiles) {
+  p << "[";
+  unsigned nextDynamic = 0;
+  for (auto [index, dim] : llvm::enumerate(staticDims)) {
+    if (index)
+      p << ", ";
+    p << "(";
+    if (ShapedType::isDynamic(dim) && nextDynamic < dynamicDims.size())
+      p << dynamicDims[nextDynamic++];
+    else
+      p << dim;
+    for (ArrayRef<int64_t> list : tiles)
+      p << ", " << (index < list.size() ? list[index] : 0);
+    p << ")";
+  }
+  p << "]";
+}
+
+static ParseResult
+parseTileSpec(OpAsmParser &parser,
+              SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dynamicDims,
+              DenseI64ArrayAttr &staticDims, DenseI64ArrayAttr &blockTiles) {
+  SmallVector<SmallVector<int64_t>> tiles(1);
+  if (parseTileList(parser, dynamicDims, staticDims, tiles))
+    return failure();
+  blockTiles = parser.getBuilder().getDenseI64ArrayAttr(tiles[0]);
+  return success();
+}
+
+static void printTileSpec(OpAsmPrinter &p, Operation *op,
+                          OperandRange dynamicDims,
+                          DenseI64ArrayAttr staticDims,
+                          DenseI64ArrayAttr blockTiles) {
+  printTileList(p, op, dynamicDims, staticDims.asArrayRef(),
+                {blockTiles.asArrayRef()});
+}
+
+static ParseResult
+parseRegTileSpec(OpAsmParser &parser,
+                 SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dynamicDims,
+                 DenseI64ArrayAttr &staticDims, DenseI64ArrayAttr &blockTiles,
+                 DenseI64ArrayAttr &regTiles) {
+  SmallVector<SmallVector<int64_t>> tiles(2);
+  if (parseTileList(parser, dynamicDims, staticDims, tiles))
+    return failure();
+  blockTiles = parser.getBuilder().getDenseI64ArrayAttr(tiles[0]);
+  regTiles = parser.getBuilder().getDenseI64ArrayAttr(tiles[1]);
+  return success();
+}
+
+static void printRegTileSpec(OpAsmPrinter &p, Operation *op,
+                             OperandRange dynamicDims,
+                             DenseI64ArrayAttr staticDims,
+                             DenseI64ArrayAttr blockTiles,
+                             DenseI64ArrayAttr regTiles) {
+  printTileList(p, op, dynamicDims, staticDims.asArrayRef(),
+                {blockTiles.asArrayRef(), regTiles.asArrayRef()});
+}
+
+/// Shared verification of tile_returns (no `regTiles`) and
+/// regtile_returns: placement in a thread_in_block map inside a block map,
+/// the tile specification, and the thread space against the block tiles.
+static LogicalResult verifyTiledResult(Operation *op, Value out,
+                                       ArrayRef<int64_t> staticDims,
+                                       unsigned numDynamicDims,
+                                       ArrayRef<int64_t> blockTiles,
+                                       std::optional<ArrayRef<int64_t>>
+                                           regTiles) {
+  MapOp map = getResultMap(op);
+  if (!map)
+    return success();
+  if (failed(verifyWritesOwnOut(op, map, out)))
+    return failure();
+  auto blockMap = dyn_cast_or_null<MapOp>(
+      getEnclosingSpaceOp(map.getOperation()).getOperation());
+  if (map.getLevel() != Level::ThreadInBlock || !blockMap ||
+      blockMap.getLevel() != Level::Block)
+    return op->emitOpError()
+           << "must be a result of a 'thread_in_block'-level seg.map nested "
+              "in a 'block'-level seg.map";
+
+  size_t numTiled = blockTiles.size();
+  if (staticDims.size() != numTiled ||
+      (regTiles && regTiles->size() != numTiled))
+    return op->emitOpError("tile specification lists differ in length");
+  if (numTiled == 0)
+    return op->emitOpError("must tile at least one dimension");
+  int64_t numDynamic = llvm::count_if(staticDims, ShapedType::isDynamic);
+  if (numDynamic != static_cast<int64_t>(numDynamicDims))
+    return op->emitOpError() << "expected " << numDynamic
+                             << " dynamic dims, got " << numDynamicDims;
+
+  auto outType = cast<MemRefType>(out.getType());
+  if (static_cast<int64_t>(numTiled) > outType.getRank())
+    return op->emitOpError() << "tiles " << numTiled
+                             << " dimensions but out has rank "
+                             << outType.getRank();
+  if (blockMap.getRank() != outType.getRank())
+    return op->emitOpError()
+           << "enclosing 'block'-level space has rank " << blockMap.getRank()
+           << " but out has rank " << outType.getRank()
+           << "; each out dimension needs a block index";
+  if (map.getRank() != numTiled)
+    return op->emitOpError()
+           << "tiles " << numTiled << " dimensions but the thread space has "
+           << "rank " << map.getRank();
+
+  int64_t firstTiled = outType.getRank() - numTiled;
+  for (size_t d = 0; d < numTiled; ++d) {
+    if (blockTiles[d] <= 0)
+      return op->emitOpError() << "block tile of dimension " << d
+                               << " must be positive, got " << blockTiles[d];
+    if (regTiles && (*regTiles)[d] <= 0)
+      return op->emitOpError()
+             << "register tile of dimension " << d
+             << " must be positive, got " << (*regTiles)[d];
+    int64_t dim = staticDims[d];
+    if (!ShapedType::isDynamic(dim) && dim < 0)
+      return op->emitOpError() << "dim " << d << " must not be negative, got "
+                               << dim;
+    int64_t extent = outType.getDimSize(firstTiled + d);
+    if (!ShapedType::isDynamic(dim) && !ShapedType::isDynamic(extent) &&
+        dim > extent)
+      return op->emitOpError()
+             << "dim " << d << " (" << dim << ") exceeds the extent " << extent
+             << " of out dimension " << firstTiled + d;
+    int64_t threads = map.getStaticSizes()[d];
+    if (!ShapedType::isDynamic(threads) && threads != blockTiles[d])
+      return op->emitOpError()
+             << "thread space dimension " << d << " has " << threads
+             << " threads but the block tile is " << blockTiles[d];
+  }
+  return success();
+}
+
+SmallVector<OpFoldResult> TileReturnsOp::getMixedDims() {
+  return getMixedValues(getStaticDims(), getDynamicDims(), getContext());
+}
+
+LogicalResult TileReturnsOp::verify() {
+  return verifyTiledResult(*this, getOut(), getStaticDims(),
+                           getDynamicDims().size(), getBlockTiles(),
+                           std::nullopt);
+}
+
+void TileReturnsOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addWriteEffect(getOutMutable(), effects);
+}
+
+SmallVector<OpFoldResult> RegTileReturnsOp::getMixedDims() {
+  return getMixedValues(getStaticDims(), getDynamicDims(), getContext());
+}
+
+LogicalResult RegTileReturnsOp::verify() {
+  if (failed(verifyTiledResult(*this, getOut(), getStaticDims(),
+                               getDynamicDims().size(), getBlockTiles(),
+                               getRegTiles())))
+    return failure();
+  auto vectorType = cast<VectorType>(getValue().getType());
+  auto outType = cast<MemRefType>(getOut().getType());
+  if (vectorType.isScalable())
+    return emitOpError("register tile must not be a scalable vector");
+  if (vectorType.getShape() != getRegTiles())
+    return emitOpError() << "register tile " << vectorType
+                         << " does not match the register tile sizes ["
+                         << getRegTiles() << "]";
+  if (vectorType.getElementType() != outType.getElementType())
+    return emitOpError() << "register tile element type "
+                         << vectorType.getElementType()
+                         << " differs from the element type of out "
+                         << outType;
+  return success();
+}
+
+void RegTileReturnsOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addWriteEffect(getOutMutable(), effects);
+}
+
+OperandRange WriteReturnsOp::getIndicesOf(unsigned pos) {
+  int64_t rank = cast<MemRefType>(getOut().getType()).getRank();
+  return getIndices().slice(pos * rank, rank);
+}
+
+LogicalResult WriteReturnsOp::verify() {
+  auto outType = cast<MemRefType>(getOut().getType());
+  int64_t rank = outType.getRank();
+  if (rank == 0)
+    return emitOpError("out must have rank at least 1");
+  if (static_cast<int64_t>(getIndices().size()) !=
+      rank * static_cast<int64_t>(getValues().size()))
+    return emitOpError() << "expects " << rank
+                         << " indices per value (the rank of out) for "
+                         << getValues().size() << " values, got "
+                         << getIndices().size() << " indices";
+  for (auto [index, value] : llvm::enumerate(getValues()))
+    if (value.getType() != outType.getElementType())
+      return emitOpError() << "value #" << index << " has type "
+                           << value.getType()
+                           << " but out has element type "
+                           << outType.getElementType();
+  if (MapOp map = getResultMap(*this))
+    return verifyWritesOwnOut(*this, map, getOut());
+  return success();
+}
+
+ParseResult WriteReturnsOp::parse(OpAsmParser &parser,
+                                  OperationState &result) {
+  OpAsmParser::UnresolvedOperand out;
+  SmallVector<OpAsmParser::UnresolvedOperand> indices, values;
+  Type outType;
+  auto parsePair = [&]() -> ParseResult {
+    OpAsmParser::UnresolvedOperand value;
+    if (parser.parseOperandList(indices, OpAsmParser::Delimiter::Square) ||
+        parser.parseEqual() || parser.parseOperand(value))
+      return failure();
+    values.push_back(value);
+    return success();
+  };
+  if (parser.parseKeyword("into") || parser.parseOperand(out) ||
+      parser.parseCommaSeparatedList(parsePair) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(outType))
+    return failure();
+  auto memrefType = dyn_cast<MemRefType>(outType);
+  if (!memrefType)
+    return parser.emitError(parser.getNameLoc())
+           << "expected a memref type for out, got " << outType;
+  if (parser.resolveOperand(out, memrefType, result.operands) ||
+      parser.resolveOperands(indices, parser.getBuilder().getIndexType(),
+                             result.operands))
+    return failure();
+  for (OpAsmParser::UnresolvedOperand &value : values)
+    if (parser.resolveOperand(value, memrefType.getElementType(),
+                              result.operands))
+      return failure();
+  auto &props = result.getOrAddProperties<Properties>();
+  props.operandSegmentSizes = {1, static_cast<int32_t>(indices.size()),
+                               static_cast<int32_t>(values.size())};
+  return success();
+}
+
+void WriteReturnsOp::print(OpAsmPrinter &p) {
+  p << " into " << getOut() << " ";
+  for (unsigned i = 0, e = getValues().size(); i < e; ++i) {
+    if (i)
+      p << ", ";
+    p << "[" << getIndicesOf(i) << "] = " << getValues()[i];
+  }
+  p.printOptionalAttrDict((*this)->getAttrs(), {"operandSegmentSizes"});
+  p << " : " << getOut().getType();
+}
+
+void WriteReturnsOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addWriteEffect(getOutMutable(), effects);
+}
+
+#define GET_OP_CLASSES
+#include "segir/Dialect/Seg/IR/SegOps.cpp.inc"

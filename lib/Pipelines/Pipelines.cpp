@@ -1,0 +1,46 @@
+//===- Pipelines.cpp - Named SegIR pipelines ----------------------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "segir/Pipelines/Pipelines.h"
+#include "segir/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void seg::buildSegToCPUPipeline(OpPassManager &pm,
+                                const SegToCPUOptions &options) {
+  pm.addPass(createConvertSegToSCF());
+  if (options.canonicalize) {
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void seg::registerSegPipelines() {
+  PassPipelineRegistration<SegToCPUOptions>(
+      "seg-to-cpu",
+      "The sequential reference path: seg ops to scf loops, then to the "
+      "LLVM dialect, runnable with mlir-runner",
+      buildSegToCPUPipeline);
+}
