@@ -4,35 +4,51 @@
 import os
 
 import lit.formats
-from lit.llvm import llvm_config
-from lit.llvm.subst import ToolSubst
 
-config.name = "SegIR"
-config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test"]
-config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py",
-                   "lit.site.cfg.py"]
-config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.segir_obj_root, "test")
 
-config.substitutions.append(("%PATH%", config.environment["PATH"]))
-config.substitutions.append(("%examples", os.path.join(
-    config.segir_src_root, "examples")))
+def _configure():
 
-llvm_config.use_default_substitutions()
-llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 
-# Programs lowered by seg-to-cpu run under mlir-runner with the upstream
-# runner utilities (printMemref*).
-runner_libs = ",".join(
-    os.path.join(config.mlir_lib_dir, lib)
-    for lib in ["libmlir_runner_utils.so", "libmlir_c_runner_utils.so"])
-config.substitutions.append((
-    "%run-cpu",
-    "mlir-runner -e main -entry-point-result=void -shared-libs=" +
-    runner_libs))
+    from lit.llvm import llvm_config
+    from lit.llvm.subst import ToolSubst
 
-tool_dirs = [config.segir_tools_dir, config.llvm_tools_dir]
-tools = ["seg-opt", "mlir-opt", "mlir-runner"]
-llvm_config.add_tool_substitutions(tools, tool_dirs)
-llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+    config.name = "SegIR"
+    config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+    config.suffixes = [".mlir", ".test"]
+    config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py",
+                       "lit.site.cfg.py"]
+    config.test_source_root = os.path.dirname(__file__)
+    config.test_exec_root = os.path.join(config.segir_obj_root, "test")
+
+    config.substitutions.append(("%PATH%", config.environment["PATH"]))
+    config.substitutions.append(("%examples", os.path.join(
+        config.segir_src_root, "examples")))
+
+    llvm_config.use_default_substitutions()
+    llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+
+    # Programs lowered by seg-to-cpu run under mlir-runner with the upstream
+    # runner utilities (printMemref*).
+    runner_libs = ",".join(
+        os.path.join(config.mlir_lib_dir, lib)
+        for lib in ["libmlir_runner_utils.so", "libmlir_c_runner_utils.so"])
+    config.substitutions.append((
+        "%run-cpu",
+        "mlir-runner -e main -entry-point-result=void -shared-libs=" +
+        runner_libs))
+
+    tool_dirs = [config.segir_tools_dir, config.llvm_tools_dir]
+    tools = ["seg-opt", "mlir-opt", "mlir-runner"]
+    llvm_config.add_tool_substitutions(tools, tool_dirs)
+    llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+
+if getattr(config, "segir_obj_root", None) is None:
+    # Run directly on the sources (`lit test/Dialect/Seg/ops.mlir`): pick up
+    # the build's site configuration, which loads this file again.
+    _build = os.environ.get("SEGIR_BUILD_DIR", os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build"))
+    lit_config.load_config(
+        config, os.path.join(_build, "test", "lit.site.cfg.py"))
+else:
+    _configure()

@@ -16,9 +16,10 @@ def ConvertSegToSCF : Pass<"convert-seg-to-scf"> {
     `scf.for` loops in row-major order, whatever the level; `seg.red` and
     `seg.scan` combine the innermost dimension from left to right, starting
     from the neutral values, applying the fused operators in order; kernel
-    results become guarded `memref.store`s. Bodies that allocate with
-    `memref.alloca` (shared or private memory) are wrapped in
-    `memref.alloca_scope` so that loops do not grow the stack.
+    results become guarded `memref.store`s. A `memref.alloca` directly in a
+    body (a block's shared memory, a thread's private array) lives for one
+    point: it becomes a `memref.alloc` freed at the end of the point, so
+    that the loops do not grow the stack.
 
     This lowering is the reference every other path is checked against.
   }];

@@ -36,55 +36,46 @@ using TerminatorHandler = function_ref<SmallVector<Value>(Operation *)>;
 } // namespace
 
 static SmallVector<Value> materializeSizes(OpBuilder &builder, Location loc,
-                                          ArrayRef<OpFoldResult> sizes) {
+                                           ArrayRef<OpFoldResult> sizes) {
   SmallVector<Value> values;
   for (OpFoldResult size : sizes)
     values.push_back(getValueOrCreateConstantIndexOp(builder, loc, size));
   return values;
 }
 
-/// Whether `block` allocates on the stack outside a nested alloca scope.
-static bool allocatesOnStack(Block &block) {
-  WalkResult result = block.walk([](Operation *op) {
-    if (isa<memref::AllocaScopeOp>(op))
-      return WalkResult::skip();
-    if (isa<memref::AllocaOp>(op))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
-
 /// Moves `body` to the rewriter's insertion point with its arguments
 /// replaced by `ivs`, lets `finish` replace its terminator (inserting
-/// before it), and returns the values `finish` produced, of `resultTypes`.
-/// A body that allocates is wrapped in `memref.alloca_scope`, so that a
-/// loop around it does not grow the stack on every iteration.
-static SmallVector<Value> emitBody(RewriterBase &rewriter, Location loc,
-                                   Block &body, ValueRange ivs,
-                                   TypeRange resultTypes,
-                                   TerminatorHandler finish) {
+/// before it), and returns the values `finish` produced.
+///
+/// Stack allocations directly in the body (a block's shared memory, a
+/// thread's private arrays) live for one point. Once the body sits in a
+/// loop, an `alloca` there would grow the stack on every iteration after
+/// lowering to LLVM, so they become heap allocations freed at the end of
+/// the point.
+static SmallVector<Value> emitBody(RewriterBase &rewriter, Block &body,
+                                   ValueRange ivs, TerminatorHandler finish) {
   Operation *terminator = body.getTerminator();
-  if (!allocatesOnStack(body)) {
-    rewriter.inlineBlockBefore(&body, rewriter.getInsertionBlock(),
-                               rewriter.getInsertionPoint(), ivs);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPoint(terminator);
-    SmallVector<Value> values = finish(terminator);
-    rewriter.eraseOp(terminator);
-    return values;
+  SmallVector<memref::AllocaOp> allocas(body.getOps<memref::AllocaOp>());
+  rewriter.inlineBlockBefore(&body, rewriter.getInsertionBlock(),
+                             rewriter.getInsertionPoint(), ivs);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(terminator);
+  SmallVector<Value> values = finish(terminator);
+  for (memref::AllocaOp alloca : allocas) {
+    Location loc = alloca.getLoc();
+    {
+      OpBuilder::InsertionGuard allocGuard(rewriter);
+      rewriter.setInsertionPoint(alloca);
+      auto alloc = memref::AllocOp::create(
+          rewriter, loc, alloca.getType(), alloca.getDynamicSizes(),
+          alloca.getSymbolOperands(), alloca.getAlignmentAttr());
+      rewriter.replaceOp(alloca, alloc.getResult());
+      rewriter.setInsertionPoint(terminator);
+      memref::DeallocOp::create(rewriter, loc, alloc.getResult());
+    }
   }
-  auto scope = memref::AllocaScopeOp::create(rewriter, loc, resultTypes);
-  {
-    OpBuilder::InsertionGuard guard(rewriter);
-    Block *scopeBlock = rewriter.createBlock(&scope.getBodyRegion());
-    rewriter.inlineBlockBefore(&body, scopeBlock, scopeBlock->end(), ivs);
-    rewriter.setInsertionPoint(terminator);
-    SmallVector<Value> values = finish(terminator);
-    memref::AllocaScopeReturnOp::create(rewriter, loc, values);
-    rewriter.eraseOp(terminator);
-  }
-  return SmallVector<Value>(scope.getResults());
+  rewriter.eraseOp(terminator);
+  return values;
 }
 
 /// Builds a nest of scf.for loops over `sizes` (possibly none) and calls
@@ -99,9 +90,8 @@ static void buildLoops(RewriterBase &rewriter, Location loc,
   scf::buildLoopNest(rewriter, loc, lower, upper, steps,
                      [&](OpBuilder &builder, Location, ValueRange ivs) {
                        OpBuilder::InsertionGuard guard(rewriter);
-                       rewriter.setInsertionPoint(
-                           builder.getInsertionBlock(),
-                           builder.getInsertionPoint());
+                       rewriter.setInsertionPoint(builder.getInsertionBlock(),
+                                                  builder.getInsertionPoint());
                        bodyBuilder(ivs);
                      });
 }
@@ -132,44 +122,64 @@ static void storeIf(OpBuilder &builder, Location loc, ArrayRef<Value> conds,
                           indices);
 }
 
-/// Index of a tiled result: for out dimension d, the leading dimensions take
-/// the block index; the k trailing ones take
-/// `block * blockTile * regTile + thread * regTile + offset`.
-/// Returns the indices and fills `conds` with the `index < dim` guards.
-static SmallVector<Value>
-tiledIndices(OpBuilder &builder, Location loc, ValueRange blockIvs,
-             ValueRange threadIvs, ArrayRef<Value> dims,
-             ArrayRef<int64_t> blockTiles, ArrayRef<int64_t> regTiles,
-             ArrayRef<int64_t> offsets, SmallVectorImpl<Value> &conds) {
-  size_t numTiled = blockTiles.size();
-  size_t numLeading = blockIvs.size() - numTiled;
-  SmallVector<Value> indices(blockIvs.take_front(numLeading));
-  for (size_t d = 0; d < numTiled; ++d) {
-    Value blockSpan = arith::ConstantIndexOp::create(
-        builder, loc, blockTiles[d] * regTiles[d]);
-    Value regSpan = arith::ConstantIndexOp::create(builder, loc, regTiles[d]);
-    Value index = arith::AddIOp::create(
-        builder, loc,
-        arith::MulIOp::create(builder, loc, blockIvs[numLeading + d],
-                              blockSpan),
-        arith::MulIOp::create(builder, loc, threadIvs[d], regSpan));
-    if (offsets[d] != 0)
-      index = arith::AddIOp::create(
-          builder, loc, index,
-          arith::ConstantIndexOp::create(builder, loc, offsets[d]));
-    conds.push_back(arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ult, index, dims[d]));
-    indices.push_back(index);
+/// Writes of a tiled result: the leading dimensions of `out` take the block
+/// index; each of the k trailing ones starts at
+/// `block * blockTile * regTile + thread * regTile` and is guarded by its
+/// logical extent `dim`.
+namespace {
+struct TiledWrite {
+  SmallVector<Value> leading, bases, dims;
+
+  TiledWrite(OpBuilder &builder, Location loc, ValueRange blockIvs,
+             ValueRange threadIvs, ArrayRef<OpFoldResult> mixedDims,
+             ArrayRef<int64_t> blockTiles, ArrayRef<int64_t> regTiles)
+      : dims(materializeSizes(builder, loc, mixedDims)) {
+    size_t numTiled = blockTiles.size();
+    size_t numLeading = blockIvs.size() - numTiled;
+    leading.assign(blockIvs.begin(), blockIvs.begin() + numLeading);
+    for (size_t d = 0; d < numTiled; ++d)
+      bases.push_back(arith::AddIOp::create(
+          builder, loc,
+          scale(builder, loc, blockIvs[numLeading + d],
+                blockTiles[d] * regTiles[d]),
+          scale(builder, loc, threadIvs[d], regTiles[d])));
   }
-  return indices;
-}
+
+  static Value scale(OpBuilder &builder, Location loc, Value value,
+                     int64_t factor) {
+    if (factor == 1)
+      return value;
+    return arith::MulIOp::create(
+        builder, loc, value,
+        arith::ConstantIndexOp::create(builder, loc, factor));
+  }
+
+  /// Stores the value made by `makeValue` at `offsets` from the bases if
+  /// the position is inside the logical extents.
+  void store(OpBuilder &builder, Location loc, ArrayRef<int64_t> offsets,
+             function_ref<Value(OpBuilder &)> makeValue, Value out) {
+    SmallVector<Value> indices(leading), conds;
+    for (auto [base, offset, dim] : llvm::zip_equal(bases, offsets, dims)) {
+      Value index = base;
+      if (offset != 0)
+        index = arith::AddIOp::create(
+            builder, loc, base,
+            arith::ConstantIndexOp::create(builder, loc, offset));
+      conds.push_back(arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, index, dim));
+      indices.push_back(index);
+    }
+    storeIf(builder, loc, conds, makeValue, out, indices);
+  }
+};
+} // namespace
 
 static LogicalResult lowerKernelResult(RewriterBase &rewriter, Operation *op,
                                        MapOp map, ValueRange ivs) {
   Location loc = op->getLoc();
   if (auto returns = dyn_cast<ReturnsOp>(op)) {
-    memref::StoreOp::create(rewriter, loc, returns.getValue(),
-                            returns.getOut(), ivs);
+    memref::StoreOp::create(rewriter, loc, returns.getValue(), returns.getOut(),
+                            ivs);
     return success();
   }
   if (auto write = dyn_cast<WriteReturnsOp>(op)) {
@@ -186,8 +196,9 @@ static LogicalResult lowerKernelResult(RewriterBase &rewriter, Operation *op,
         conds.push_back(arith::CmpIOp::create(
             rewriter, loc, arith::CmpIPredicate::ult, index, extent));
       Value value = write.getValues()[i];
-      storeIf(rewriter, loc, conds, [&](OpBuilder &) { return value; }, out,
-              indices);
+      storeIf(
+          rewriter, loc, conds, [&](OpBuilder &) { return value; }, out,
+          indices);
     }
     return success();
   }
@@ -197,22 +208,20 @@ static LogicalResult lowerKernelResult(RewriterBase &rewriter, Operation *op,
   auto blockMap = cast<MapOp>(getEnclosingSpaceOp(map).getOperation());
   ValueRange blockIvs = blockMap.getInductionVars();
   if (auto tile = dyn_cast<TileReturnsOp>(op)) {
-    SmallVector<Value> dims =
-        materializeSizes(rewriter, loc, tile.getMixedDims());
-    SmallVector<int64_t> ones(dims.size(), 1), zeros(dims.size(), 0);
-    SmallVector<Value> conds;
-    SmallVector<Value> indices =
-        tiledIndices(rewriter, loc, blockIvs, ivs, dims, tile.getBlockTiles(),
-                     ones, zeros, conds);
+    SmallVector<int64_t> ones(tile.getBlockTiles().size(), 1);
+    TiledWrite write(rewriter, loc, blockIvs, ivs, tile.getMixedDims(),
+                     tile.getBlockTiles(), ones);
+    SmallVector<int64_t> zeros(ones.size(), 0);
     Value value = tile.getValue();
-    storeIf(rewriter, loc, conds, [&](OpBuilder &) { return value; },
-            tile.getOut(), indices);
+    write.store(
+        rewriter, loc, zeros, [&](OpBuilder &) { return value; },
+        tile.getOut());
     return success();
   }
   if (auto regTile = dyn_cast<RegTileReturnsOp>(op)) {
-    SmallVector<Value> dims =
-        materializeSizes(rewriter, loc, regTile.getMixedDims());
     ArrayRef<int64_t> regTiles = regTile.getRegTiles();
+    TiledWrite write(rewriter, loc, blockIvs, ivs, regTile.getMixedDims(),
+                     regTile.getBlockTiles(), regTiles);
     // Register tiles are small and static: unroll every element.
     SmallVector<int64_t> offsets(regTiles.size(), 0);
     int64_t numElements = 1;
@@ -224,17 +233,13 @@ static LogicalResult lowerKernelResult(RewriterBase &rewriter, Operation *op,
         offsets[d] = rest % regTiles[d];
         rest /= regTiles[d];
       }
-      SmallVector<Value> conds;
-      SmallVector<Value> indices =
-          tiledIndices(rewriter, loc, blockIvs, ivs, dims,
-                       regTile.getBlockTiles(), regTiles, offsets, conds);
-      storeIf(
-          rewriter, loc, conds,
+      write.store(
+          rewriter, loc, offsets,
           [&](OpBuilder &builder) -> Value {
-            return vector::ExtractOp::create(builder, loc,
-                                             regTile.getValue(), offsets);
+            return vector::ExtractOp::create(builder, loc, regTile.getValue(),
+                                             offsets);
           },
-          regTile.getOut(), indices);
+          regTile.getOut());
     }
     return success();
   }
@@ -249,15 +254,14 @@ static LogicalResult lowerMap(RewriterBase &rewriter, MapOp op) {
   Location loc = op.getLoc();
   LogicalResult status = success();
   buildLoops(rewriter, loc, op.getMixedSizes(), [&](ValueRange ivs) {
-    emitBody(rewriter, loc, op.getBody().front(), ivs, {},
-             [&](Operation *terminator) {
-               auto results = cast<ResultsOp>(terminator);
-               for (Operation &result :
-                    llvm::make_early_inc_range(results.getRegion().front()))
-                 if (failed(lowerKernelResult(rewriter, &result, op, ivs)))
-                   status = failure();
-               return SmallVector<Value>();
-             });
+    emitBody(rewriter, op.getBody().front(), ivs, [&](Operation *terminator) {
+      auto results = cast<ResultsOp>(terminator);
+      for (Operation &result :
+           llvm::make_early_inc_range(results.getRegion().front()))
+        if (failed(lowerKernelResult(rewriter, &result, op, ivs)))
+          status = failure();
+      return SmallVector<Value>();
+    });
   });
   return status;
 }
@@ -295,7 +299,6 @@ static LogicalResult lowerCombining(RewriterBase &rewriter, OpTy op,
   SmallVector<OpFoldResult> sizes = op.getMixedSizes();
   unsigned numAcc = op.getNumAccumulators();
   SmallVector<Value> neutrals(op.getNeutrals());
-  SmallVector<Type> accTypes(TypeRange(op.getNeutrals().getTypes()));
   SmallVector<Value> combinedOuts(op.getCombinedOuts());
   SmallVector<Value> mapOuts(op.getMapOuts());
 
@@ -315,14 +318,12 @@ static LogicalResult lowerCombining(RewriterBase &rewriter, OpTy op,
               SmallVector<Value> point(segmentIvs);
               point.push_back(iv);
               SmallVector<Value> next = emitBody(
-                  rewriter, loc, op.getBody().front(), point, accTypes,
+                  rewriter, op.getBody().front(), point,
                   [&](Operation *terminator) {
-                    ValueRange yielded =
-                        cast<YieldOp>(terminator).getValues();
+                    ValueRange yielded = cast<YieldOp>(terminator).getValues();
                     for (auto [value, out] :
                          llvm::zip_equal(yielded.drop_front(numAcc), mapOuts))
-                      memref::StoreOp::create(rewriter, loc, value, out,
-                                              point);
+                      memref::StoreOp::create(rewriter, loc, value, out, point);
                     SmallVector<Value> combined = applyOperators(
                         rewriter, op, accs, yielded.take_front(numAcc));
                     if (isScan)
@@ -371,8 +372,7 @@ struct ConvertSegToSCFPass
     // Post-order: nested ops first, so that a tiled kernel result still
     // sees the block map whose induction variables it indexes with.
     SmallVector<SegSpaceOpInterface> ops;
-    getOperation()->walk(
-        [&](SegSpaceOpInterface op) { ops.push_back(op); });
+    getOperation()->walk([&](SegSpaceOpInterface op) { ops.push_back(op); });
     IRRewriter rewriter(&getContext());
     for (SegSpaceOpInterface op : ops)
       if (failed(lowerToSequentialLoops(rewriter, op)))

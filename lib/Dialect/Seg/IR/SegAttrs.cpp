@@ -59,18 +59,27 @@ static const TargetPreset kPresets[] = {
     {"sm_90", {32, 1024, 2048, 132, 232448, 233472, 65536, 65536, 255}},
 };
 
-static constexpr llvm::StringLiteral kFieldNames[] = {
-    "warp_size",         "max_threads_per_block",
-    "max_threads_per_sm", "num_sms",
-    "shared_memory_per_block", "shared_memory_per_sm",
-    "registers_per_block", "registers_per_sm",
-    "registers_per_thread"};
+static constexpr llvm::StringLiteral kFieldNames[] = {"warp_size",
+                                                      "max_threads_per_block",
+                                                      "max_threads_per_sm",
+                                                      "num_sms",
+                                                      "shared_memory_per_block",
+                                                      "shared_memory_per_sm",
+                                                      "registers_per_block",
+                                                      "registers_per_sm",
+                                                      "registers_per_thread"};
 static constexpr size_t kNumFields = std::size(kFieldNames);
 
 static SmallVector<int64_t> toVector(const TargetFields &f) {
-  return {f.warpSize,          f.maxThreadsPerBlock, f.maxThreadsPerSM,
-          f.numSMs,            f.sharedMemoryPerBlock, f.sharedMemoryPerSM,
-          f.registersPerBlock, f.registersPerSM,     f.registersPerThread};
+  return {f.warpSize,
+          f.maxThreadsPerBlock,
+          f.maxThreadsPerSM,
+          f.numSMs,
+          f.sharedMemoryPerBlock,
+          f.sharedMemoryPerSM,
+          f.registersPerBlock,
+          f.registersPerSM,
+          f.registersPerThread};
 }
 
 static const TargetPreset *findPreset(StringRef chip) {
@@ -90,10 +99,14 @@ static TargetAttr buildTarget(MLIRContext *context, StringRef chip,
 ArrayRef<StringLiteral> TargetAttr::getFieldNames() { return kFieldNames; }
 
 SmallVector<int64_t> TargetAttr::getFields() const {
-  return {getWarpSize(),          getMaxThreadsPerBlock(),
-          getMaxThreadsPerSM(),   getNumSMs(),
-          getSharedMemoryPerBlock(), getSharedMemoryPerSM(),
-          getRegistersPerBlock(), getRegistersPerSM(),
+  return {getWarpSize(),
+          getMaxThreadsPerBlock(),
+          getMaxThreadsPerSM(),
+          getNumSMs(),
+          getSharedMemoryPerBlock(),
+          getSharedMemoryPerSM(),
+          getRegistersPerBlock(),
+          getRegistersPerSM(),
           getRegistersPerThread()};
 }
 
@@ -125,9 +138,14 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef chip,
                    int64_t registersPerThread) {
   if (chip.empty())
     return emitError() << "target chip must not be empty";
-  int64_t values[] = {warpSize,          maxThreadsPerBlock, maxThreadsPerSM,
-                      numSMs,            sharedMemoryPerBlock,
-                      sharedMemoryPerSM, registersPerBlock,  registersPerSM,
+  int64_t values[] = {warpSize,
+                      maxThreadsPerBlock,
+                      maxThreadsPerSM,
+                      numSMs,
+                      sharedMemoryPerBlock,
+                      sharedMemoryPerSM,
+                      registersPerBlock,
+                      registersPerSM,
                       registersPerThread};
   for (auto [name, value] : llvm::zip_equal(kFieldNames, values))
     if (value <= 0)
@@ -137,13 +155,11 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef chip,
     return emitError() << "target warp_size must be a power of two, got "
                        << warpSize;
   if (maxThreadsPerBlock % warpSize != 0)
-    return emitError() << "target max_threads_per_block ("
-                       << maxThreadsPerBlock
+    return emitError() << "target max_threads_per_block (" << maxThreadsPerBlock
                        << ") must be a multiple of warp_size (" << warpSize
                        << ")";
   if (maxThreadsPerBlock > maxThreadsPerSM)
-    return emitError() << "target max_threads_per_block ("
-                       << maxThreadsPerBlock
+    return emitError() << "target max_threads_per_block (" << maxThreadsPerBlock
                        << ") exceeds max_threads_per_sm (" << maxThreadsPerSM
                        << ")";
   if (sharedMemoryPerBlock > sharedMemoryPerSM)
@@ -183,7 +199,7 @@ Attribute TargetAttr::parse(AsmParser &parser, Type) {
       parser.emitError(keyLoc) << "target field '" << key << "' given twice";
       return {};
     }
-    int64_t value;
+    int64_t value = 0;
     if (parser.parseInteger(value))
       return {};
     given[index] = value;
@@ -209,10 +225,10 @@ Attribute TargetAttr::parse(AsmParser &parser, Type) {
                           << llvm::join(missing, ", ");
     return {};
   }
-  return TargetAttr::getChecked([&] { return parser.emitError(loc); },
-                                context, chip, values[0], values[1],
-                                values[2], values[3], values[4], values[5],
-                                values[6], values[7], values[8]);
+  return TargetAttr::getChecked([&] { return parser.emitError(loc); }, context,
+                                chip, values[0], values[1], values[2],
+                                values[3], values[4], values[5], values[6],
+                                values[7], values[8]);
 }
 
 void TargetAttr::print(AsmPrinter &printer) const {

@@ -27,9 +27,9 @@ LogicalResult SegDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   if (attr.getName() == getTargetAttrName()) {
     if (!isa<TargetAttr>(attr.getValue()))
-      return op->emitError() << "'" << getTargetAttrName()
-                             << "' must be a #seg.target attribute, got "
-                             << attr.getValue();
+      return op->emitError()
+             << "'" << getTargetAttrName()
+             << "' must be a #seg.target attribute, got " << attr.getValue();
     return success();
   }
   return op->emitError() << "unknown seg dialect attribute '"

@@ -43,7 +43,7 @@ parseIntegerOrOperand(OpAsmParser &parser,
     operand = value;
     return success();
   }
-  int64_t integer;
+  int64_t integer = 0;
   if (parser.parseInteger(integer))
     return failure();
   staticValue = integer;
@@ -142,19 +142,20 @@ static ParseResult parseSpaceOpHeader(OpAsmParser &parser,
 /// Resolves the header's operands and fills the properties shared by all
 /// space ops. `extraSegments` are appended to the operand segment sizes.
 template <typename OpTy>
-static ParseResult resolveSpaceOpHeader(OpAsmParser &parser,
-                                        OperationState &result,
-                                        SpaceOpHeader &header,
-                                        ArrayRef<int32_t> extraSegments) {
+static ParseResult
+resolveSpaceOpHeader(OpAsmParser &parser, OperationState &result,
+                     SpaceOpHeader &header, ArrayRef<int32_t> extraSegments) {
   Builder &builder = parser.getBuilder();
   Type indexType = builder.getIndexType();
   auto &props = result.getOrAddProperties<typename OpTy::Properties>();
   props.level = LevelAttr::get(builder.getContext(), header.level);
   props.static_sizes = header.staticSizes;
   if (header.staticNumBlocks)
-    props.static_num_blocks = builder.getI64IntegerAttr(*header.staticNumBlocks);
+    props.static_num_blocks =
+        builder.getI64IntegerAttr(*header.staticNumBlocks);
   if (header.staticBlockSize)
-    props.static_block_size = builder.getI64IntegerAttr(*header.staticBlockSize);
+    props.static_block_size =
+        builder.getI64IntegerAttr(*header.staticBlockSize);
   if (header.virtualization)
     props.virtualization =
         VirtualizationAttr::get(builder.getContext(), *header.virtualization);
@@ -217,11 +218,13 @@ static void printSpaceOpHeader(OpAsmPrinter &p, OpTy op) {
   }
 }
 
-static constexpr StringLiteral kElidedSpaceOpAttrs[] = {
-    "level",           "static_sizes",
-    "static_num_blocks", "static_block_size",
-    "virtualization",  "operandSegmentSizes",
-    "commutative"};
+static constexpr StringLiteral kElidedSpaceOpAttrs[] = {"level",
+                                                        "static_sizes",
+                                                        "static_num_blocks",
+                                                        "static_block_size",
+                                                        "virtualization",
+                                                        "operandSegmentSizes",
+                                                        "commutative"};
 
 static void printTrailingAttrs(OpAsmPrinter &p, Operation *op) {
   SmallVector<StringRef> elided(std::begin(kElidedSpaceOpAttrs),
@@ -265,31 +268,26 @@ static std::optional<int64_t> staticProduct(ArrayRef<int64_t> sizes) {
 /// Checks that `type` has shape `expected` (static sizes only) and element
 /// type `elementType` (if given). `what` names the operand in messages.
 static LogicalResult verifyShape(Operation *op, Twine what, Type type,
-                                 ArrayRef<int64_t> expected,
-                                 Type elementType) {
+                                 ArrayRef<int64_t> expected, Type elementType) {
   auto memref = cast<MemRefType>(type);
   if (memref.getRank() != static_cast<int64_t>(expected.size()))
-    return op->emitOpError()
-           << what << " must have rank " << expected.size() << ", got "
-           << memref;
+    return op->emitOpError() << what << " must have rank " << expected.size()
+                             << ", got " << memref;
   for (auto [dim, pair] :
        llvm::enumerate(llvm::zip_equal(memref.getShape(), expected))) {
     auto [actual, want] = pair;
     if (!ShapedType::isDynamic(actual) && !ShapedType::isDynamic(want) &&
         actual != want)
-      return op->emitOpError()
-             << what << " dimension " << dim << " has size " << actual
-             << " but the space has " << want;
+      return op->emitOpError() << what << " dimension " << dim << " has size "
+                               << actual << " but the space has " << want;
   }
   if (elementType && memref.getElementType() != elementType)
-    return op->emitOpError()
-           << what << " must have element type " << elementType << ", got "
-           << memref;
+    return op->emitOpError() << what << " must have element type "
+                             << elementType << ", got " << memref;
   return success();
 }
 
-template <typename OpTy>
-static LogicalResult verifySpaceOp(OpTy op) {
+template <typename OpTy> static LogicalResult verifySpaceOp(OpTy op) {
   Operation *operation = op.getOperation();
   ArrayRef<int64_t> sizes = op.getStaticSizes();
   Level level = op.getLevel();
@@ -299,9 +297,9 @@ static LogicalResult verifySpaceOp(OpTy op) {
     return op.emitOpError("space must have at least one dimension");
   int64_t numDynamic = llvm::count_if(sizes, ShapedType::isDynamic);
   if (numDynamic != static_cast<int64_t>(op.getDynamicSizes().size()))
-    return op.emitOpError() << "expected " << numDynamic
-                            << " dynamic sizes, got "
-                            << op.getDynamicSizes().size();
+    return op.emitOpError()
+           << "expected " << numDynamic << " dynamic sizes, got "
+           << op.getDynamicSizes().size();
   for (auto [dim, size] : llvm::enumerate(sizes))
     if (!ShapedType::isDynamic(size) && size <= 0)
       return op.emitOpError() << "static size of dimension " << dim
@@ -321,12 +319,12 @@ static LogicalResult verifySpaceOp(OpTy op) {
     break;
   case Level::ThreadInBlock:
     if (!parent || parent.getLevel() != Level::Block)
-      return op.emitOpError() << "at level 'thread_in_block' must be nested "
-                                 "inside a 'block'-level seg op"
-                              << (parent ? " (enclosing op is at level '" +
-                                               levelName(parent.getLevel()) +
-                                               "')"
-                                         : std::string(", found none"));
+      return op.emitOpError()
+             << "at level 'thread_in_block' must be nested "
+                "inside a 'block'-level seg op"
+             << (parent ? " (enclosing op is at level '" +
+                              levelName(parent.getLevel()) + "')"
+                        : std::string(", found none"));
     break;
   case Level::Seq:
     break;
@@ -353,19 +351,18 @@ static LogicalResult verifySpaceOp(OpTy op) {
   if (auto attr = op.getStaticNumBlocksAttr()) {
     numBlocks = attr.getInt();
     if (*numBlocks <= 0)
-      return op.emitOpError() << "num_blocks must be positive, got "
-                              << *numBlocks;
+      return op.emitOpError()
+             << "num_blocks must be positive, got " << *numBlocks;
   }
   if (auto attr = op.getStaticBlockSizeAttr()) {
     blockSize = attr.getInt();
     if (*blockSize <= 0)
-      return op.emitOpError() << "block_size must be positive, got "
-                              << *blockSize;
+      return op.emitOpError()
+             << "block_size must be positive, got " << *blockSize;
     TargetAttr target = TargetAttr::lookup(operation);
     if (*blockSize > target.getMaxThreadsPerBlock())
       return op.emitOpError()
-             << "block_size " << *blockSize
-             << " exceeds max_threads_per_block "
+             << "block_size " << *blockSize << " exceeds max_threads_per_block "
              << target.getMaxThreadsPerBlock() << " of target "
              << target.getChip();
   }
@@ -396,13 +393,12 @@ static LogicalResult verifySpaceOp(OpTy op) {
 }
 
 /// Checks the body's block arguments: one `index` per dimension.
-template <typename OpTy>
-static LogicalResult verifyBodyArguments(OpTy op) {
+template <typename OpTy> static LogicalResult verifyBodyArguments(OpTy op) {
   Block &body = op.getBody().front();
   if (body.getNumArguments() != op.getRank())
-    return op.emitOpError() << "body must have " << op.getRank()
-                            << " induction variables, got "
-                            << body.getNumArguments();
+    return op.emitOpError()
+           << "body must have " << op.getRank() << " induction variables, got "
+           << body.getNumArguments();
   for (BlockArgument arg : body.getArguments())
     if (!arg.getType().isIndex())
       return op.emitOpError()
@@ -565,10 +561,9 @@ static LogicalResult verifyCombiningOp(OpTy op, bool isScan) {
   if (op.getOperators().empty())
     return op.emitOpError("expects at least one 'combine' operator");
   if (op.getCommutative().size() != op.getOperators().size())
-    return op.emitOpError()
-           << "has " << op.getOperators().size()
-           << " operators but 'commutative' has "
-           << op.getCommutative().size() << " entries";
+    return op.emitOpError() << "has " << op.getOperators().size()
+                            << " operators but 'commutative' has "
+                            << op.getCommutative().size() << " entries";
 
   // Operators: (acc..., x...) -> acc..., neutral values of type acc.
   SmallVector<Type> accTypes;
@@ -586,18 +581,16 @@ static LogicalResult verifyCombiningOp(OpTy op, bool isScan) {
     ArrayRef<Type> elem = ArrayRef<Type>(types).drop_front(numArgs / 2);
     if (acc != elem)
       return op.emitOpError()
-             << "operator #" << index << " has accumulator types ("
-             << acc << ") that differ from its element types (" << elem
-             << ")";
+             << "operator #" << index << " has accumulator types (" << acc
+             << ") that differ from its element types (" << elem << ")";
     auto yield = dyn_cast<YieldOp>(block.getTerminator());
     if (!yield)
-      return op.emitOpError() << "operator #" << index
-                              << " must end with 'seg.yield'";
+      return op.emitOpError()
+             << "operator #" << index << " must end with 'seg.yield'";
     if (TypeRange(yield.getValues().getTypes()) != TypeRange(acc))
       return yield.emitOpError()
-             << "yields (" << yield.getValues().getTypes()
-             << ") but operator #" << index << " has accumulator types ("
-             << acc << ")";
+             << "yields (" << yield.getValues().getTypes() << ") but operator #"
+             << index << " has accumulator types (" << acc << ")";
     llvm::append_range(accTypes, acc);
   }
   if (op.getNeutrals().size() != accTypes.size())
@@ -609,9 +602,8 @@ static LogicalResult verifyCombiningOp(OpTy op, bool isScan) {
     auto [neutral, accType] = pair;
     if (neutral.getType() != accType)
       return op.emitOpError()
-             << "neutral value #" << index << " has type "
-             << neutral.getType() << " but its accumulator has type "
-             << accType;
+             << "neutral value #" << index << " has type " << neutral.getType()
+             << " but its accumulator has type " << accType;
   }
 
   // The body yields the operator operands, then map-only values.
@@ -631,8 +623,8 @@ static LogicalResult verifyCombiningOp(OpTy op, bool isScan) {
            << "yields " << yield.getValues().size() << " values but the "
            << opName << " expects " << numAcc << " operator operands and "
            << numMapOuts << " map-only outputs";
-  for (auto [index, pair] : llvm::enumerate(
-           llvm::zip(yield.getValues().getTypes(), accTypes))) {
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip(yield.getValues().getTypes(), accTypes))) {
     auto [actual, expected] = pair;
     if (actual != expected)
       return yield.emitOpError()
@@ -647,15 +639,14 @@ static LogicalResult verifyCombiningOp(OpTy op, bool isScan) {
   for (auto [index, pair] :
        llvm::enumerate(llvm::zip(op.getOuts().getTypes(), accTypes))) {
     auto [outType, accType] = pair;
-    if (failed(verifyShape(op, "outs #" + Twine(index) + " (" +
-                                   (isScan ? "scan" : "reduction") +
-                                   " result)",
+    if (failed(verifyShape(op,
+                           "outs #" + Twine(index) + " (" +
+                               (isScan ? "scan" : "reduction") + " result)",
                            outType, combinedShape, accType)))
       return failure();
   }
   for (unsigned i = numAcc; i < numOuts; ++i)
-    if (failed(verifyShape(op,
-                           "outs #" + Twine(i) + " (map-only output)",
+    if (failed(verifyShape(op, "outs #" + Twine(i) + " (map-only output)",
                            op.getOuts()[i].getType(), space,
                            yield.getValues()[i].getType())))
       return failure();
@@ -799,7 +790,7 @@ parseTileList(OpAsmParser &parser,
       dims.push_back(*value);
     }
     for (SmallVector<int64_t> &list : tiles) {
-      int64_t tile;
+      int64_t tile = 0;
       if (parser.parseComma() || parser.parseInteger(tile))
         return failure();
       list.push_back(tile);
@@ -878,12 +869,10 @@ static void printRegTileSpec(OpAsmPrinter &p, Operation *op,
 /// Shared verification of tile_returns (no `regTiles`) and
 /// regtile_returns: placement in a thread_in_block map inside a block map,
 /// the tile specification, and the thread space against the block tiles.
-static LogicalResult verifyTiledResult(Operation *op, Value out,
-                                       ArrayRef<int64_t> staticDims,
-                                       unsigned numDynamicDims,
-                                       ArrayRef<int64_t> blockTiles,
-                                       std::optional<ArrayRef<int64_t>>
-                                           regTiles) {
+static LogicalResult
+verifyTiledResult(Operation *op, Value out, ArrayRef<int64_t> staticDims,
+                  unsigned numDynamicDims, ArrayRef<int64_t> blockTiles,
+                  std::optional<ArrayRef<int64_t>> regTiles) {
   MapOp map = getResultMap(op);
   if (!map)
     return success();
@@ -910,9 +899,9 @@ static LogicalResult verifyTiledResult(Operation *op, Value out,
 
   auto outType = cast<MemRefType>(out.getType());
   if (static_cast<int64_t>(numTiled) > outType.getRank())
-    return op->emitOpError() << "tiles " << numTiled
-                             << " dimensions but out has rank "
-                             << outType.getRank();
+    return op->emitOpError()
+           << "tiles " << numTiled << " dimensions but out has rank "
+           << outType.getRank();
   if (blockMap.getRank() != outType.getRank())
     return op->emitOpError()
            << "enclosing 'block'-level space has rank " << blockMap.getRank()
@@ -929,13 +918,12 @@ static LogicalResult verifyTiledResult(Operation *op, Value out,
       return op->emitOpError() << "block tile of dimension " << d
                                << " must be positive, got " << blockTiles[d];
     if (regTiles && (*regTiles)[d] <= 0)
-      return op->emitOpError()
-             << "register tile of dimension " << d
-             << " must be positive, got " << (*regTiles)[d];
+      return op->emitOpError() << "register tile of dimension " << d
+                               << " must be positive, got " << (*regTiles)[d];
     int64_t dim = staticDims[d];
     if (!ShapedType::isDynamic(dim) && dim < 0)
-      return op->emitOpError() << "dim " << d << " must not be negative, got "
-                               << dim;
+      return op->emitOpError()
+             << "dim " << d << " must not be negative, got " << dim;
     int64_t extent = outType.getDimSize(firstTiled + d);
     if (!ShapedType::isDynamic(dim) && !ShapedType::isDynamic(extent) &&
         dim > extent)
@@ -987,8 +975,7 @@ LogicalResult RegTileReturnsOp::verify() {
   if (vectorType.getElementType() != outType.getElementType())
     return emitOpError() << "register tile element type "
                          << vectorType.getElementType()
-                         << " differs from the element type of out "
-                         << outType;
+                         << " differs from the element type of out " << outType;
   return success();
 }
 
@@ -1017,16 +1004,14 @@ LogicalResult WriteReturnsOp::verify() {
   for (auto [index, value] : llvm::enumerate(getValues()))
     if (value.getType() != outType.getElementType())
       return emitOpError() << "value #" << index << " has type "
-                           << value.getType()
-                           << " but out has element type "
+                           << value.getType() << " but out has element type "
                            << outType.getElementType();
   if (MapOp map = getResultMap(*this))
     return verifyWritesOwnOut(*this, map, getOut());
   return success();
 }
 
-ParseResult WriteReturnsOp::parse(OpAsmParser &parser,
-                                  OperationState &result) {
+ParseResult WriteReturnsOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand out;
   SmallVector<OpAsmParser::UnresolvedOperand> indices, values;
   Type outType;

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what SegIR needs (Debian packages) and builds it incrementally.
+# Sourced by demo.sh and test.sh; safe to run again at any time.
+set -euo pipefail
+
+SEGIR_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SEGIR_BUILD="${SEGIR_BUILD_DIR:-$SEGIR_ROOT/build}"
+LLVM_PREFIX=/usr/lib/llvm-22
+
+packages=(cmake ninja-build g++ python3 libmlir-22-dev mlir-22-tools
+          llvm-22-dev llvm-22-tools)
+missing=()
+for pkg in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" ||
+    missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "== installing: ${missing[*]}"
+  sudo_cmd=()
+  [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -q \
+    --no-install-recommends "${missing[@]}"
+fi
+
+if [[ ! -f "$SEGIR_BUILD/build.ninja" ]]; then
+  echo "== configuring $SEGIR_BUILD"
+  cmake -G Ninja -S "$SEGIR_ROOT" -B "$SEGIR_BUILD" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
+    -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit"
+fi
+echo "== building"
+ninja -C "$SEGIR_BUILD"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs every SegIR test (lit: dialect, passes, CPU integration) and ends
+# with one line "N passed, N failed, N skipped" counted from the results.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+results="$SEGIR_BUILD/test/results.xml"
+rm -f "$results"
+set +e
+"$LLVM_PREFIX/bin/lit" -sv --xunit-xml-output "$results" \
+  "$SEGIR_BUILD/test"
+lit_status=$?
+set -e
+
+python3 - "$results" "$lit_status" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+
+path, status = sys.argv[1], int(sys.argv[2])
+try:
+    cases = list(ET.parse(path).getroot().iter("testcase"))
+except (OSError, ET.ParseError) as error:
+    print(f"no test results ({error})")
+    print("0 passed, 1 failed")
+    sys.exit(1)
+failed = sum(1 for c in cases if c.find("failure") is not None or
+             c.find("error") is not None)
+skipped = sum(1 for c in cases if c.find("skipped") is not None)
+passed = len(cases) - failed - skipped
+if status != 0 and failed == 0:
+    failed = 1  # lit failed without a failing test (e.g. a config error)
+print(f"{passed} passed, {failed} failed, {skipped} skipped")
+sys.exit(1 if failed or not cases else 0)
+PY
