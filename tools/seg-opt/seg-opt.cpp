@@ -10,6 +10,7 @@
 
 #include "segir/Conversion/Passes.h"
 #include "segir/Dialect/Seg/IR/SegDialect.h"
+#include "segir/Dialect/Seg/Transforms/Passes.h"
 #include "segir/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -21,6 +22,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::seg::registerSegConversionPasses();
+  mlir::seg::registerSegTransformsPasses();
   mlir::seg::registerSegPipelines();
 
   mlir::DialectRegistry registry;

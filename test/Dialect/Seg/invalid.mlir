@@ -758,6 +758,30 @@ func.func @scan_out_shape(%out: memref<4xi32>) {
 
 // -----
 
+func.func @zero_chunk(%out: memref<f32>) {
+  %zero = arith.constant 0.0 : f32
+  // expected-error @+1 {{'seg.red' op chunk must be positive, got 0}}
+  seg.red thread (%i) in (16) chunk(0) outs(%out : memref<f32>) {
+    seg.yield %zero : f32
+  } combine (%a: f32, %b: f32) neutral(%zero : f32) {
+    seg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @chunk_on_map() {
+  // expected-error @+1 {{chunk only applies to seg.red and seg.scan}}
+  seg.map thread (%i) in (16) chunk(4) {
+    seg.results {
+    }
+  }
+  return
+}
+
+// -----
+
 func.func @commutative_count(%out: memref<f32>) {
   %zero = arith.constant 0.0 : f32
   // expected-error @+1 {{'seg.red' op has 1 operators but 'commutative' has 2 entries}}

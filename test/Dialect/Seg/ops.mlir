@@ -93,12 +93,12 @@ func.func @red_fused(%in: memref<?x?xf32>, %sum: memref<?xf32>,
 }
 
 // CHECK-LABEL: func @scan_segmented
-// CHECK: seg.scan thread (%{{.*}}, %{{.*}}) in (%{{.*}}, 128) outs(%{{.*}} : memref<?x128xi32>) {
+// CHECK: seg.scan thread (%{{.*}}, %{{.*}}) in (%{{.*}}, 128) grid(block_size = 512) chunk(12) outs(%{{.*}} : memref<?x128xi32>) {
 // CHECK: } combine commutative (%{{.*}}: i32, %{{.*}}: i32) neutral(%{{.*}} : i32) {
 func.func @scan_segmented(%in: memref<?x128xi32>, %out: memref<?x128xi32>,
                           %s: index) {
   %zero = arith.constant 0 : i32
-  seg.scan thread (%seg, %i) in (%s, 128) outs(%out : memref<?x128xi32>) {
+  seg.scan thread (%seg, %i) in (%s, 128) grid(block_size = 512) chunk(12) outs(%out : memref<?x128xi32>) {
     %x = memref.load %in[%seg, %i] : memref<?x128xi32>
     seg.yield %x : i32
   } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {

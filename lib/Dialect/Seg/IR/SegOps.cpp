@@ -68,6 +68,8 @@ struct SpaceOpHeader {
   std::optional<OpAsmParser::UnresolvedOperand> numBlocks, blockSize;
   std::optional<int64_t> staticNumBlocks, staticBlockSize;
   std::optional<Virtualization> virtualization;
+  std::optional<int64_t> chunk;
+  SMLoc chunkLoc;
   SmallVector<OpAsmParser::UnresolvedOperand> outs;
   SmallVector<Type> outTypes;
 };
@@ -131,6 +133,15 @@ static ParseResult parseSpaceOpHeader(OpAsmParser &parser,
       return failure();
   }
 
+  header.chunkLoc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword("chunk"))) {
+    int64_t chunk = 0;
+    if (parser.parseLParen() || parser.parseInteger(chunk) ||
+        parser.parseRParen())
+      return failure();
+    header.chunk = chunk;
+  }
+
   if (succeeded(parser.parseOptionalKeyword("outs"))) {
     if (parser.parseLParen() || parser.parseOperandList(header.outs) ||
         parser.parseColonTypeList(header.outTypes) || parser.parseRParen())
@@ -159,6 +170,13 @@ resolveSpaceOpHeader(OpAsmParser &parser, OperationState &result,
   if (header.virtualization)
     props.virtualization =
         VirtualizationAttr::get(builder.getContext(), *header.virtualization);
+  if (header.chunk) {
+    if constexpr (std::is_same_v<OpTy, MapOp>)
+      return parser.emitError(header.chunkLoc,
+                              "chunk only applies to seg.red and seg.scan");
+    else
+      props.chunk = builder.getI64IntegerAttr(*header.chunk);
+  }
 
   if (parser.resolveOperands(header.dynamicSizes, indexType, result.operands))
     return failure();
@@ -213,6 +231,9 @@ static void printSpaceOpHeader(OpAsmPrinter &p, OpTy op) {
     llvm::interleaveComma(entries, p, [](auto &print) { print(); });
     p << ")";
   }
+  if constexpr (!std::is_same_v<OpTy, MapOp>)
+    if (auto chunk = op.getChunkAttr())
+      p << " chunk(" << chunk.getInt() << ")";
   if (!op.getOuts().empty()) {
     p << " outs(" << op.getOuts() << " : " << op.getOuts().getTypes() << ")";
   }
@@ -667,7 +688,16 @@ std::optional<OpFoldResult> RedOp::getMixedBlockSize() {
 OperandRange RedOp::getOperatorNeutrals(unsigned index) {
   return operatorNeutrals(*this, index);
 }
+/// Shared by seg.red and seg.scan.
+template <typename OpTy> static LogicalResult verifyChunk(OpTy op) {
+  if (auto chunk = op.getChunkAttr(); chunk && chunk.getInt() <= 0)
+    return op.emitOpError() << "chunk must be positive, got " << chunk.getInt();
+  return success();
+}
+
 LogicalResult RedOp::verify() {
+  if (failed(verifyChunk(*this)))
+    return failure();
   if (getLevel() == Level::Block)
     return emitOpError("does not support level 'block': use 'thread', "
                        "'thread_in_block' or 'seq'");
@@ -694,6 +724,8 @@ OperandRange ScanOp::getOperatorNeutrals(unsigned index) {
   return operatorNeutrals(*this, index);
 }
 LogicalResult ScanOp::verify() {
+  if (failed(verifyChunk(*this)))
+    return failure();
   if (getLevel() == Level::Block)
     return emitOpError("does not support level 'block': use 'thread', "
                        "'thread_in_block' or 'seq'");

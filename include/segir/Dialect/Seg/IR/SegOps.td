@@ -105,9 +105,14 @@ def Seg_RedOp : Seg_SpaceOp<"red"> {
 
     Operators combine left to right; a non-commutative operator must be
     associative, a commutative one may be applied in any order.
+
+    An optional `chunk(N)` after the grid is the number of consecutive
+    elements each thread reduces sequentially per step (seed 000's CHUNK);
+    `seg-select-chunk` sets it from the resource model.
   }];
   let arguments = !con(commonArgs, (ins Variadic<AnyType>:$neutrals,
-                                        DenseBoolArrayAttr:$commutative));
+                                        DenseBoolArrayAttr:$commutative,
+                                        OptionalAttr<I64Attr>:$chunk));
   let regions = (region SizedRegion<1>:$body,
                         VariadicRegion<SizedRegion<1>>:$operators);
   let extraClassDeclaration = commonClassDeclaration # [{
@@ -130,7 +135,9 @@ def Seg_ScanOp : Seg_SpaceOp<"scan"> {
   let description = [{
     Inclusive scan along the innermost dimension of the space, restarting at
     every segment. Same operator model as `seg.red`; every scanned output
-    has the shape of the whole space, as do map-only outputs.
+    has the shape of the whole space, as do map-only outputs. The optional
+    `chunk(N)` is the sequentiality degree m: the consecutive elements each
+    thread scans on its own (seed 004).
 
     ```mlir
     seg.scan thread (%s, %i) in (%ns, %n) outs(%out : memref<?x?xi32>) {
@@ -143,7 +150,8 @@ def Seg_ScanOp : Seg_SpaceOp<"scan"> {
     ```
   }];
   let arguments = !con(commonArgs, (ins Variadic<AnyType>:$neutrals,
-                                        DenseBoolArrayAttr:$commutative));
+                                        DenseBoolArrayAttr:$commutative,
+                                        OptionalAttr<I64Attr>:$chunk));
   let regions = (region SizedRegion<1>:$body,
                         VariadicRegion<SizedRegion<1>>:$operators);
   let extraClassDeclaration = commonClassDeclaration # [{

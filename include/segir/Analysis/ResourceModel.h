@@ -1,0 +1,138 @@
+//===- ResourceModel.h - Chunk, sequentiality degree, tiles -----*- C++ -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The one place in SegIR that knows resource limits. Given the element types
+// of an operator set, a block size and the target description, it derives
+// the reduction CHUNK, the scan sequentiality degree m and the legality of
+// block/register tile sizes, and says which bound decided.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_ANALYSIS_RESOURCEMODEL_H
+#define SEGIR_ANALYSIS_RESOURCEMODEL_H
+
+#include "segir/Dialect/Seg/IR/SegAttrs.h"
+
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace seg {
+
+/// Bytes one value of a primitive `type` occupies (i1 takes a byte, index
+/// eight); nullopt for anything else.
+std::optional<int64_t> getPrimitiveByteSize(Type type);
+
+/// 32-bit registers one value of `byteSize` bytes needs: smaller values
+/// still take a whole register (seed 000 eq. 9).
+int64_t getRegisterCount(int64_t byteSize);
+
+/// Which limit decided a choice.
+enum class DecidingBound {
+  SharedMemory, ///< shared memory per block (hard)
+  Registers,    ///< registers per thread (soft: exceeding it spills)
+  Minimum,      ///< both bounds are below one; the smallest legal value
+  Fixed,        ///< not derived: the kernel has no use for it
+};
+llvm::StringRef stringifyDecidingBound(DecidingBound bound);
+
+/// A chunk or sequentiality degree and why.
+struct SequentialChoice {
+  int64_t value = 1;
+  /// Largest value each bound allows (may be below 1).
+  int64_t sharedMemoryBound = 0;
+  int64_t registerBound = 0;
+  DecidingBound decidedBy = DecidingBound::Fixed;
+  /// The quantities the bounds came from.
+  int64_t blockSize = 0;
+  int64_t sharedMemoryPerBlock = 0;
+  int64_t registersPerThread = 0;
+  /// One line saying what was chosen and why, for remarks.
+  std::string explain(llvm::StringRef what) const;
+};
+
+/// Whether a requested value respects the bounds: a hard violation makes
+/// the kernel unlaunchable, a soft one only risks register spilling.
+struct Legality {
+  std::string hardViolation;
+  std::string softViolation;
+  bool isLegal() const { return hardViolation.empty(); }
+};
+
+/// Block and register tile sizes of seed 003: a block of Ty x Tx threads
+/// computes a (Ty*Ry) x (Tx*Rx) tile, stepping through k by Tk.
+struct TileSizes {
+  int64_t ty = 0, tx = 0, tk = 0, ry = 0, rx = 0;
+};
+
+/// Registers a thread needs besides its data, in every estimate below:
+/// a 64-bit element index (2), a 64-bit global address (2), the loop
+/// counter (1), a shared memory address (1) and the thread index (1). The
+/// old Futhark estimate counted three.
+constexpr int64_t kChunkOverheadRegisters = 7;
+/// Besides its tiles, a thread of a tiled kernel holds two loop counters,
+/// two shared and two 64-bit global addresses, its two thread indices and
+/// two bounds.
+constexpr int64_t kTileOverheadRegisters = 12;
+
+class ResourceModel {
+public:
+  explicit ResourceModel(TargetAttr target) : target(target) {}
+
+  TargetAttr getTarget() const { return target; }
+
+  /// Registers a thread may use when `blockSize` threads share a block.
+  int64_t getRegistersPerThread(int64_t blockSize) const;
+
+  /// CHUNK of seed 000's non-commutative reduction for operator element
+  /// (and map-only output) types `types`: the largest value with
+  ///   max(B * sum size(p), B * CHUNK * max size(p)) <= shared memory  (eq. 6)
+  ///   CHUNK * sum regs(p) + sum regs(p) + overhead <= registers       (eq. 10)
+  /// Optionally avoids multiples of 8 (seed 000 section 5.5). Fails when a
+  /// type is not primitive or when even the block reduction alone does not
+  /// fit in shared memory.
+  FailureOr<SequentialChoice>
+  selectReduceChunk(ArrayRef<Type> types, int64_t blockSize,
+                    bool avoidMultiplesOf8 = false,
+                    std::string *error = nullptr) const;
+
+  /// Checks a requested CHUNK against the same bounds.
+  Legality checkReduceChunk(ArrayRef<Type> types, int64_t blockSize,
+                            int64_t chunk) const;
+
+  /// Sequentiality degree m of seed 004's scan (eq. 4), with
+  /// k_mem = shared memory per block / B and
+  /// k_reg = registers per thread for block size B.
+  FailureOr<SequentialChoice>
+  selectScanDegree(ArrayRef<Type> types, int64_t blockSize,
+                   std::string *error = nullptr) const;
+
+  /// Checks a requested m against the same bounds.
+  Legality checkScanDegree(ArrayRef<Type> types, int64_t blockSize,
+                           int64_t degree) const;
+
+  /// Checks tile sizes for element byte sizes of A, B and the accumulator:
+  /// Ty*Tx threads, Tk*(size_A*Ty*Ry + size_B*Tx*Rx) bytes of shared
+  /// memory (hard), and regs(acc)*Ry*Rx + regs(A)*Ry + regs(B)*Rx plus
+  /// overhead registers (soft).
+  Legality checkTiles(const TileSizes &tiles, int64_t sizeA, int64_t sizeB,
+                      int64_t sizeAcc) const;
+
+  /// Eq. 4 of seed 004 on its own: sizes in bytes, k_mem in bytes per
+  /// thread, k_reg in registers per thread.
+  static SequentialChoice scanDegreeFormula(ArrayRef<int64_t> byteSizes,
+                                            int64_t kMem, int64_t kReg);
+
+private:
+  TargetAttr target;
+};
+
+} // namespace seg
+} // namespace mlir
+
+#endif // SEGIR_ANALYSIS_RESOURCEMODEL_H

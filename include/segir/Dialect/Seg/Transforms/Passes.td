@@ -1,0 +1,56 @@
+//===- Passes.td - seg dialect transformations -------------*- tablegen -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_DIALECT_SEG_TRANSFORMS_PASSES_TD
+#define SEGIR_DIALECT_SEG_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def SegSelectChunk : Pass<"seg-select-chunk"> {
+  let summary = "Choose the chunk of seg.red and the sequentiality degree "
+                "of seg.scan from the resource model";
+  let description = [{
+    Annotates every `thread`-level `seg.red` and `seg.scan` with `chunk(N)`:
+
+    * `seg.red` whose operators are all commutative reads coalesced with a
+      stride and needs no chunk (1); otherwise, with primitive element
+      types, seed 000's CHUNK: the largest value that the shared memory of
+      the collective copy (eq. 6) and the registers of the per-thread chunk
+      arrays, the accumulator and index overhead allow; with other element
+      types 1.
+    * `seg.scan`: seed 004's sequentiality degree m (eq. 4), with k_mem and
+      k_reg from the target and the op's block size.
+
+    Limits come from the module's `#seg.target` (sm_90 by default). The block
+    size is the op's static `block_size`, else `block-size`; an op whose block
+    size is a value is planned for the largest block the target allows.
+
+    Overrides, in order: the tuning file (`tuning-file`, a `name=value` line
+    for the tunable `<function>.<red|scan><index>.chunk`), then `chunk`. An
+    override that breaks a hard bound (shared memory, threads per block) is
+    an error naming the bound and the numbers; one that only risks register
+    spilling is a warning. `tuning-file-out` writes the chosen values in the
+    same format, so they can be edited and read back.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Block size for ops that give none">,
+    Option<"chunk", "chunk", "int64_t", /*default=*/"0",
+           "Use this chunk for every op instead of the model's (0: model)">,
+    Option<"avoidMultiplesOf8", "avoid-multiples-of-8", "bool",
+           /*default=*/"false",
+           "Step a reduction chunk that is a multiple of 8 down by one "
+           "(seed 000 section 5.5 measured dips there on A100)">,
+    Option<"tuningFile", "tuning-file", "std::string", /*default=*/"",
+           "Read overrides from this tuning file">,
+    Option<"tuningFileOut", "tuning-file-out", "std::string",
+           /*default=*/"", "Write the chosen values to this tuning file">,
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
+           "Explain every choice in a remark">,
+  ];
+}
+
+#endif // SEGIR_DIALECT_SEG_TRANSFORMS_PASSES_TD

@@ -1,0 +1,140 @@
+//===- SelectChunk.cpp - Chunk and sequentiality degree selection -------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "segir/Analysis/ResourceModel.h"
+#include "segir/Analysis/Tuning.h"
+#include "segir/Dialect/Seg/IR/SegOps.h"
+#include "segir/Dialect/Seg/Transforms/Passes.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+namespace mlir {
+namespace seg {
+#define GEN_PASS_DEF_SEGSELECTCHUNK
+#include "segir/Dialect/Seg/Transforms/Passes.h.inc"
+} // namespace seg
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::seg;
+
+namespace {
+struct SegSelectChunkPass
+    : public seg::impl::SegSelectChunkBase<SegSelectChunkPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    std::string error;
+    TuningFile overrides;
+    if (!tuningFile.empty()) {
+      FailureOr<TuningFile> read = TuningFile::read(tuningFile, error);
+      if (failed(read)) {
+        getOperation()->emitError() << error;
+        return signalPassFailure();
+      }
+      overrides = std::move(*read);
+    }
+
+    TuningFile chosen;
+    WalkResult result = getOperation()->walk([&](Operation *op) {
+      LogicalResult status = success();
+      if (auto red = dyn_cast<RedOp>(op))
+        status = annotate(red, /*isScan=*/false, overrides, chosen);
+      else if (auto scan = dyn_cast<ScanOp>(op))
+        status = annotate(scan, /*isScan=*/true, overrides, chosen);
+      return failed(status) ? WalkResult::interrupt() : WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return signalPassFailure();
+
+    if (!tuningFileOut.empty() && failed(chosen.write(tuningFileOut, error))) {
+      getOperation()->emitError() << error;
+      return signalPassFailure();
+    }
+  }
+
+  template <typename OpTy>
+  LogicalResult annotate(OpTy op, bool isScan, const TuningFile &overrides,
+                         TuningFile &chosen) {
+    // Only a kernel's own threads step through chunks; nested levels run
+    // inside someone else's schedule.
+    if (op.getLevel() != Level::Thread)
+      return success();
+    TargetAttr target = TargetAttr::lookup(op);
+    ResourceModel model(target);
+    StringRef what = isScan ? "sequentiality degree" : "chunk";
+
+    int64_t threads = blockSize;
+    std::string blockNote;
+    if (auto attr = op.getStaticBlockSizeAttr()) {
+      threads = attr.getInt();
+    } else if (op.getBlockSize()) {
+      threads = target.getMaxThreadsPerBlock();
+      blockNote = "; the block size is a value, planned for the largest "
+                  "block the target allows";
+    }
+
+    // Operator elements and map-only outputs all pass through the chunk.
+    SmallVector<Type> types(op.getNeutrals().getTypes());
+    auto yield = cast<YieldOp>(op.getBody().front().getTerminator());
+    for (Value value : yield.getValues().drop_front(op.getNumAccumulators()))
+      types.push_back(value.getType());
+
+    std::string name = getTunableName(op, "chunk");
+    std::optional<int64_t> requested;
+    StringRef source;
+    if ((requested = overrides.lookup(name)))
+      source = "tuning file";
+    else if (chunk > 0) {
+      requested = chunk;
+      source = "option 'chunk'";
+    }
+
+    int64_t value = 1;
+    std::string explanation;
+    if (requested) {
+      Legality legality =
+          isScan ? model.checkScanDegree(types, threads, *requested)
+                 : model.checkReduceChunk(types, threads, *requested);
+      if (!legality.isLegal())
+        return op.emitOpError()
+               << what << " " << *requested << " from the " << source << " ("
+               << name << ") is illegal: " << legality.hardViolation;
+      if (!legality.softViolation.empty())
+        op.emitWarning() << what << " " << *requested << " from the " << source
+                         << " (" << name << "): " << legality.softViolation;
+      value = *requested;
+      explanation = (what + " " + Twine(value) + " from the " + source).str();
+    } else if (!isScan &&
+               llvm::all_of(op.getCommutative(), [](bool c) { return c; })) {
+      explanation = "chunk 1: every operator is commutative, so threads "
+                    "read with a stride and need no chunk";
+    } else if (!llvm::all_of(types, [](Type type) {
+                 return getPrimitiveByteSize(type).has_value();
+               })) {
+      explanation = (what + " 1: not every element type is primitive").str();
+    } else {
+      std::string error;
+      FailureOr<SequentialChoice> choice =
+          isScan ? model.selectScanDegree(types, threads, &error)
+                 : model.selectReduceChunk(types, threads, avoidMultiplesOf8,
+                                           &error);
+      if (failed(choice))
+        return op.emitOpError() << "cannot choose a " << what << ": " << error;
+      value = choice->value;
+      explanation = choice->explain(what);
+    }
+
+    op.setChunkAttr(
+        IntegerAttr::get(IntegerType::get(op.getContext(), 64), value));
+    chosen.set(name, value);
+    if (emitRemarks)
+      op.emitRemark() << name << ": " << explanation << " on target "
+                      << target.getChip() << blockNote;
+    return success();
+  }
+};
+} // namespace
