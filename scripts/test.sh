@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every SegIR test (lit: dialect, passes, CPU integration) and ends
+# Runs every SegIR test (lit: dialect, passes, CPU integration, gtest unit
+# tests) and ends
 # with one line "N passed, N failed, N skipped" counted from the results.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -8,7 +9,7 @@ results="$SEGIR_BUILD/test/results.xml"
 rm -f "$results"
 set +e
 "$LLVM_PREFIX/bin/lit" -sv --xunit-xml-output "$results" \
-  "$SEGIR_BUILD/test"
+  "$SEGIR_BUILD/test" "$SEGIR_BUILD/test/Unit"
 lit_status=$?
 set -e
 

@@ -15,8 +15,9 @@ def _configure():
     config.name = "SegIR"
     config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
     config.suffixes = [".mlir", ".test"]
+    # Unit/ is its own suite (gtest binaries), run next to this one.
     config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py",
-                       "lit.site.cfg.py"]
+                       "lit.site.cfg.py", "Unit"]
     config.test_source_root = os.path.dirname(__file__)
     config.test_exec_root = os.path.join(config.segir_obj_root, "test")
 

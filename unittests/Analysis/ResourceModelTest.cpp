@@ -1,0 +1,220 @@
+//===- ResourceModelTest.cpp - The seeds' worked numbers ----------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "segir/Analysis/ResourceModel.h"
+#include "segir/Dialect/Seg/IR/SegDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/MLIRContext.h"
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+
+namespace {
+class ResourceModelTest : public ::testing::Test {
+protected:
+  ResourceModelTest() : builder(&context) { context.loadDialect<SegDialect>(); }
+
+  /// The sm_90 preset with shared memory per block replaced.
+  TargetAttr withSharedMemory(int64_t bytes) {
+    TargetAttr h200 = TargetAttr::getDefault(&context);
+    return TargetAttr::get(
+        &context, "sm_90", h200.getWarpSize(), h200.getMaxThreadsPerBlock(),
+        h200.getMaxThreadsPerSM(), h200.getNumSMs(), bytes,
+        std::max(bytes, h200.getSharedMemoryPerSM()),
+        h200.getRegistersPerBlock(), h200.getRegistersPerSM(),
+        h200.getRegistersPerThread());
+  }
+
+  SmallVector<Type> repeat(Type type, unsigned count) {
+    return SmallVector<Type>(count, type);
+  }
+
+  MLIRContext context;
+  Builder builder;
+};
+} // namespace
+
+TEST_F(ResourceModelTest, ByteSizesAndRegisters) {
+  EXPECT_EQ(getPrimitiveByteSize(builder.getI1Type()), 1);
+  EXPECT_EQ(getPrimitiveByteSize(builder.getI8Type()), 1);
+  EXPECT_EQ(getPrimitiveByteSize(builder.getF16Type()), 2);
+  EXPECT_EQ(getPrimitiveByteSize(builder.getF32Type()), 4);
+  EXPECT_EQ(getPrimitiveByteSize(builder.getI64Type()), 8);
+  EXPECT_EQ(getPrimitiveByteSize(builder.getIndexType()), 8);
+  EXPECT_FALSE(getPrimitiveByteSize(VectorType::get({4}, builder.getF32Type()))
+                   .has_value());
+  // Seed 000 eq. 9: anything below a word still takes a register.
+  EXPECT_EQ(getRegisterCount(1), 1);
+  EXPECT_EQ(getRegisterCount(4), 1);
+  EXPECT_EQ(getRegisterCount(8), 2);
+}
+
+// Seed 000 eq. 7-8: MSS on four f32, block size 1024, 64 KiB of shared
+// memory: the shared memory bound allows CHUNK <= 16. Registers (64 per
+// thread at block size 1024, less the accumulator and the overhead) allow
+// (64 - 4 - 7) / 4 = 13, which decides.
+TEST_F(ResourceModelTest, Seed000SharedMemoryBound) {
+  ResourceModel model(withSharedMemory(65536));
+  FailureOr<SequentialChoice> choice =
+      model.selectReduceChunk(repeat(builder.getF32Type(), 4), 1024);
+  ASSERT_TRUE(succeeded(choice));
+  EXPECT_EQ(choice->sharedMemoryBound, 16);
+  EXPECT_EQ(choice->registerBound, 13);
+  EXPECT_EQ(choice->value, 13);
+  EXPECT_EQ(choice->decidedBy, DecidingBound::Registers);
+  // CHUNK 16 fits the 64 KiB exactly, 17 does not.
+  EXPECT_TRUE(model.checkReduceChunk(repeat(builder.getF32Type(), 4), 1024, 16)
+                  .isLegal());
+  Legality over =
+      model.checkReduceChunk(repeat(builder.getF32Type(), 4), 1024, 17);
+  EXPECT_FALSE(over.isLegal());
+  EXPECT_EQ(over.hardViolation,
+            "chunk 17 needs 69632 bytes of shared memory (block size 1024 x "
+            "chunk 17 x 4 bytes) but target sm_90 allows 65536 per block");
+}
+
+// Seed 004 section 5.4: eq. 4 with k_reg = 64 and k_mem = 36 (GTX 780 Ti)
+// gives m = 12, 12, 9, 4 for 1-, 2-, 4- and 8-byte elements; k_mem = 48
+// (RTX 2080 Ti) gives 12, 12, 12, 6.
+TEST_F(ResourceModelTest, Seed004DeviceConstants) {
+  const int64_t sizes[] = {1, 2, 4, 8};
+  const int64_t gtx780[] = {12, 12, 9, 4};
+  const int64_t rtx2080[] = {12, 12, 12, 6};
+  for (unsigned i = 0; i < 4; ++i) {
+    EXPECT_EQ(ResourceModel::scanDegreeFormula({sizes[i]}, 36, 64).value,
+              gtx780[i])
+        << sizes[i] << "-byte elements, k_mem = 36";
+    EXPECT_EQ(ResourceModel::scanDegreeFormula({sizes[i]}, 48, 64).value,
+              rtx2080[i])
+        << sizes[i] << "-byte elements, k_mem = 48";
+  }
+  // Section 5.3's radix-sort scan: a 4-tuple of i64 on the RTX 2080 Ti.
+  SequentialChoice radix =
+      ResourceModel::scanDegreeFormula({8, 8, 8, 8}, 48, 64);
+  EXPECT_EQ(radix.value, 2);
+  EXPECT_EQ(radix.decidedBy, DecidingBound::Registers);
+  // The lower bound of 1 for huge tuples.
+  EXPECT_EQ(
+      ResourceModel::scanDegreeFormula(SmallVector<int64_t>(40, 4), 36, 64)
+          .value,
+      1);
+}
+
+// sm_90 (H200), block size 256: 908 bytes of shared memory and 255
+// registers per thread.
+TEST_F(ResourceModelTest, Sm90Defaults) {
+  ResourceModel model(TargetAttr::getDefault(&context));
+  Type f32 = builder.getF32Type(), i64 = builder.getI64Type(),
+       i32 = builder.getI32Type();
+  struct Case {
+    const char *name;
+    SmallVector<Type> types;
+    int64_t chunk, degree;
+  } cases[] = {
+      // (255 - 1 - 7) / 1 = 247 > 232448 / 1024 = 227; m = (255-2)/5 = 50.
+      {"f32 sum", repeat(f32, 1), 227, 50},
+      // Radix-sort scan: (255 - 8 - 7) / 8 = 30; m = (255-9)/19 = 12.
+      {"i64 4-tuple", repeat(i64, 4), 30, 12},
+      // LSS: (255 - 6 - 7) / 6 = 40; m = (255 - 7) / 15 = 16.
+      {"LSS 6-tuple", repeat(i32, 6), 40, 16},
+      // 5x5 matrix product: (255 - 25 - 7) / 25 = 8; m = (255-26)/53 = 4.
+      {"25 f32", repeat(f32, 25), 8, 4},
+  };
+  for (const Case &c : cases) {
+    FailureOr<SequentialChoice> chunk = model.selectReduceChunk(c.types, 256);
+    FailureOr<SequentialChoice> degree = model.selectScanDegree(c.types, 256);
+    ASSERT_TRUE(succeeded(chunk)) << c.name;
+    ASSERT_TRUE(succeeded(degree)) << c.name;
+    EXPECT_EQ(chunk->value, c.chunk) << c.name;
+    EXPECT_EQ(degree->value, c.degree) << c.name;
+  }
+}
+
+TEST_F(ResourceModelTest, AvoidMultiplesOf8) {
+  // Plenty of registers (255 per thread even at block size 1024), 64 KiB
+  // of shared memory: the shared memory bound gives 16, stepped to 15.
+  TargetAttr base = withSharedMemory(65536);
+  TargetAttr roomy =
+      TargetAttr::get(&context, "sm_90", base.getWarpSize(),
+                      base.getMaxThreadsPerBlock(), base.getMaxThreadsPerSM(),
+                      base.getNumSMs(), base.getSharedMemoryPerBlock(),
+                      base.getSharedMemoryPerSM(), 1 << 18, 1 << 18, 255);
+  ResourceModel model(roomy);
+  SmallVector<Type> mss = repeat(builder.getF32Type(), 4);
+  EXPECT_EQ(model.selectReduceChunk(mss, 1024)->value, 16);
+  EXPECT_EQ(
+      model.selectReduceChunk(mss, 1024, /*avoidMultiplesOf8=*/true)->value,
+      15);
+}
+
+TEST_F(ResourceModelTest, SoftAndHardChunkViolations) {
+  ResourceModel model(TargetAttr::getDefault(&context));
+  SmallVector<Type> pair = repeat(builder.getF32Type(), 2);
+  Legality spills = model.checkReduceChunk(pair, 1024, 40);
+  EXPECT_TRUE(spills.isLegal());
+  EXPECT_EQ(spills.softViolation,
+            "chunk 40 needs about 89 registers per thread but block size 1024 "
+            "leaves 64 on target sm_90; expect register spilling");
+  EXPECT_FALSE(model.checkReduceChunk(pair, 2048, 1).isLegal());
+  EXPECT_FALSE(model.checkReduceChunk(pair, 256, 0).isLegal());
+  Legality scan =
+      model.checkScanDegree(repeat(builder.getI64Type(), 1), 1024, 40);
+  EXPECT_EQ(scan.hardViolation,
+            "sequentiality degree 40 needs 327680 bytes of shared memory "
+            "(block size 1024 x 40 x 8 bytes) but target sm_90 allows 232448 "
+            "per block");
+}
+
+TEST_F(ResourceModelTest, Failures) {
+  ResourceModel model(withSharedMemory(65536));
+  std::string error;
+  // 25 f64 accumulators at block size 1024 need 204800 bytes for the block
+  // reduction alone.
+  EXPECT_TRUE(failed(model.selectReduceChunk(repeat(builder.getF64Type(), 25),
+                                             1024, false, &error)));
+  EXPECT_EQ(error, "the block reduction alone needs 204800 bytes of shared "
+                   "memory (block size 1024 x 200 bytes) but target sm_90 "
+                   "allows 65536");
+  error.clear();
+  EXPECT_TRUE(failed(model.selectScanDegree(
+      {VectorType::get({4}, builder.getF32Type())}, 256, &error)));
+  EXPECT_EQ(error, "element type vector<4xf32> is not primitive");
+}
+
+// Seed 003: threads Ty*Tx, shared memory Tk * (size_A*Ty*Ry + size_B*Tx*Rx)
+// and registers Ry*Rx + Ry + Rx plus overhead.
+TEST_F(ResourceModelTest, TileLegality) {
+  ResourceModel model(TargetAttr::getDefault(&context));
+  TileSizes good{16, 16, 32, 4, 4};
+  Legality legal = model.checkTiles(good, 4, 4, 4);
+  EXPECT_TRUE(legal.isLegal());
+  EXPECT_TRUE(legal.softViolation.empty());
+
+  Legality threads = model.checkTiles({64, 32, 16, 1, 1}, 4, 4, 4);
+  EXPECT_EQ(threads.hardViolation,
+            "Ty x Tx = 64 x 32 = 2048 threads exceeds max_threads_per_block "
+            "1024 of target sm_90");
+
+  Legality shared = model.checkTiles({16, 16, 256, 8, 8}, 4, 4, 4);
+  EXPECT_EQ(shared.hardViolation,
+            "tiles need 262144 bytes of shared memory (Tk * (size_A*Ty*Ry + "
+            "size_B*Tx*Rx) = 256 * (4*16*8 + 4*16*8)) but target sm_90 "
+            "allows 232448 per block");
+
+  // 16 x 16 f32 register tiles with 1024 threads: 256 + 16 + 16 + 12 = 300
+  // registers wanted, 64 available.
+  Legality spills = model.checkTiles({32, 32, 8, 16, 16}, 4, 4, 4);
+  EXPECT_TRUE(spills.isLegal());
+  EXPECT_EQ(spills.softViolation,
+            "register tiles 16 x 16 need about 300 registers per thread but "
+            "1024 threads per block leave 64 on target sm_90; expect register "
+            "spilling");
+
+  EXPECT_EQ(model.checkTiles({16, 16, 0, 4, 4}, 4, 4, 4).hardViolation,
+            "tile size Tk must be positive, got 0");
+}
