@@ -109,44 +109,102 @@ static std::string checkBlockSize(TargetAttr target, int64_t blockSize) {
 }
 
 //===----------------------------------------------------------------------===//
-// Reduction CHUNK (seed 000)
+// Reduction CHUNK (seed 000) and scan sequentiality degree (seed 004)
 //===----------------------------------------------------------------------===//
 
-FailureOr<SequentialChoice>
-ResourceModel::selectReduceChunk(ArrayRef<Type> types, int64_t blockSize,
-                                 bool avoidMultiplesOf8,
-                                 std::string *error) const {
-  std::string blockError = checkBlockSize(target, blockSize);
-  if (!blockError.empty()) {
-    if (error)
-      *error = blockError;
+namespace {
+/// What tells the reduction's CHUNK and the scan's m apart: both stage
+/// `value` elements per thread through shared memory and keep a block-wide
+/// array of the operator's elements for the block-level phase.
+struct SequentialKernel {
+  StringRef valueName; // in messages: "chunk 13", "sequentiality degree 4"
+  StringRef shortName; // in formulas: "block size 256 x chunk 13 x ..."
+  StringRef blockPhase;
+  /// Registers a thread needs at `value`.
+  int64_t (*registersNeeded)(const TypeSizes &sizes, int64_t value);
+};
+} // namespace
+
+/// Eq. 10 plus the accumulator and the overhead.
+static int64_t reduceRegisters(const TypeSizes &sizes, int64_t chunk) {
+  return chunk * sizes.registers + sizes.registers + kChunkOverheadRegisters;
+}
+
+/// Seed 004 section 5.2: m * (2 sum(words) + 3) + 1 + sum(words).
+static int64_t scanRegisters(const TypeSizes &sizes, int64_t degree) {
+  return degree * (2 * sizes.registers + 3) + 1 + sizes.registers;
+}
+
+static const SequentialKernel kReduce = {"chunk", "chunk", "block reduction",
+                                         reduceRegisters};
+static const SequentialKernel kScan = {"sequentiality degree", "m",
+                                       "block scan", scanRegisters};
+
+/// Checks the block size and that the block-level phase fits at all, and
+/// measures the element types.
+static FailureOr<TypeSizes>
+measureForBlock(TargetAttr target, const SequentialKernel &kernel,
+                ArrayRef<Type> types, int64_t blockSize, std::string &error) {
+  error = checkBlockSize(target, blockSize);
+  if (!error.empty())
     return failure();
-  }
-  FailureOr<TypeSizes> sizes = measure(types, error);
+  FailureOr<TypeSizes> sizes = measure(types, &error);
   if (failed(sizes))
     return failure();
-  int64_t sharedMemory = target.getSharedMemoryPerBlock();
-  if (blockSize * sizes->sum > sharedMemory) {
-    if (error)
-      *error = format([&](raw_ostream &os) {
-        os << "the block reduction alone needs " << blockSize * sizes->sum
-           << " bytes of shared memory (block size " << blockSize << " x "
-           << sizes->sum << " bytes) but target " << target.getChip()
-           << " allows " << sharedMemory;
-      });
+  int64_t blockBytes = blockSize * sizes->sum;
+  if (blockBytes > target.getSharedMemoryPerBlock()) {
+    error = format([&](raw_ostream &os) {
+      os << "the " << kernel.blockPhase << " alone needs " << blockBytes
+         << " bytes of shared memory (block size " << blockSize << " x "
+         << sizes->sum << " bytes) but target " << target.getChip()
+         << " allows " << target.getSharedMemoryPerBlock();
+    });
     return failure();
   }
+  return sizes;
+}
 
-  SequentialChoice choice;
-  choice.blockSize = blockSize;
-  choice.sharedMemoryPerBlock = sharedMemory;
-  choice.registersPerThread = getRegistersPerThread(blockSize);
-  // Eq. 6: the collective copy of CHUNK elements of the largest type.
-  choice.sharedMemoryBound = sharedMemory / (blockSize * sizes->max);
-  // Eq. 10 plus the accumulator and the overhead.
-  choice.registerBound = llvm::divideFloorSigned(
-      choice.registersPerThread - sizes->registers - kChunkOverheadRegisters,
-      sizes->registers);
+static Legality checkSequential(const ResourceModel &model,
+                                const SequentialKernel &kernel,
+                                ArrayRef<Type> types, int64_t blockSize,
+                                int64_t value) {
+  TargetAttr target = model.getTarget();
+  Legality legality;
+  if (value <= 0) {
+    legality.hardViolation = format([&](raw_ostream &os) {
+      os << kernel.valueName << " must be positive, got " << value;
+    });
+    return legality;
+  }
+  FailureOr<TypeSizes> sizes =
+      measureForBlock(target, kernel, types, blockSize, legality.hardViolation);
+  if (failed(sizes))
+    return legality;
+  int64_t stagedBytes = blockSize * value * sizes->max;
+  if (stagedBytes > target.getSharedMemoryPerBlock()) {
+    legality.hardViolation = format([&](raw_ostream &os) {
+      os << kernel.valueName << " " << value << " needs " << stagedBytes
+         << " bytes of shared memory (block size " << blockSize << " x "
+         << kernel.shortName << " " << value << " x " << sizes->max
+         << " bytes) but target " << target.getChip() << " allows "
+         << target.getSharedMemoryPerBlock() << " per block";
+    });
+    return legality;
+  }
+  int64_t needed = kernel.registersNeeded(*sizes, value);
+  int64_t available = model.getRegistersPerThread(blockSize);
+  if (needed > available)
+    legality.softViolation = format([&](raw_ostream &os) {
+      os << kernel.valueName << " " << value << " needs about " << needed
+         << " registers per thread but block size " << blockSize << " leaves "
+         << available << " on target " << target.getChip()
+         << "; expect register spilling";
+    });
+  return legality;
+}
+
+/// The smaller of the two bounds, and which one it was; at least 1.
+static void decide(SequentialChoice &choice) {
   choice.value = std::min(choice.sharedMemoryBound, choice.registerBound);
   choice.decidedBy = choice.sharedMemoryBound <= choice.registerBound
                          ? DecidingBound::SharedMemory
@@ -155,6 +213,30 @@ ResourceModel::selectReduceChunk(ArrayRef<Type> types, int64_t blockSize,
     choice.value = 1;
     choice.decidedBy = DecidingBound::Minimum;
   }
+}
+
+FailureOr<SequentialChoice>
+ResourceModel::selectReduceChunk(ArrayRef<Type> types, int64_t blockSize,
+                                 bool avoidMultiplesOf8,
+                                 std::string *error) const {
+  std::string message;
+  FailureOr<TypeSizes> sizes =
+      measureForBlock(target, kReduce, types, blockSize, message);
+  if (failed(sizes)) {
+    if (error)
+      *error = message;
+    return failure();
+  }
+  SequentialChoice choice;
+  choice.blockSize = blockSize;
+  choice.sharedMemoryPerBlock = target.getSharedMemoryPerBlock();
+  choice.registersPerThread = getRegistersPerThread(blockSize);
+  // Eq. 6: the collective copy of CHUNK elements of the largest type.
+  choice.sharedMemoryBound =
+      choice.sharedMemoryPerBlock / (blockSize * sizes->max);
+  choice.registerBound = llvm::divideFloorSigned(
+      choice.registersPerThread - reduceRegisters(*sizes, 0), sizes->registers);
+  decide(choice);
   if (avoidMultiplesOf8 && choice.value > 1 && choice.value % 8 == 0)
     --choice.value;
   return choice;
@@ -163,53 +245,8 @@ ResourceModel::selectReduceChunk(ArrayRef<Type> types, int64_t blockSize,
 Legality ResourceModel::checkReduceChunk(ArrayRef<Type> types,
                                          int64_t blockSize,
                                          int64_t chunk) const {
-  Legality legality;
-  legality.hardViolation = checkBlockSize(target, blockSize);
-  if (!legality.isLegal())
-    return legality;
-  if (chunk <= 0) {
-    legality.hardViolation = format([&](raw_ostream &os) {
-      os << "chunk must be positive, got " << chunk;
-    });
-    return legality;
-  }
-  FailureOr<TypeSizes> sizes = measure(types, &legality.hardViolation);
-  if (failed(sizes))
-    return legality;
-  int64_t copyBytes = blockSize * chunk * sizes->max;
-  int64_t reduceBytes = blockSize * sizes->sum;
-  int64_t sharedMemory = target.getSharedMemoryPerBlock();
-  if (std::max(copyBytes, reduceBytes) > sharedMemory) {
-    legality.hardViolation = format([&](raw_ostream &os) {
-      if (copyBytes >= reduceBytes)
-        os << "chunk " << chunk << " needs " << copyBytes
-           << " bytes of shared memory (block size " << blockSize << " x chunk "
-           << chunk << " x " << sizes->max << " bytes)";
-      else
-        os << "the block reduction needs " << reduceBytes
-           << " bytes of shared memory (block size " << blockSize << " x "
-           << sizes->sum << " bytes)";
-      os << " but target " << target.getChip() << " allows " << sharedMemory
-         << " per block";
-    });
-    return legality;
-  }
-  int64_t needed =
-      chunk * sizes->registers + sizes->registers + kChunkOverheadRegisters;
-  int64_t available = getRegistersPerThread(blockSize);
-  if (needed > available)
-    legality.softViolation = format([&](raw_ostream &os) {
-      os << "chunk " << chunk << " needs about " << needed
-         << " registers per thread but block size " << blockSize << " leaves "
-         << available << " on target " << target.getChip()
-         << "; expect register spilling";
-    });
-  return legality;
+  return checkSequential(*this, kReduce, types, blockSize, chunk);
 }
-
-//===----------------------------------------------------------------------===//
-// Scan sequentiality degree (seed 004)
-//===----------------------------------------------------------------------===//
 
 SequentialChoice ResourceModel::scanDegreeFormula(ArrayRef<int64_t> byteSizes,
                                                   int64_t kMem, int64_t kReg) {
@@ -223,97 +260,34 @@ SequentialChoice ResourceModel::scanDegreeFormula(ArrayRef<int64_t> byteSizes,
   choice.sharedMemoryBound = std::max(kMem, sum) / max;
   choice.registerBound =
       llvm::divideFloorSigned(kReg - 1 - words, 2 * words + 3);
-  choice.value = std::min(choice.sharedMemoryBound, choice.registerBound);
-  choice.decidedBy = choice.sharedMemoryBound <= choice.registerBound
-                         ? DecidingBound::SharedMemory
-                         : DecidingBound::Registers;
-  if (choice.value < 1) {
-    choice.value = 1;
-    choice.decidedBy = DecidingBound::Minimum;
-  }
+  decide(choice);
   return choice;
 }
 
 FailureOr<SequentialChoice>
 ResourceModel::selectScanDegree(ArrayRef<Type> types, int64_t blockSize,
                                 std::string *error) const {
-  std::string blockError = checkBlockSize(target, blockSize);
-  if (!blockError.empty()) {
+  std::string message;
+  if (failed(measureForBlock(target, kScan, types, blockSize, message))) {
     if (error)
-      *error = blockError;
-    return failure();
-  }
-  FailureOr<TypeSizes> sizes = measure(types, error);
-  if (failed(sizes))
-    return failure();
-  int64_t sharedMemory = target.getSharedMemoryPerBlock();
-  if (blockSize * sizes->sum > sharedMemory) {
-    if (error)
-      *error = format([&](raw_ostream &os) {
-        os << "the block scan alone needs " << blockSize * sizes->sum
-           << " bytes of shared memory (block size " << blockSize << " x "
-           << sizes->sum << " bytes) but target " << target.getChip()
-           << " allows " << sharedMemory;
-      });
+      *error = message;
     return failure();
   }
   SmallVector<int64_t> byteSizes;
   for (Type type : types)
     byteSizes.push_back(*getPrimitiveByteSize(type));
-  int64_t kMem = sharedMemory / blockSize;
+  int64_t kMem = target.getSharedMemoryPerBlock() / blockSize;
   int64_t kReg = getRegistersPerThread(blockSize);
   SequentialChoice choice = scanDegreeFormula(byteSizes, kMem, kReg);
   choice.blockSize = blockSize;
-  choice.sharedMemoryPerBlock = sharedMemory;
+  choice.sharedMemoryPerBlock = target.getSharedMemoryPerBlock();
   choice.registersPerThread = kReg;
   return choice;
 }
 
 Legality ResourceModel::checkScanDegree(ArrayRef<Type> types, int64_t blockSize,
                                         int64_t degree) const {
-  Legality legality;
-  legality.hardViolation = checkBlockSize(target, blockSize);
-  if (!legality.isLegal())
-    return legality;
-  if (degree <= 0) {
-    legality.hardViolation = format([&](raw_ostream &os) {
-      os << "sequentiality degree must be positive, got " << degree;
-    });
-    return legality;
-  }
-  FailureOr<TypeSizes> sizes = measure(types, &legality.hardViolation);
-  if (failed(sizes))
-    return legality;
-  // The transposition through shared memory holds m elements per thread.
-  int64_t transposeBytes = blockSize * degree * sizes->max;
-  int64_t scanBytes = blockSize * sizes->sum;
-  int64_t sharedMemory = target.getSharedMemoryPerBlock();
-  if (std::max(transposeBytes, scanBytes) > sharedMemory) {
-    legality.hardViolation = format([&](raw_ostream &os) {
-      if (transposeBytes >= scanBytes)
-        os << "sequentiality degree " << degree << " needs " << transposeBytes
-           << " bytes of shared memory (block size " << blockSize << " x "
-           << degree << " x " << sizes->max << " bytes)";
-      else
-        os << "the block scan needs " << scanBytes
-           << " bytes of shared memory (block size " << blockSize << " x "
-           << sizes->sum << " bytes)";
-      os << " but target " << target.getChip() << " allows " << sharedMemory
-         << " per block";
-    });
-    return legality;
-  }
-  // Seed 004 section 5.2: m * (2 sum(words) + 3) + 1 + sum(words).
-  int64_t needed = degree * (2 * sizes->registers + 3) + 1 + sizes->registers;
-  int64_t available = getRegistersPerThread(blockSize);
-  if (needed > available)
-    legality.softViolation = format([&](raw_ostream &os) {
-      os << "sequentiality degree " << degree << " needs about " << needed
-         << " registers per thread but block size " << blockSize << " leaves "
-         << available << " on target " << target.getChip()
-         << "; expect register spilling";
-    });
-  return legality;
+  return checkSequential(*this, kScan, types, blockSize, degree);
 }
 
 //===----------------------------------------------------------------------===//

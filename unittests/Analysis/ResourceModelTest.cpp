@@ -166,7 +166,7 @@ TEST_F(ResourceModelTest, SoftAndHardChunkViolations) {
       model.checkScanDegree(repeat(builder.getI64Type(), 1), 1024, 40);
   EXPECT_EQ(scan.hardViolation,
             "sequentiality degree 40 needs 327680 bytes of shared memory "
-            "(block size 1024 x 40 x 8 bytes) but target sm_90 allows 232448 "
+            "(block size 1024 x m 40 x 8 bytes) but target sm_90 allows 232448 "
             "per block");
 }
 

@@ -58,7 +58,7 @@ func.func @spills(%in: memref<?xf32>, %o: memref<f32>, %n: index) {
 // 1024 x 40 x 8 = 327680 bytes.
 func.func @scan_too_much_shared_memory(%in: memref<?xi64>, %out: memref<?xi64>, %n: index) {
   %zero = arith.constant 0 : i64
-  // expected-error @+1 {{'seg.scan' op sequentiality degree 40 from the option 'chunk' (scan_too_much_shared_memory.scan0.chunk) is illegal: sequentiality degree 40 needs 327680 bytes of shared memory (block size 1024 x 40 x 8 bytes) but target sm_90 allows 232448 per block}}
+  // expected-error @+1 {{'seg.scan' op sequentiality degree 40 from the option 'chunk' (scan_too_much_shared_memory.scan0.chunk) is illegal: sequentiality degree 40 needs 327680 bytes of shared memory (block size 1024 x m 40 x 8 bytes) but target sm_90 allows 232448 per block}}
   seg.scan thread (%i) in (%n) grid(block_size = 1024) outs(%out : memref<?xi64>) {
     %x = memref.load %in[%i] : memref<?xi64>
     seg.yield %x : i64
