@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -222,17 +223,11 @@ static LogicalResult lowerKernelResult(RewriterBase &rewriter, Operation *op,
     ArrayRef<int64_t> regTiles = regTile.getRegTiles();
     TiledWrite write(rewriter, loc, blockIvs, ivs, regTile.getMixedDims(),
                      regTile.getBlockTiles(), regTiles);
-    // Register tiles are small and static: unroll every element.
-    SmallVector<int64_t> offsets(regTiles.size(), 0);
-    int64_t numElements = 1;
-    for (int64_t r : regTiles)
-      numElements *= r;
-    for (int64_t linear = 0; linear < numElements; ++linear) {
-      int64_t rest = linear;
-      for (int64_t d = regTiles.size() - 1; d >= 0; --d) {
-        offsets[d] = rest % regTiles[d];
-        rest /= regTiles[d];
-      }
+    // Register tiles are small and static: unroll every element, in
+    // row-major order.
+    SmallVector<int64_t> ones(regTiles.size(), 1);
+    for (SmallVector<int64_t> offsets :
+         StaticTileOffsetRange(regTiles, ones)) {
       write.store(
           rewriter, loc, offsets,
           [&](OpBuilder &builder) -> Value {
