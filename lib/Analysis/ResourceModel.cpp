@@ -34,8 +34,6 @@ StringRef mlir::seg::stringifyDecidingBound(DecidingBound bound) {
     return "registers";
   case DecidingBound::Minimum:
     return "the minimum of 1";
-  case DecidingBound::Fixed:
-    return "the kernel";
   }
   llvm_unreachable("unknown bound");
 }

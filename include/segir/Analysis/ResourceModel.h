@@ -37,7 +37,6 @@ enum class DecidingBound {
   SharedMemory, ///< shared memory per block (hard)
   Registers,    ///< registers per thread (soft: exceeding it spills)
   Minimum,      ///< both bounds are below one; the smallest legal value
-  Fixed,        ///< not derived: the kernel has no use for it
 };
 llvm::StringRef stringifyDecidingBound(DecidingBound bound);
 
@@ -47,7 +46,7 @@ struct SequentialChoice {
   /// Largest value each bound allows (may be below 1).
   int64_t sharedMemoryBound = 0;
   int64_t registerBound = 0;
-  DecidingBound decidedBy = DecidingBound::Fixed;
+  DecidingBound decidedBy = DecidingBound::Minimum;
   /// The quantities the bounds came from.
   int64_t blockSize = 0;
   int64_t sharedMemoryPerBlock = 0;

@@ -836,8 +836,7 @@ parseTileList(OpAsmParser &parser,
   return success();
 }
 
-static void printTileList(OpAsmPrinter &p, Operation *op,
-                          OperandRange dynamicDims,
+static void printTileList(OpAsmPrinter &p, OperandRange dynamicDims,
                           ArrayRef<int64_t> staticDims,
                           ArrayRef<ArrayRef<int64_t>> tiles) {
   p << "[";
@@ -872,7 +871,7 @@ static void printTileSpec(OpAsmPrinter &p, Operation *op,
                           OperandRange dynamicDims,
                           DenseI64ArrayAttr staticDims,
                           DenseI64ArrayAttr blockTiles) {
-  printTileList(p, op, dynamicDims, staticDims.asArrayRef(),
+  printTileList(p, dynamicDims, staticDims.asArrayRef(),
                 {blockTiles.asArrayRef()});
 }
 
@@ -894,7 +893,7 @@ static void printRegTileSpec(OpAsmPrinter &p, Operation *op,
                              DenseI64ArrayAttr staticDims,
                              DenseI64ArrayAttr blockTiles,
                              DenseI64ArrayAttr regTiles) {
-  printTileList(p, op, dynamicDims, staticDims.asArrayRef(),
+  printTileList(p, dynamicDims, staticDims.asArrayRef(),
                 {blockTiles.asArrayRef(), regTiles.asArrayRef()});
 }
 

@@ -180,7 +180,6 @@ def Seg_YieldOp : Seg_Op<"yield", [Pure, Terminator, ReturnLike,
   }];
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
-  let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
 }
 
 def Seg_ResultsOp : Seg_Op<"results", [Terminator, HasParent<"MapOp">,
