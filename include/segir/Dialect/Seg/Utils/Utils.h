@@ -1,0 +1,55 @@
+//===- Utils.h - Helpers shared by the lowerings of seg ops -----*- C++ -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Pieces of the meaning of seg ops that every lowering (sequential, GPU)
+// emits the same way: applying the fused operators, and the stores of the
+// kernel results.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_DIALECT_SEG_UTILS_UTILS_H
+#define SEGIR_DIALECT_SEG_UTILS_UTILS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/RegionKindInterface.h"
+
+namespace mlir {
+class IRMapping;
+namespace seg {
+
+/// Creates index values for `sizes`.
+SmallVector<Value> materializeSizes(OpBuilder &builder, Location loc,
+                                    ArrayRef<OpFoldResult> sizes);
+
+/// The product of `sizes` as an index value (1 for none).
+Value productOf(OpBuilder &builder, Location loc, ArrayRef<Value> sizes);
+
+/// The row-major coordinates of the linear index `flat` in a space of
+/// `sizes` (none for a rank-0 space).
+SmallVector<Value> delinearize(OpBuilder &builder, Location loc, Value flat,
+                               ArrayRef<Value> sizes);
+
+/// Applies fused operators (one region each, `(acc..., x...) -> acc...`) to
+/// accumulators `accs` and elements `elems`, cloning every region at the
+/// builder's insertion point. Returns the new accumulators.
+SmallVector<Value> applyOperators(OpBuilder &builder,
+                                  MutableArrayRef<Region> operators,
+                                  ValueRange accs, ValueRange elems);
+
+/// Emits the stores of the kernel result `op` (a seg.returns,
+/// seg.tile_returns, seg.regtile_returns or seg.write_returns) at the point
+/// `ivs` of its map. Operands of `op` are looked up in `mapping` (pass an
+/// empty mapping when the op is already in place). A tiled result also
+/// needs the induction variables `blockIvs` of the enclosing block map.
+LogicalResult lowerKernelResult(OpBuilder &builder, Operation *op,
+                                const IRMapping &mapping, ValueRange ivs,
+                                ValueRange blockIvs);
+
+} // namespace seg
+} // namespace mlir
+
+#endif // SEGIR_DIALECT_SEG_UTILS_UTILS_H

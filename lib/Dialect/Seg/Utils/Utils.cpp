@@ -1,0 +1,229 @@
+//===- Utils.cpp - Helpers shared by the lowerings of seg ops -----------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "segir/Dialect/Seg/Utils/Utils.h"
+#include "segir/Dialect/Seg/IR/SegOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+
+SmallVector<Value> seg::materializeSizes(OpBuilder &builder, Location loc,
+                                         ArrayRef<OpFoldResult> sizes) {
+  SmallVector<Value> values;
+  for (OpFoldResult size : sizes)
+    values.push_back(getValueOrCreateConstantIndexOp(builder, loc, size));
+  return values;
+}
+
+Value seg::productOf(OpBuilder &builder, Location loc, ArrayRef<Value> sizes) {
+  Value product = arith::ConstantIndexOp::create(builder, loc, 1);
+  for (Value size : sizes)
+    product = arith::MulIOp::create(builder, loc, product, size);
+  return product;
+}
+
+SmallVector<Value> seg::delinearize(OpBuilder &builder, Location loc,
+                                    Value flat, ArrayRef<Value> sizes) {
+  SmallVector<Value> coords(sizes.size());
+  for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
+    if (d == 0) {
+      coords[d] = flat;
+      break;
+    }
+    coords[d] = arith::RemUIOp::create(builder, loc, flat, sizes[d]);
+    flat = arith::DivUIOp::create(builder, loc, flat, sizes[d]);
+  }
+  return coords;
+}
+
+SmallVector<Value> seg::applyOperators(OpBuilder &builder,
+                                       MutableArrayRef<Region> operators,
+                                       ValueRange accs, ValueRange elems) {
+  SmallVector<Value> results;
+  unsigned offset = 0;
+  for (Region &region : operators) {
+    Block &block = region.front();
+    unsigned arity = block.getNumArguments() / 2;
+    IRMapping mapping;
+    mapping.map(block.getArguments().take_front(arity),
+                accs.slice(offset, arity));
+    mapping.map(block.getArguments().drop_front(arity),
+                elems.slice(offset, arity));
+    for (Operation &inner : block.without_terminator())
+      builder.clone(inner, mapping);
+    for (Value value : block.getTerminator()->getOperands())
+      results.push_back(mapping.lookupOrDefault(value));
+    offset += arity;
+  }
+  return results;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel results
+//===----------------------------------------------------------------------===//
+
+static Value andAll(OpBuilder &builder, Location loc, ArrayRef<Value> conds) {
+  Value result = conds.front();
+  for (Value cond : conds.drop_front())
+    result = arith::AndIOp::create(builder, loc, result, cond);
+  return result;
+}
+
+/// Stores `value` at `indices` of `out` when `conds` (possibly empty) hold.
+static void storeIf(OpBuilder &builder, Location loc, ArrayRef<Value> conds,
+                    function_ref<Value(OpBuilder &)> makeValue, Value out,
+                    ValueRange indices) {
+  if (conds.empty()) {
+    memref::StoreOp::create(builder, loc, makeValue(builder), out, indices);
+    return;
+  }
+  auto ifOp = scf::IfOp::create(builder, loc, andAll(builder, loc, conds),
+                                /*withElseRegion=*/false);
+  OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+  memref::StoreOp::create(thenBuilder, loc, makeValue(thenBuilder), out,
+                          indices);
+}
+
+/// Writes of a tiled result: the leading dimensions of `out` take the block
+/// index; each of the k trailing ones starts at
+/// `block * blockTile * regTile + thread * regTile` and is guarded by its
+/// logical extent `dim`.
+namespace {
+struct TiledWrite {
+  SmallVector<Value> leading, bases, dims;
+
+  TiledWrite(OpBuilder &builder, Location loc, ValueRange blockIvs,
+             ValueRange threadIvs, ArrayRef<Value> dims,
+             ArrayRef<int64_t> blockTiles, ArrayRef<int64_t> regTiles)
+      : dims(dims) {
+    size_t numTiled = blockTiles.size();
+    size_t numLeading = blockIvs.size() - numTiled;
+    leading.assign(blockIvs.begin(), blockIvs.begin() + numLeading);
+    for (size_t d = 0; d < numTiled; ++d)
+      bases.push_back(arith::AddIOp::create(
+          builder, loc,
+          scale(builder, loc, blockIvs[numLeading + d],
+                blockTiles[d] * regTiles[d]),
+          scale(builder, loc, threadIvs[d], regTiles[d])));
+  }
+
+  static Value scale(OpBuilder &builder, Location loc, Value value,
+                     int64_t factor) {
+    if (factor == 1)
+      return value;
+    return arith::MulIOp::create(
+        builder, loc, value,
+        arith::ConstantIndexOp::create(builder, loc, factor));
+  }
+
+  /// Stores the value made by `makeValue` at `offsets` from the bases if
+  /// the position is inside the logical extents.
+  void store(OpBuilder &builder, Location loc, ArrayRef<int64_t> offsets,
+             function_ref<Value(OpBuilder &)> makeValue, Value out) {
+    SmallVector<Value> indices(leading), conds;
+    for (auto [base, offset, dim] : llvm::zip_equal(bases, offsets, dims)) {
+      Value index = base;
+      if (offset != 0)
+        index = arith::AddIOp::create(
+            builder, loc, base,
+            arith::ConstantIndexOp::create(builder, loc, offset));
+      conds.push_back(arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, index, dim));
+      indices.push_back(index);
+    }
+    storeIf(builder, loc, conds, makeValue, out, indices);
+  }
+};
+} // namespace
+
+/// The logical extents of a tiled result, with dynamic ones mapped.
+static SmallVector<Value> mappedDims(OpBuilder &builder, Location loc,
+                                     ArrayRef<OpFoldResult> mixedDims,
+                                     const IRMapping &mapping) {
+  SmallVector<OpFoldResult> dims;
+  for (OpFoldResult dim : mixedDims) {
+    if (auto value = dyn_cast<Value>(dim))
+      dims.push_back(mapping.lookupOrDefault(value));
+    else
+      dims.push_back(dim);
+  }
+  return materializeSizes(builder, loc, dims);
+}
+
+LogicalResult seg::lowerKernelResult(OpBuilder &builder, Operation *op,
+                                     const IRMapping &mapping, ValueRange ivs,
+                                     ValueRange blockIvs) {
+  Location loc = op->getLoc();
+  auto lookup = [&](Value value) { return mapping.lookupOrDefault(value); };
+  if (auto returns = dyn_cast<ReturnsOp>(op)) {
+    memref::StoreOp::create(builder, loc, lookup(returns.getValue()),
+                            lookup(returns.getOut()), ivs);
+    return success();
+  }
+  if (auto write = dyn_cast<WriteReturnsOp>(op)) {
+    Value out = lookup(write.getOut());
+    int64_t rank = cast<MemRefType>(out.getType()).getRank();
+    SmallVector<Value> extents;
+    for (int64_t d = 0; d < rank; ++d)
+      extents.push_back(memref::DimOp::create(builder, loc, out, d));
+    for (unsigned i = 0, e = write.getValues().size(); i < e; ++i) {
+      SmallVector<Value> indices =
+          llvm::map_to_vector(write.getIndicesOf(i), lookup);
+      // An unsigned compare also rejects negative indices.
+      SmallVector<Value> conds;
+      for (auto [index, extent] : llvm::zip_equal(indices, extents))
+        conds.push_back(arith::CmpIOp::create(
+            builder, loc, arith::CmpIPredicate::ult, index, extent));
+      Value value = lookup(write.getValues()[i]);
+      storeIf(
+          builder, loc, conds, [&](OpBuilder &) { return value; }, out,
+          indices);
+    }
+    return success();
+  }
+  if (auto tile = dyn_cast<TileReturnsOp>(op)) {
+    SmallVector<int64_t> ones(tile.getBlockTiles().size(), 1);
+    TiledWrite write(builder, loc, blockIvs, ivs,
+                     mappedDims(builder, loc, tile.getMixedDims(), mapping),
+                     tile.getBlockTiles(), ones);
+    SmallVector<int64_t> zeros(ones.size(), 0);
+    Value value = lookup(tile.getValue());
+    write.store(
+        builder, loc, zeros, [&](OpBuilder &) { return value; },
+        lookup(tile.getOut()));
+    return success();
+  }
+  if (auto regTile = dyn_cast<RegTileReturnsOp>(op)) {
+    ArrayRef<int64_t> regTiles = regTile.getRegTiles();
+    TiledWrite write(builder, loc, blockIvs, ivs,
+                     mappedDims(builder, loc, regTile.getMixedDims(), mapping),
+                     regTile.getBlockTiles(), regTiles);
+    Value vector = lookup(regTile.getValue());
+    Value out = lookup(regTile.getOut());
+    // Register tiles are small and static: unroll every element, in
+    // row-major order.
+    SmallVector<int64_t> ones(regTiles.size(), 1);
+    for (SmallVector<int64_t> offsets :
+         StaticTileOffsetRange(regTiles, ones)) {
+      write.store(
+          builder, loc, offsets,
+          [&](OpBuilder &inner) -> Value {
+            return vector::ExtractOp::create(inner, loc, vector, offsets);
+          },
+          out);
+    }
+    return success();
+  }
+  return op->emitOpError("is not a kernel result this lowering knows");
+}
