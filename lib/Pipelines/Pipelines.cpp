@@ -46,4 +46,9 @@ void seg::registerSegPipelines() {
       "The sequential reference path: seg ops to scf loops, then to the "
       "LLVM dialect, runnable with mlir-runner",
       buildSegToCPUPipeline);
+  PassPipelineRegistration<SegToNVVMOptions>(
+      "seg-to-nvvm",
+      "The GPU path: seg ops to gpu kernels, then NVVM and a cubin (or PTX) "
+      "for the target chip, with host code in the LLVM dialect",
+      buildSegToNVVMPipeline);
 }

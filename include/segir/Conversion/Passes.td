@@ -31,4 +31,69 @@ def ConvertSegToSCF : Pass<"convert-seg-to-scf"> {
   ];
 }
 
+def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
+  let summary = "Lower seg.map and seg.red to gpu.launch kernels and host code";
+  let description = [{
+    Turns every top-level `thread`- or `block`-level `seg.map` and every
+    `thread`-level `seg.red` into `gpu.launch` kernels plus the host code
+    around them (sizes, grid, temporaries, the run-time choice of a
+    reduction strategy). `seq`-level ops are lowered to loops first.
+
+    * `seg.map thread`: one thread per point, grid-stride loops when the
+      space needs more threads than are launched.
+    * `seg.map block`: one block per point (virtual block loop when fewer
+      blocks are launched); `memref.alloca`s directly in the body become
+      shared memory; nested `thread_in_block` maps loop over the block's
+      threads and end with a barrier; block-level code runs in every thread
+      of the block and a block-level `seg.returns` is written by thread 0.
+    * `seg.red thread` (seed 001): three kernels, chosen at run time by the
+      number of segments `m` and the segment length `n`:
+      - sequential segments (`m > sequential-threshold`): one thread per
+        segment; a block stages a tile of its segments through shared
+        memory so that the reads of the map body are coalesced;
+      - small segments (`n <= small-segment-max`, default half the block):
+        several whole segments per block, reduced by a segmented scan in
+        shared memory;
+      - large segments (otherwise): one or more blocks per segment, each
+        over a contiguous range; commutative operators keep a private
+        accumulator per thread, non-commutative ones reduce one block-wide
+        step at a time, staging `chunk` elements per thread through shared
+        memory when every operand is primitive (seed 000); when a segment
+        has several blocks, the last to finish (an atomic counter per
+        segment) reduces their partial results.
+      Block reductions use warp shuffles, then shared memory across warps.
+
+    Tunables: the op's `grid(...)` (block size, number of blocks) and
+    `chunk(...)`, else the options below. A kernel whose shared memory
+    exceeds the target's `shared_memory_per_block`, or a block larger than
+    `max_threads_per_block`, is rejected with a diagnostic.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block for ops that give none">,
+    Option<"maxBlocks", "max-blocks", "int64_t", /*default=*/"0",
+           "Most blocks launched for an op that gives no num_blocks "
+           "(0: enough to fill the target, num_sms * max_threads_per_sm / "
+           "block size)">,
+    Option<"strategy", "strategy", "std::string", /*default=*/"\"auto\"",
+           "Segmented reduction strategy: auto (seed 001's heuristic), "
+           "sequential, small or large">,
+    Option<"sequentialThreshold", "sequential-threshold", "int64_t",
+           /*default=*/"65536",
+           "auto: more segments than this use the sequential strategy">,
+    Option<"smallSegmentMax", "small-segment-max", "int64_t",
+           /*default=*/"0",
+           "auto: segments at most this long use the small strategy "
+           "(0: half the block size)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // SEGIR_CONVERSION_PASSES_TD

@@ -26,6 +26,19 @@ SmallVector<Value> seg::materializeSizes(OpBuilder &builder, Location loc,
   return values;
 }
 
+SmallVector<Value> seg::materializeSizes(OpBuilder &builder, Location loc,
+                                         ArrayRef<OpFoldResult> sizes,
+                                         const IRMapping &mapping) {
+  SmallVector<Value> values;
+  for (OpFoldResult size : sizes) {
+    if (auto value = dyn_cast<Value>(size))
+      values.push_back(mapping.lookupOrDefault(value));
+    else
+      values.push_back(getValueOrCreateConstantIndexOp(builder, loc, size));
+  }
+  return values;
+}
+
 Value seg::productOf(OpBuilder &builder, Location loc, ArrayRef<Value> sizes) {
   Value product = arith::ConstantIndexOp::create(builder, loc, 1);
   for (Value size : sizes)
@@ -147,20 +160,6 @@ struct TiledWrite {
 };
 } // namespace
 
-/// The logical extents of a tiled result, with dynamic ones mapped.
-static SmallVector<Value> mappedDims(OpBuilder &builder, Location loc,
-                                     ArrayRef<OpFoldResult> mixedDims,
-                                     const IRMapping &mapping) {
-  SmallVector<OpFoldResult> dims;
-  for (OpFoldResult dim : mixedDims) {
-    if (auto value = dyn_cast<Value>(dim))
-      dims.push_back(mapping.lookupOrDefault(value));
-    else
-      dims.push_back(dim);
-  }
-  return materializeSizes(builder, loc, dims);
-}
-
 LogicalResult seg::lowerKernelResult(OpBuilder &builder, Operation *op,
                                      const IRMapping &mapping, ValueRange ivs,
                                      ValueRange blockIvs) {
@@ -195,7 +194,7 @@ LogicalResult seg::lowerKernelResult(OpBuilder &builder, Operation *op,
   if (auto tile = dyn_cast<TileReturnsOp>(op)) {
     SmallVector<int64_t> ones(tile.getBlockTiles().size(), 1);
     TiledWrite write(builder, loc, blockIvs, ivs,
-                     mappedDims(builder, loc, tile.getMixedDims(), mapping),
+                     materializeSizes(builder, loc, tile.getMixedDims(), mapping),
                      tile.getBlockTiles(), ones);
     SmallVector<int64_t> zeros(ones.size(), 0);
     Value value = lookup(tile.getValue());
@@ -207,7 +206,7 @@ LogicalResult seg::lowerKernelResult(OpBuilder &builder, Operation *op,
   if (auto regTile = dyn_cast<RegTileReturnsOp>(op)) {
     ArrayRef<int64_t> regTiles = regTile.getRegTiles();
     TiledWrite write(builder, loc, blockIvs, ivs,
-                     mappedDims(builder, loc, regTile.getMixedDims(), mapping),
+                     materializeSizes(builder, loc, regTile.getMixedDims(), mapping),
                      regTile.getBlockTiles(), regTiles);
     Value vector = lookup(regTile.getValue());
     Value out = lookup(regTile.getOut());

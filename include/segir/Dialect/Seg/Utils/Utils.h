@@ -25,6 +25,12 @@ namespace seg {
 SmallVector<Value> materializeSizes(OpBuilder &builder, Location loc,
                                     ArrayRef<OpFoldResult> sizes);
 
+/// Creates index values for `sizes`, the dynamic ones looked up in
+/// `mapping` (for sizes of an op whose operands have been cloned).
+SmallVector<Value> materializeSizes(OpBuilder &builder, Location loc,
+                                    ArrayRef<OpFoldResult> sizes,
+                                    const IRMapping &mapping);
+
 /// The product of `sizes` as an index value (1 for none).
 Value productOf(OpBuilder &builder, Location loc, ArrayRef<Value> sizes);
 

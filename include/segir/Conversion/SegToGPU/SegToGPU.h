@@ -1,0 +1,40 @@
+//===- SegToGPU.h - Lowering of seg ops to GPU kernels ----------*- C++ -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_CONVERSION_SEGTOGPU_SEGTOGPU_H
+#define SEGIR_CONVERSION_SEGTOGPU_SEGTOGPU_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace arith {
+class ArithDialect;
+} // namespace arith
+namespace gpu {
+class GPUDialect;
+} // namespace gpu
+namespace LLVM {
+class LLVMDialect;
+} // namespace LLVM
+namespace memref {
+class MemRefDialect;
+} // namespace memref
+namespace scf {
+class SCFDialect;
+} // namespace scf
+namespace vector {
+class VectorDialect;
+} // namespace vector
+
+namespace seg {
+
+#define GEN_PASS_DECL_CONVERTSEGTOGPU
+#include "segir/Conversion/Passes.h.inc"
+
+} // namespace seg
+} // namespace mlir
+
+#endif // SEGIR_CONVERSION_SEGTOGPU_SEGTOGPU_H

@@ -1,0 +1,187 @@
+//===- KernelBuilder.h - Building blocks of SegIR's GPU kernels -*- C++ -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Internal to convert-seg-to-gpu: the host-side launch of a kernel and the
+// device-side pieces every kernel is made of (ids, shared memory, barriers,
+// warp shuffles, block-wide reductions, cloning a seg body at a point).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_LIB_CONVERSION_SEGTOGPU_KERNELBUILDER_H
+#define SEGIR_LIB_CONVERSION_SEGTOGPU_KERNELBUILDER_H
+
+#include "segir/Dialect/Seg/IR/SegOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir {
+namespace seg {
+
+/// Segmented reduction strategies (seed 001).
+enum class RedStrategy { Auto, Sequential, Small, Large };
+
+/// What the pass options and the target fix for every kernel.
+struct GPULoweringConfig {
+  TargetAttr target;
+  int64_t defaultBlockSize = 256;
+  /// Most blocks launched when an op gives no number (0: fill the target).
+  int64_t maxBlocks = 0;
+  RedStrategy strategy = RedStrategy::Auto;
+  int64_t sequentialThreshold = 65536;
+  int64_t smallSegmentMax = 0;
+
+  /// Blocks that keep every SM busy with `blockSize` threads per block.
+  int64_t getBlockCap(int64_t blockSize) const;
+};
+
+/// Host-side helpers (index arithmetic on the sizes of a launch).
+Value ceilDivIndex(OpBuilder &b, Location loc, Value lhs, Value rhs);
+Value minIndex(OpBuilder &b, Location loc, Value lhs, Value rhs);
+Value maxIndex(OpBuilder &b, Location loc, Value lhs, Value rhs);
+
+/// The device side of one `gpu.launch` with a 1-D grid and 1-D blocks of a
+/// static size.
+class KernelBuilder {
+public:
+  /// Creates the launch of `numBlocks` blocks of `blockSize` threads at the
+  /// builder's point and positions the builder in its body.
+  KernelBuilder(OpBuilder &builder, Location loc, Value numBlocks,
+                int64_t blockSize);
+  /// Ends the kernel body and puts the builder after the launch.
+  void finish();
+
+  OpBuilder &b;
+  Location loc;
+  gpu::LaunchOp launch;
+  int64_t blockSize;
+  Value threadId, blockId, gridSize;
+  /// Bytes of shared memory the kernel uses so far.
+  int64_t sharedBytes = 0;
+  /// The kernel's dynamic shared memory, created with the first buffer.
+  Value sharedBase;
+
+  Value constIndex(int64_t value);
+  Value constI32(int64_t value);
+  void barrier();
+  /// Acquire-release fence at device scope, around the atomics through
+  /// which blocks communicate.
+  void fence();
+
+  /// A buffer of `count` elements in shared memory, as a memref in the
+  /// default memory space.
+  Value allocShared(Type elementType, int64_t count);
+  /// A shared buffer of the (static, identity-layout) type `type`, as a
+  /// memref of that type in the default memory space.
+  Value allocSharedLike(MemRefType type);
+  /// A copy of `alloca` (static) at the start of the kernel: a thread's
+  /// private array, hoisted so that the loops around its uses do not grow
+  /// the stack.
+  Value hoistPrivateAlloca(memref::AllocaOp alloca);
+  /// One shared buffer of `count` elements per type.
+  SmallVector<Value> allocShared(TypeRange types, int64_t count);
+
+  /// Loads element `index` of every buffer / stores `values` there.
+  SmallVector<Value> loadAll(ValueRange buffers, Value index);
+  void storeAll(ValueRange values, ValueRange buffers, Value index);
+
+  /// `then` under `cond`, yielding values of `types` (`otherwise` in the
+  /// other case).
+  SmallVector<Value> ifThenElse(Value cond, TypeRange types,
+                                function_ref<SmallVector<Value>()> then,
+                                function_ref<SmallVector<Value>()> otherwise);
+  void ifThen(Value cond, function_ref<void()> then);
+
+  /// A loop from `lower` to `upper` by `step` carrying `inits`; `body` gets
+  /// the induction variable and the carried values and returns the next.
+  SmallVector<Value>
+  forLoop(Value lower, Value upper, Value step, ValueRange inits,
+          function_ref<SmallVector<Value>(Value, ValueRange)> body);
+
+  /// Reduces one tuple per thread over the whole block with `operators`, in
+  /// thread order (so non-commutative operators are fine); the result is
+  /// valid in thread 0. Warp shuffles first, then shared memory across
+  /// warps.
+  SmallVector<Value> blockReduce(MutableArrayRef<Region> operators,
+                                 ValueRange neutrals, ValueRange values);
+
+  /// Thread 0's `values`, in every thread.
+  SmallVector<Value> broadcastFromThreadZero(ValueRange values);
+
+private:
+  /// `value` from the lane `offset` higher in the warp, among the first
+  /// `width` lanes, and whether that lane exists.
+  std::pair<Value, Value> shuffleDown(Value value, int64_t offset,
+                                      Value width);
+  /// Shuffles one 32-bit word.
+  std::pair<Value, Value> shuffleWord(Value word, int64_t offset, Value width);
+  /// Reduces within each warp (the first `lanes` lanes of a warp take part).
+  SmallVector<Value> warpReduce(MutableArrayRef<Region> operators,
+                                ValueRange values, Value lanes);
+};
+
+/// Bytes that a shared buffer of `count` elements of `type` takes, with the
+/// alignment padding before it.
+int64_t getSharedBufferBytes(Type type, int64_t count);
+
+/// Whether convert-seg-to-gpu can keep values of `type` in shared memory
+/// and shuffle them: integers up to 64 bits, index, f16, bf16, f32, f64.
+bool isSupportedScalarType(Type type);
+
+/// Clones the ops of `body` but its terminator at the builder's point, with
+/// its arguments mapped to `ivs`, into `mapping`. `allocaReplacement`
+/// decides where an `alloca` directly in the body goes (it returns the
+/// value that replaces it).
+void cloneBodyAt(OpBuilder &b, Block &body, ValueRange ivs,
+                 IRMapping &mapping,
+                 function_ref<Value(memref::AllocaOp)> allocaReplacement);
+
+/// The static block size of `op`, or the configured default.
+int64_t getBlockSize(SegSpaceOpInterface op, const GPULoweringConfig &config);
+
+/// The blocks to launch for `required` virtual blocks: the op's
+/// `num_blocks`, else all of them with `virt = none`, else at most the
+/// configured cap.
+Value getNumBlocks(OpBuilder &b, Location loc, SegSpaceOpInterface op,
+                   Value required, int64_t blockSize,
+                   const GPULoweringConfig &config);
+
+/// Runs `body` with the builder inside `scf.if (count > 0)`: a launch of no
+/// blocks is an error.
+void ifNonEmpty(OpBuilder &b, Location loc, Value count,
+                function_ref<void()> body);
+
+/// Emits the map body of `op` at the point `ivs` inside a kernel: stores
+/// the map-only values and returns the operands of the operators.
+SmallVector<Value> emitRedElement(KernelBuilder &kb, RedOp op,
+                                  IRMapping &mapping, ValueRange ivs);
+
+/// A `thread_in_block` seg.red inside a block kernel: the block reduces its
+/// segments one after the other; thread 0 writes the results.
+void emitThreadInBlockRed(KernelBuilder &kb, RedOp op, IRMapping &mapping);
+
+/// Lowers a top-level seg.map (thread or block level) to a kernel.
+void lowerMapToGPU(OpBuilder &b, MapOp op, const GPULoweringConfig &config);
+
+/// Lowers a thread-level seg.red to the three kernels of seed 001 and the
+/// host code that picks one.
+void lowerRedToGPU(OpBuilder &b, RedOp op, const GPULoweringConfig &config);
+
+/// Bytes of shared memory the kernels of `op` need; the pass checks them
+/// against the target before lowering. Keys name the kernel.
+SmallVector<std::pair<StringRef, int64_t>>
+getRedSharedMemory(RedOp op, const GPULoweringConfig &config);
+
+/// Elements per segment row that the sequential-segments kernel stages
+/// through shared memory at a time.
+int64_t getSequentialTile(RedOp op, const GPULoweringConfig &config);
+
+} // namespace seg
+} // namespace mlir
+
+#endif // SEGIR_LIB_CONVERSION_SEGTOGPU_KERNELBUILDER_H

@@ -1,0 +1,648 @@
+//===- ReductionKernels.cpp - seg.red to GPU kernels --------------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A regular segmented reduction of m segments of n elements has three
+// kernels (seed 001), and host code that picks one at run time:
+//
+//  * sequential segments: one thread per segment reduces it in order. The
+//    block's B segments are read through shared memory in tiles of B x K
+//    elements, evaluated by the block's threads in row-major order, so the
+//    loads of the map body are coalesced along the segments.
+//  * small segments: floor(B / n) whole segments per block; a segmented
+//    inclusive scan in shared memory leaves every segment's total at its
+//    last element.
+//  * large segments: Gs blocks per segment, each over a contiguous range of
+//    it. Commutative operators keep one accumulator per thread, strided
+//    over the range, and reduce the block once. Non-commutative ones reduce
+//    the block at every step of B * chunk elements; with chunk > 1 every
+//    thread evaluates chunk elements with coalesced reads, and a copy
+//    through shared memory hands each thread chunk consecutive ones to
+//    reduce in order (seed 000). With Gs > 1 each block writes a partial
+//    result; the last block of a segment to finish (an atomic counter per
+//    segment, zeroed by the host and reset by that block) reduces the
+//    segment's partial results in order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+
+#include "segir/Analysis/ResourceModel.h"
+#include "segir/Dialect/Seg/Utils/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+
+/// Elements of a tile row in the sequential kernel (a warp's worth keeps a
+/// row of loads coalesced).
+static constexpr int64_t kMaxSequentialTile = 32;
+
+static int64_t getAccumulatorBytes(RedOp op) {
+  int64_t bytes = 0;
+  for (Type type : op.getNeutrals().getTypes())
+    bytes += getPrimitiveByteSize(type).value_or(8);
+  return bytes;
+}
+
+static bool isCommutative(RedOp op) {
+  return llvm::all_of(op.getCommutative(), [](bool flag) { return flag; });
+}
+
+static int64_t getChunk(RedOp op) {
+  if (isCommutative(op))
+    return 1;
+  return std::max<int64_t>(1, op.getChunk().value_or(1));
+}
+
+int64_t seg::getSequentialTile(RedOp op, const GPULoweringConfig &config) {
+  int64_t blockSize = getBlockSize(op, config);
+  int64_t rowBytes = getAccumulatorBytes(op);
+  // Rows are padded by one element against bank conflicts; a tile stays
+  // within the 48 KiB every launch gets without opting in.
+  int64_t budget =
+      std::min<int64_t>(config.target.getSharedMemoryPerBlock(), 48 * 1024);
+  int64_t fit = budget / (blockSize * rowBytes) - 1;
+  return std::clamp<int64_t>(fit, 1, kMaxSequentialTile);
+}
+
+SmallVector<std::pair<StringRef, int64_t>>
+seg::getRedSharedMemory(RedOp op, const GPULoweringConfig &config) {
+  int64_t blockSize = getBlockSize(op, config);
+  int64_t numWarps = llvm::divideCeil(blockSize, 32);
+  int64_t reduceBytes = 0;
+  if (numWarps > 1)
+    for (Type type : op.getNeutrals().getTypes())
+      reduceBytes += getSharedBufferBytes(type, numWarps);
+  int64_t tile = getSequentialTile(op, config);
+  // Large: the staging buffer of chunk > 1, two block reductions (the
+  // range, then the partial results) and the broadcast last-block flag.
+  int64_t chunk = getChunk(op);
+  auto perAccumulator = [&](int64_t count) {
+    int64_t bytes = 0;
+    for (Type type : op.getNeutrals().getTypes())
+      bytes += getSharedBufferBytes(type, count);
+    return bytes;
+  };
+  int64_t staging = chunk > 1 ? perAccumulator(blockSize * chunk) : 0;
+  return {
+      {"sequential-segments", perAccumulator(blockSize * (tile + 1))},
+      {"small-segments", perAccumulator(blockSize)},
+      {"large-segments", staging + 2 * reduceBytes +
+                             getSharedBufferBytes(
+                                 IntegerType::get(op.getContext(), 32), 1)},
+  };
+}
+
+//===----------------------------------------------------------------------===//
+// Pieces shared by the kernels
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value> seg::emitRedElement(KernelBuilder &kb, RedOp op,
+                                       IRMapping &mapping, ValueRange ivs) {
+  Block &body = op.getBody().front();
+  cloneBodyAt(kb.b, body, ivs, mapping, [&](memref::AllocaOp alloca) {
+    return kb.hoistPrivateAlloca(alloca);
+  });
+  unsigned numAcc = op.getNumAccumulators();
+  SmallVector<Value> yielded = llvm::map_to_vector(
+      body.getTerminator()->getOperands(),
+      [&](Value value) { return mapping.lookupOrDefault(value); });
+  for (auto [value, out] :
+       llvm::zip_equal(ArrayRef(yielded).drop_front(numAcc), op.getMapOuts()))
+    memref::StoreOp::create(kb.b, kb.loc, value, mapping.lookupOrDefault(out),
+                            ivs);
+  yielded.resize(numAcc);
+  return yielded;
+}
+
+namespace {
+/// The sizes of a reduction and how to reach its elements and outputs,
+/// valid on the host and (captured) in its kernels.
+struct Reduction {
+  RedOp op;
+  SmallVector<Value> neutrals, outs;
+  SmallVector<Value> segmentSizes;
+  Value numSegments, segmentLength;
+  SmallVector<Type> types;
+
+  Reduction(OpBuilder &b, Location loc, RedOp op, const IRMapping &mapping)
+      : op(op) {
+    for (Value neutral : op.getNeutrals())
+      neutrals.push_back(mapping.lookupOrDefault(neutral));
+    for (Value out : op.getCombinedOuts())
+      outs.push_back(mapping.lookupOrDefault(out));
+    SmallVector<Value> sizes =
+        materializeSizes(b, loc, op.getMixedSizes(), mapping);
+    segmentLength = sizes.back();
+    sizes.pop_back();
+    segmentSizes = sizes;
+    numSegments = productOf(b, loc, segmentSizes);
+    types = llvm::to_vector(op.getNeutrals().getTypes());
+  }
+
+  MutableArrayRef<Region> operators() { return op.getOperators(); }
+
+  /// The operands of the operators at element `index` of segment `segment`.
+  SmallVector<Value> element(KernelBuilder &kb, IRMapping &mapping,
+                             Value segment, Value index) {
+    SmallVector<Value> ivs =
+        delinearize(kb.b, kb.loc, segment, segmentSizes);
+    ivs.push_back(index);
+    return emitRedElement(kb, op, mapping, ivs);
+  }
+
+  /// The element if `inBounds`, else the neutral values.
+  SmallVector<Value> elementOrNeutral(KernelBuilder &kb, IRMapping mapping,
+                                      Value inBounds, Value segment,
+                                      Value index) {
+    return kb.ifThenElse(
+        inBounds, types,
+        [&] { return element(kb, mapping, segment, index); },
+        [&] { return neutrals; });
+  }
+
+  SmallVector<Value> combine(KernelBuilder &kb, ValueRange accs,
+                             ValueRange elems) {
+    return applyOperators(kb.b, operators(), accs, elems);
+  }
+
+  void store(KernelBuilder &kb, ValueRange accs, Value segment) {
+    SmallVector<Value> indices =
+        delinearize(kb.b, kb.loc, segment, segmentSizes);
+    for (auto [value, out] : llvm::zip_equal(accs, outs))
+      memref::StoreOp::create(kb.b, kb.loc, value, out, indices);
+  }
+};
+} // namespace
+
+static Value cmp(KernelBuilder &kb, arith::CmpIPredicate pred, Value lhs,
+                 Value rhs) {
+  return arith::CmpIOp::create(kb.b, kb.loc, pred, lhs, rhs);
+}
+
+static Value isThreadZero(KernelBuilder &kb) {
+  return cmp(kb, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
+}
+
+void seg::emitThreadInBlockRed(KernelBuilder &kb, RedOp op,
+                               IRMapping &mapping) {
+  Reduction red(kb.b, kb.loc, op, mapping);
+  Value blockSize = kb.constIndex(kb.blockSize);
+  kb.forLoop(
+      kb.constIndex(0), red.numSegments, kb.constIndex(1), {},
+      [&](Value segment, ValueRange) {
+        SmallVector<Value> total = kb.forLoop(
+            kb.constIndex(0), red.segmentLength, blockSize, red.neutrals,
+            [&](Value base, ValueRange accs) {
+              Value index = arith::AddIOp::create(kb.b, kb.loc, base,
+                                                  kb.threadId);
+              Value inBounds = cmp(kb, arith::CmpIPredicate::ult, index,
+                                   red.segmentLength);
+              SmallVector<Value> elems = red.elementOrNeutral(
+                  kb, mapping, inBounds, segment, index);
+              SmallVector<Value> step =
+                  kb.blockReduce(red.operators(), red.neutrals, elems);
+              return red.combine(kb, accs, step);
+            });
+        kb.ifThen(isThreadZero(kb), [&] { red.store(kb, total, segment); });
+        return SmallVector<Value>();
+      });
+  kb.barrier();
+}
+
+//===----------------------------------------------------------------------===//
+// Sequential segments
+//===----------------------------------------------------------------------===//
+
+static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
+                                 int64_t blockSize, int64_t tile,
+                                 const GPULoweringConfig &config) {
+  Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
+  Value virtualBlocks = ceilDivIndex(b, loc, red.numSegments, blockSizeIdx);
+  Value numBlocks =
+      getNumBlocks(b, loc, red.op, virtualBlocks, blockSize, config);
+  // Columns per tile: the tile, or the whole segment when shorter (at least
+  // one, so that the empty segments of n = 0 get their neutral values).
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value columns = maxIndex(
+      b, loc, one,
+      minIndex(b, loc, red.segmentLength,
+               arith::ConstantIndexOp::create(b, loc, tile)));
+
+  KernelBuilder kb(b, loc, numBlocks, blockSize);
+  int64_t stride = tile + 1;
+  SmallVector<Value> staged = kb.allocShared(red.types, blockSize * stride);
+  Value strideIdx = kb.constIndex(stride);
+  kb.forLoop(
+      kb.blockId, virtualBlocks, kb.gridSize,
+      {}, [&](Value virtualBlock, ValueRange) {
+        Value firstSegment =
+            arith::MulIOp::create(b, loc, virtualBlock, blockSizeIdx);
+        Value mySegment = arith::AddIOp::create(b, loc, firstSegment,
+                                                kb.threadId);
+        Value myRow = arith::MulIOp::create(b, loc, kb.threadId, strideIdx);
+        SmallVector<Value> total = kb.forLoop(
+            kb.constIndex(0), red.segmentLength, columns, red.neutrals,
+            [&](Value column0, ValueRange accs) {
+              // The block evaluates its B x columns tile row-major.
+              kb.forLoop(
+                  kb.constIndex(0), columns, kb.constIndex(1), {},
+                  [&](Value j, ValueRange) {
+                    Value flat = arith::AddIOp::create(
+                        b, loc, arith::MulIOp::create(b, loc, j, blockSizeIdx),
+                        kb.threadId);
+                    Value row = arith::DivUIOp::create(b, loc, flat, columns);
+                    Value col = arith::RemUIOp::create(b, loc, flat, columns);
+                    Value segment =
+                        arith::AddIOp::create(b, loc, firstSegment, row);
+                    Value index = arith::AddIOp::create(b, loc, column0, col);
+                    Value inBounds = arith::AndIOp::create(
+                        b, loc,
+                        cmp(kb, arith::CmpIPredicate::ult, segment,
+                            red.numSegments),
+                        cmp(kb, arith::CmpIPredicate::ult, index,
+                            red.segmentLength));
+                    kb.ifThen(inBounds, [&] {
+                      IRMapping mapping;
+                      SmallVector<Value> elems =
+                          red.element(kb, mapping, segment, index);
+                      Value slot = arith::AddIOp::create(
+                          b, loc, arith::MulIOp::create(b, loc, row, strideIdx),
+                          col);
+                      kb.storeAll(elems, staged, slot);
+                    });
+                    return SmallVector<Value>();
+                  });
+              kb.barrier();
+              // Each thread reduces its own row, in order.
+              Value remaining =
+                  arith::SubIOp::create(b, loc, red.segmentLength, column0);
+              Value count = minIndex(b, loc, columns, remaining);
+              SmallVector<Value> next = kb.forLoop(
+                  kb.constIndex(0), count, kb.constIndex(1), accs,
+                  [&](Value col, ValueRange rowAccs) {
+                    Value slot = arith::AddIOp::create(b, loc, myRow, col);
+                    return red.combine(kb, rowAccs, kb.loadAll(staged, slot));
+                  });
+              kb.barrier();
+              return next;
+            });
+        Value mine =
+            cmp(kb, arith::CmpIPredicate::ult, mySegment, red.numSegments);
+        kb.ifThen(mine, [&] { red.store(kb, total, mySegment); });
+        return SmallVector<Value>();
+      });
+  kb.finish();
+}
+
+//===----------------------------------------------------------------------===//
+// Small segments
+//===----------------------------------------------------------------------===//
+
+/// Requires 1 <= n <= B.
+static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
+                            int64_t blockSize,
+                            const GPULoweringConfig &config) {
+  Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
+  Value perBlock = arith::DivUIOp::create(b, loc, blockSizeIdx,
+                                          red.segmentLength);
+  Value virtualBlocks = ceilDivIndex(b, loc, red.numSegments, perBlock);
+  Value numBlocks =
+      getNumBlocks(b, loc, red.op, virtualBlocks, blockSize, config);
+
+  KernelBuilder kb(b, loc, numBlocks, blockSize);
+  SmallVector<Value> scanned = kb.allocShared(red.types, blockSize);
+  Value n = red.segmentLength;
+  Value row = arith::DivUIOp::create(b, loc, kb.threadId, n);
+  Value col = arith::RemUIOp::create(b, loc, kb.threadId, n);
+  kb.forLoop(
+      kb.blockId, virtualBlocks, kb.gridSize, {},
+      [&](Value virtualBlock, ValueRange) {
+        Value segment = arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, virtualBlock, perBlock), row);
+        Value valid = arith::AndIOp::create(
+            b, loc, cmp(kb, arith::CmpIPredicate::ult, row, perBlock),
+            cmp(kb, arith::CmpIPredicate::ult, segment, red.numSegments));
+        SmallVector<Value> elems =
+            red.elementOrNeutral(kb, IRMapping(), valid, segment, col);
+        kb.storeAll(elems, scanned, kb.threadId);
+        kb.barrier();
+        // Hillis-Steele inclusive scan within each segment: at the step
+        // with offset o, element c (c >= o) becomes x[c - o] (+) x[c].
+        auto whileOp = scf::WhileOp::create(
+            b, loc, TypeRange{b.getIndexType()}, ValueRange{kb.constIndex(1)});
+        {
+          OpBuilder::InsertionGuard guard(b);
+          Block *before = b.createBlock(&whileOp.getBefore(), {},
+                                        {b.getIndexType()}, {loc});
+          Value offset = before->getArgument(0);
+          scf::ConditionOp::create(
+              b, loc, cmp(kb, arith::CmpIPredicate::ult, offset, n),
+              ValueRange{offset});
+          Block *after = b.createBlock(&whileOp.getAfter(), {},
+                                       {b.getIndexType()}, {loc});
+          offset = after->getArgument(0);
+          Value active = cmp(kb, arith::CmpIPredicate::uge, col, offset);
+          SmallVector<Value> sum = kb.ifThenElse(
+              active, red.types,
+              [&] {
+                Value left = arith::SubIOp::create(b, loc, kb.threadId, offset);
+                return red.combine(kb, kb.loadAll(scanned, left),
+                                   kb.loadAll(scanned, kb.threadId));
+              },
+              [&] { return red.neutrals; });
+          kb.barrier();
+          kb.ifThen(active, [&] { kb.storeAll(sum, scanned, kb.threadId); });
+          kb.barrier();
+          Value doubled = arith::MulIOp::create(b, loc, offset,
+                                                kb.constIndex(2));
+          scf::YieldOp::create(b, loc, ValueRange{doubled});
+        }
+        Value last = arith::SubIOp::create(b, loc, n, kb.constIndex(1));
+        Value writes = arith::AndIOp::create(
+            b, loc, valid, cmp(kb, arith::CmpIPredicate::eq, col, last));
+        kb.ifThen(writes, [&] {
+          red.store(kb, kb.loadAll(scanned, kb.threadId), segment);
+        });
+        // The next virtual block overwrites the scan buffer.
+        kb.barrier();
+        return SmallVector<Value>();
+      });
+  kb.finish();
+}
+
+//===----------------------------------------------------------------------===//
+// Large segments
+//===----------------------------------------------------------------------===//
+
+/// Reduces elements [start, end) of `segment` with the whole block; the
+/// result is valid in thread 0.
+static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
+                                         Value segment, Value start, Value end,
+                                         int64_t chunk,
+                                         ArrayRef<Value> staged) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  Value blockSizeIdx = kb.constIndex(kb.blockSize);
+  auto elementAt = [&](Value index) {
+    Value inBounds = cmp(kb, arith::CmpIPredicate::ult, index, end);
+    return red.elementOrNeutral(kb, IRMapping(), inBounds, segment, index);
+  };
+
+  if (isCommutative(red.op)) {
+    // A private accumulator per thread, strided for coalescing; one block
+    // reduction at the end.
+    Value first = arith::AddIOp::create(b, loc, start, kb.threadId);
+    SmallVector<Value> mine = kb.forLoop(
+        first, end, blockSizeIdx, red.neutrals,
+        [&](Value index, ValueRange accs) {
+          IRMapping mapping;
+          return red.combine(kb, accs,
+                             red.element(kb, mapping, segment, index));
+        });
+    return kb.blockReduce(red.operators(), red.neutrals, mine);
+  }
+
+  Value step = kb.constIndex(kb.blockSize * chunk);
+  return kb.forLoop(
+      start, end, step, red.neutrals, [&](Value base, ValueRange accs) {
+        SmallVector<Value> mine;
+        if (chunk == 1) {
+          mine = elementAt(arith::AddIOp::create(b, loc, base, kb.threadId));
+        } else {
+          // Coalesced evaluation: element base + k B + t goes to slot
+          // k B + t; thread t then reduces slots [t chunk, (t+1) chunk).
+          kb.forLoop(kb.constIndex(0), kb.constIndex(chunk), kb.constIndex(1),
+                     {}, [&](Value k, ValueRange) {
+                       Value slot = arith::AddIOp::create(
+                           b, loc,
+                           arith::MulIOp::create(b, loc, k, blockSizeIdx),
+                           kb.threadId);
+                       Value index = arith::AddIOp::create(b, loc, base, slot);
+                       kb.storeAll(elementAt(index), staged, slot);
+                       return SmallVector<Value>();
+                     });
+          kb.barrier();
+          Value first = arith::MulIOp::create(b, loc, kb.threadId,
+                                              kb.constIndex(chunk));
+          mine = kb.forLoop(
+              kb.constIndex(0), kb.constIndex(chunk), kb.constIndex(1),
+              red.neutrals, [&](Value j, ValueRange own) {
+                Value slot = arith::AddIOp::create(b, loc, first, j);
+                return red.combine(kb, own, kb.loadAll(staged, slot));
+              });
+          kb.barrier();
+        }
+        SmallVector<Value> stepTotal =
+            kb.blockReduce(red.operators(), red.neutrals, mine);
+        return red.combine(kb, accs, stepTotal);
+      });
+}
+
+static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
+                            int64_t blockSize,
+                            const GPULoweringConfig &config) {
+  int64_t chunk = getChunk(red.op);
+  auto index = [&](int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  };
+  Value one = index(1);
+  // Steps of B * chunk elements per segment, spread over Gs blocks that
+  // fill the target together, each over a contiguous range.
+  Value steps =
+      ceilDivIndex(b, loc, red.segmentLength, index(blockSize * chunk));
+  Value cap = index(config.getBlockCap(blockSize));
+  Value blocksPerSegment = maxIndex(
+      b, loc, one,
+      minIndex(b, loc, steps,
+               arith::DivUIOp::create(b, loc, cap, red.numSegments)));
+  Value rangeLength = arith::MulIOp::create(
+      b, loc, ceilDivIndex(b, loc, steps, blocksPerSegment),
+      index(blockSize * chunk));
+  Value virtualBlocks =
+      arith::MulIOp::create(b, loc, red.numSegments, blocksPerSegment);
+  Value numBlocks =
+      getNumBlocks(b, loc, red.op, virtualBlocks, blockSize, config);
+
+  // Partial results and the per-segment counters.
+  Type tokenType = gpu::AsyncTokenType::get(b.getContext());
+  Value token = gpu::WaitOp::create(b, loc, tokenType, ValueRange())
+                    .getAsyncToken();
+  SmallVector<Value> partials;
+  for (Type type : red.types) {
+    auto alloc = gpu::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, type), tokenType,
+        ValueRange{token}, ValueRange{virtualBlocks}, ValueRange());
+    partials.push_back(alloc.getMemref());
+    token = alloc.getAsyncToken();
+  }
+  auto counterAlloc = gpu::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI32Type()),
+      tokenType, ValueRange{token}, ValueRange{red.numSegments}, ValueRange());
+  Value counters = counterAlloc.getMemref();
+  Value zeroI32 = arith::ConstantIntOp::create(b, loc, 0, 32);
+  token = gpu::MemsetOp::create(b, loc, tokenType,
+                                ValueRange{counterAlloc.getAsyncToken()},
+                                counters, zeroI32)
+              .getAsyncToken();
+  gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
+
+  KernelBuilder kb(b, loc, numBlocks, blockSize);
+  SmallVector<Value> staged;
+  if (chunk > 1 && !isCommutative(red.op))
+    staged = kb.allocShared(red.types, blockSize * chunk);
+  kb.forLoop(
+      kb.blockId, virtualBlocks, kb.gridSize, {},
+      [&](Value virtualBlock, ValueRange) {
+        Value segment =
+            arith::DivUIOp::create(b, loc, virtualBlock, blocksPerSegment);
+        Value group =
+            arith::RemUIOp::create(b, loc, virtualBlock, blocksPerSegment);
+        Value start = arith::MulIOp::create(b, loc, group, rangeLength);
+        Value end = minIndex(
+            b, loc, red.segmentLength,
+            arith::AddIOp::create(b, loc, start, rangeLength));
+        SmallVector<Value> total =
+            emitBlockRange(kb, red, segment, start, end, chunk, staged);
+
+        Value alone = cmp(kb, arith::CmpIPredicate::eq, blocksPerSegment,
+                          kb.constIndex(1));
+        auto ifAlone = scf::IfOp::create(b, loc, TypeRange(), alone, true);
+        {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(ifAlone.thenBlock()->getTerminator());
+          kb.ifThen(isThreadZero(kb), [&] { red.store(kb, total, segment); });
+          b.setInsertionPoint(ifAlone.elseBlock()->getTerminator());
+          // Publish the partial result, then count the finished blocks.
+          Value lastArrival =
+              arith::SubIOp::create(b, loc, blocksPerSegment, kb.constIndex(1));
+          Value isLastI32 = kb.ifThenElse(
+              isThreadZero(kb), {b.getI32Type()},
+              [&] {
+                kb.storeAll(total, partials, virtualBlock);
+                kb.fence();
+                Value previous = memref::AtomicRMWOp::create(
+                    b, loc, arith::AtomicRMWKind::addi, kb.constI32(1),
+                    counters, ValueRange{segment});
+                kb.fence();
+                Value previousIdx = arith::IndexCastUIOp::create(
+                    b, loc, b.getIndexType(), previous);
+                Value isLast = cmp(kb, arith::CmpIPredicate::eq, previousIdx,
+                                   lastArrival);
+                return SmallVector<Value>{arith::ExtUIOp::create(
+                    b, loc, b.getI32Type(), isLast)};
+              },
+              [&] { return SmallVector<Value>{kb.constI32(0)}; })[0];
+          Value isLast = kb.broadcastFromThreadZero({isLastI32})[0];
+          Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                             isLast, kb.constI32(0));
+          kb.ifThen(last, [&] {
+            kb.fence();
+            // Thread t reduces partials [t q, (t+1) q) in order, then the
+            // block reduces the threads' results.
+            Value perThread = ceilDivIndex(b, loc, blocksPerSegment,
+                                           kb.constIndex(kb.blockSize));
+            Value segmentBase =
+                arith::MulIOp::create(b, loc, segment, blocksPerSegment);
+            Value first = arith::MulIOp::create(b, loc, kb.threadId, perThread);
+            Value firstEnd = minIndex(
+                b, loc, blocksPerSegment,
+                arith::AddIOp::create(b, loc, first, perThread));
+            SmallVector<Value> mine = kb.forLoop(
+                first, firstEnd, kb.constIndex(1), red.neutrals,
+                [&](Value g, ValueRange accs) {
+                  Value slot = arith::AddIOp::create(b, loc, segmentBase, g);
+                  return red.combine(kb, accs, kb.loadAll(partials, slot));
+                });
+            SmallVector<Value> result =
+                kb.blockReduce(red.operators(), red.neutrals, mine);
+            kb.ifThen(isThreadZero(kb), [&] {
+              red.store(kb, result, segment);
+              memref::StoreOp::create(b, loc, kb.constI32(0), counters,
+                                      ValueRange{segment});
+            });
+          });
+        }
+        kb.barrier();
+        return SmallVector<Value>();
+      });
+  kb.finish();
+
+  token = gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
+  partials.push_back(counters);
+  for (Value buffer : partials)
+    token = gpu::DeallocOp::create(b, loc, tokenType, ValueRange{token}, buffer)
+                .getAsyncToken();
+  gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
+}
+
+//===----------------------------------------------------------------------===//
+// Host code: the choice of a strategy
+//===----------------------------------------------------------------------===//
+
+void seg::lowerRedToGPU(OpBuilder &b, RedOp op,
+                        const GPULoweringConfig &config) {
+  Location loc = op.getLoc();
+  Reduction red(b, loc, op, IRMapping());
+  int64_t blockSize = getBlockSize(op, config);
+  int64_t tile = getSequentialTile(op, config);
+  int64_t smallMax =
+      config.smallSegmentMax > 0 ? config.smallSegmentMax : blockSize / 2;
+  smallMax = std::min(smallMax, blockSize);
+
+  auto index = [&](int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  };
+  Value n = red.segmentLength, m = red.numSegments;
+  Value zero = index(0);
+  // Empty segments only need their neutral values: the sequential kernel
+  // writes them. The small kernel needs 1 <= n <= B.
+  Value emptySegments = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, n, zero);
+  Value smallFits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                          n, index(smallMax));
+  Value useSequential, useSmall;
+  switch (config.strategy) {
+  case RedStrategy::Auto:
+    useSequential = arith::OrIOp::create(
+        b, loc, emptySegments,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, m,
+                              index(config.sequentialThreshold)));
+    useSmall = smallFits;
+    break;
+  case RedStrategy::Sequential:
+    useSequential = arith::ConstantIntOp::create(b, loc, 1, 1);
+    useSmall = useSequential;
+    break;
+  case RedStrategy::Small:
+    useSequential = emptySegments;
+    // A segment longer than the block cannot be small.
+    useSmall = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, n,
+                                     index(blockSize));
+    break;
+  case RedStrategy::Large:
+    useSequential = emptySegments;
+    useSmall = arith::ConstantIntOp::create(b, loc, 0, 1);
+    break;
+  }
+
+  ifNonEmpty(b, loc, m, [&] {
+    auto ifSequential =
+        scf::IfOp::create(b, loc, TypeRange(), useSequential, true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifSequential.thenBlock()->getTerminator());
+    emitSequentialKernel(b, loc, red, blockSize, tile, config);
+    b.setInsertionPoint(ifSequential.elseBlock()->getTerminator());
+    auto ifSmall = scf::IfOp::create(b, loc, TypeRange(), useSmall, true);
+    b.setInsertionPoint(ifSmall.thenBlock()->getTerminator());
+    emitSmallKernel(b, loc, red, blockSize, config);
+    b.setInsertionPoint(ifSmall.elseBlock()->getTerminator());
+    emitLargeKernel(b, loc, red, blockSize, config);
+  });
+}

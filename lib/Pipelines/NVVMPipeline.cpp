@@ -1,0 +1,36 @@
+//===- NVVMPipeline.cpp - The seg-to-nvvm pipeline ----------------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "segir/Conversion/Passes.h"
+#include "segir/Pipelines/Pipelines.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void seg::buildSegToNVVMPipeline(OpPassManager &pm,
+                                 const SegToNVVMOptions &options) {
+  ConvertSegToGPUOptions segToGPU;
+  segToGPU.blockSize = options.blockSize;
+  segToGPU.strategy = options.strategy;
+  pm.addPass(createConvertSegToGPU(segToGPU));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Host code of the examples prints with vector.print, which the upstream
+  // pipeline leaves alone.
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+
+  gpu::GPUToNVVMPipelineOptions nvvm;
+  nvvm.cubinChip = options.chip;
+  nvvm.cubinFeatures = options.features;
+  nvvm.cubinFormat = options.format;
+  nvvm.optLevel = options.optLevel;
+  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+}

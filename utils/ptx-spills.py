@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Reports the resource usage of every kernel in a seg-to-nvvm{format=isa}
+output and fails if ptxas spills any of them to local memory.
+
+usage: ptx-spills.py --ptxas PTXAS [--arch sm_90] FILE.mlir
+
+Every gpu.binary's PTX (the escaped `assembly = "..."` string) is written to
+a temporary file and compiled with `ptxas -v`; one line per kernel:
+  <kernel>: <R> registers, <S> bytes spill stores, <L> bytes spill loads
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def unescape(text):
+    return re.sub(r"\\([0-9A-Fa-f]{2})",
+                  lambda m: chr(int(m.group(1), 16)), text)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--ptxas", required=True)
+    parser.add_argument("--arch", default="sm_90")
+    parser.add_argument("input")
+    args = parser.parse_args()
+
+    with open(args.input) as f:
+        text = f.read()
+    modules = [unescape(m.group(1)) for m in
+               re.finditer(r'assembly = "((?:[^"\\]|\\.)*)"', text)]
+    if not modules:
+        print("no PTX found (was the pipeline run with format=isa?)")
+        return 1
+
+    spilled = False
+    with tempfile.TemporaryDirectory() as tmp:
+        for index, ptx in enumerate(modules):
+            path = os.path.join(tmp, f"module{index}.ptx")
+            with open(path, "w") as f:
+                f.write(ptx)
+            result = subprocess.run(
+                [args.ptxas, f"-arch={args.arch}", "-v", path,
+                 "-o", os.devnull], capture_output=True, text=True)
+            if result.returncode != 0:
+                print(result.stderr)
+                return 1
+            kernel = None
+            for line in result.stderr.splitlines():
+                m = re.search(r"Compiling entry function '([^']+)'", line)
+                if m:
+                    kernel = m.group(1)
+                m = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill "
+                              r"loads", line)
+                if m:
+                    stores, loads = int(m.group(1)), int(m.group(2))
+                    spill_line = (stores, loads)
+                m = re.search(r"Used (\d+) registers", line)
+                if m and kernel:
+                    stores, loads = spill_line
+                    print(f"{kernel}: {m.group(1)} registers, {stores} bytes "
+                          f"spill stores, {loads} bytes spill loads")
+                    spilled |= stores > 0 or loads > 0
+                    kernel = None
+    return 1 if spilled else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
