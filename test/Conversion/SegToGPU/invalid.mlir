@@ -1,0 +1,103 @@
+// RUN: seg-opt --convert-seg-to-gpu --split-input-file --verify-diagnostics %s
+// RUN: not seg-opt --convert-seg-to-gpu="strategy=fastest" %s 2>&1 | FileCheck %s --check-prefix=STRATEGY
+// RUN: not seg-opt --convert-seg-to-gpu="block-size=2048" %s 2>&1 | FileCheck %s --check-prefix=BLOCK
+
+// STRATEGY: unknown strategy 'fastest' (auto, sequential, small or large)
+// BLOCK: block size 2048 is outside [1, 1024], the threads per block of target sm_90
+
+// 64 f64 accumulators per thread: the sequential kernel's single-column
+// tiles already need 256 x 2 x 512 bytes.
+func.func @too_much_shared(%in: memref<?xf64>, %out: memref<f64>, %n: index) {
+  %z = arith.constant 0.0 : f64
+  // expected-error @+1 {{'seg.red' op needs 262144 bytes of shared memory per block for its sequential-segments kernel, more than the 232448 bytes of shared_memory_per_block of target sm_90; use a smaller block size or chunk}}
+  seg.red thread (%i) in (%n) outs(%out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out, %out : memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>, memref<f64>) {
+    %x = memref.load %in[%i] : memref<?xf64>
+    seg.yield %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x : f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64
+  } combine commutative (%a0: f64, %a1: f64, %a2: f64, %a3: f64, %a4: f64, %a5: f64, %a6: f64, %a7: f64, %a8: f64, %a9: f64, %a10: f64, %a11: f64, %a12: f64, %a13: f64, %a14: f64, %a15: f64, %a16: f64, %a17: f64, %a18: f64, %a19: f64, %a20: f64, %a21: f64, %a22: f64, %a23: f64, %a24: f64, %a25: f64, %a26: f64, %a27: f64, %a28: f64, %a29: f64, %a30: f64, %a31: f64, %a32: f64, %a33: f64, %a34: f64, %a35: f64, %a36: f64, %a37: f64, %a38: f64, %a39: f64, %a40: f64, %a41: f64, %a42: f64, %a43: f64, %a44: f64, %a45: f64, %a46: f64, %a47: f64, %a48: f64, %a49: f64, %a50: f64, %a51: f64, %a52: f64, %a53: f64, %a54: f64, %a55: f64, %a56: f64, %a57: f64, %a58: f64, %a59: f64, %a60: f64, %a61: f64, %a62: f64, %a63: f64, %b0: f64, %b1: f64, %b2: f64, %b3: f64, %b4: f64, %b5: f64, %b6: f64, %b7: f64, %b8: f64, %b9: f64, %b10: f64, %b11: f64, %b12: f64, %b13: f64, %b14: f64, %b15: f64, %b16: f64, %b17: f64, %b18: f64, %b19: f64, %b20: f64, %b21: f64, %b22: f64, %b23: f64, %b24: f64, %b25: f64, %b26: f64, %b27: f64, %b28: f64, %b29: f64, %b30: f64, %b31: f64, %b32: f64, %b33: f64, %b34: f64, %b35: f64, %b36: f64, %b37: f64, %b38: f64, %b39: f64, %b40: f64, %b41: f64, %b42: f64, %b43: f64, %b44: f64, %b45: f64, %b46: f64, %b47: f64, %b48: f64, %b49: f64, %b50: f64, %b51: f64, %b52: f64, %b53: f64, %b54: f64, %b55: f64, %b56: f64, %b57: f64, %b58: f64, %b59: f64, %b60: f64, %b61: f64, %b62: f64, %b63: f64)
+      neutral(%z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z : f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64) {
+    seg.yield %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14, %a15, %a16, %a17, %a18, %a19, %a20, %a21, %a22, %a23, %a24, %a25, %a26, %a27, %a28, %a29, %a30, %a31, %a32, %a33, %a34, %a35, %a36, %a37, %a38, %a39, %a40, %a41, %a42, %a43, %a44, %a45, %a46, %a47, %a48, %a49, %a50, %a51, %a52, %a53, %a54, %a55, %a56, %a57, %a58, %a59, %a60, %a61, %a62, %a63 : f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64
+  }
+  return
+}
+
+// -----
+
+// A chunk whose staging buffer does not fit: 1024 x 64 x 8 bytes.
+func.func @chunk_too_large(%x: memref<?xi64>, %out: memref<i64>, %n: index) {
+  %zero = arith.constant 0 : i64
+  // expected-error @+1 {{'seg.red' op needs 524816 bytes of shared memory per block for its large-segments kernel, more than the 232448 bytes of shared_memory_per_block of target sm_90; use a smaller block size or chunk}}
+  seg.red thread (%i) in (%n) grid(block_size = 1024) chunk(64)
+      outs(%out : memref<i64>) {
+    %xi = memref.load %x[%i] : memref<?xi64>
+    seg.yield %xi : i64
+  } combine (%a: i64, %b: i64) neutral(%zero : i64) {
+    %d = arith.subi %a, %b : i64
+    seg.yield %d : i64
+  }
+  return
+}
+
+// -----
+
+func.func @dynamic_block_size(%out: memref<?xi32>, %n: index, %b: index) {
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{'seg.map' op needs a static block_size for the GPU (shared memory and shuffles are sized by it)}}
+  seg.map thread (%i) in (%n) grid(block_size = %b) outs(%out : memref<?xi32>) {
+    seg.results {
+      seg.returns %one into %out : memref<?xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @vector_operator(%in: memref<?xvector<4xf32>>, %out: memref<vector<4xf32>>, %n: index) {
+  %z = arith.constant dense<0.0> : vector<4xf32>
+  // expected-error @+1 {{'seg.red' op operator operand type 'vector<4xf32>' has no GPU lowering (integers up to 64 bits, index, f16, bf16, f32 and f64 have)}}
+  seg.red thread (%i) in (%n) outs(%out : memref<vector<4xf32>>) {
+    %x = memref.load %in[%i] : memref<?xvector<4xf32>>
+    seg.yield %x : vector<4xf32>
+  } combine commutative (%a: vector<4xf32>, %b: vector<4xf32>) neutral(%z : vector<4xf32>) {
+    %s = arith.addf %a, %b : vector<4xf32>
+    seg.yield %s : vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @dynamic_shared(%out: memref<?xf32>, %n: index) {
+  seg.map block (%b) in (%n) grid(block_size = 32) {
+    // expected-error @+1 {{'memref.alloca' op in a GPU kernel needs a static shape, the identity layout and the default memory space (shared memory)}}
+    %buf = memref.alloca(%n) : memref<?xf32>
+    seg.results {}
+  }
+  return
+}
+
+// -----
+
+func.func @too_much_block_shared(%n: index) {
+  // expected-error @+1 {{'seg.map' op needs 240000 bytes of shared memory per block for its block kernel, more than the 232448 bytes of shared_memory_per_block of target sm_90; use a smaller block size or chunk}}
+  seg.map block (%b) in (%n) grid(block_size = 32) {
+    %buf = memref.alloca() : memref<60000xf32>
+    seg.results {}
+  }
+  return
+}
+
+// -----
+
+func.func @scan(%in: memref<?xi32>, %out: memref<?xi32>, %n: index) {
+  %zero = arith.constant 0 : i32
+  // expected-error @+1 {{'seg.scan' op has no GPU lowering in convert-seg-to-gpu; lower it with convert-seg-to-scf}}
+  seg.scan thread (%i) in (%n) outs(%out : memref<?xi32>) {
+    %x = memref.load %in[%i] : memref<?xi32>
+    seg.yield %x : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %s = arith.addi %a, %b : i32
+    seg.yield %s : i32
+  }
+  return
+}

@@ -1,0 +1,117 @@
+// RUN: seg-opt --convert-seg-to-gpu --canonicalize --cse %s | FileCheck %s
+
+// A thread-level map: one launch of at most the target's worth of blocks
+// (H200: 132 SMs x 2048 / 256 threads = 1056), a grid-stride loop over the
+// flattened space, and the point's coordinates by division.
+// CHECK-LABEL: func.func @scale
+//  CHECK-SAME: (%[[IN:[a-z0-9_]+]]: memref<?x?xf32>, %[[OUT:[a-z0-9_]+]]: memref<?x?xf32>, %[[R:[a-z0-9_]+]]: index, %[[C:[a-z0-9_]+]]: index)
+//   CHECK-DAG: %[[B:.*]] = arith.constant 256 : index
+//   CHECK-DAG: %[[CAP:.*]] = arith.constant 1056 : index
+//       CHECK: %[[N:.*]] = arith.muli %[[R]], %[[C]] : index
+//       CHECK: scf.if
+//       CHECK:   %[[NEED:.*]] = arith.ceildivui %[[N]], %[[B]] : index
+//       CHECK:   %[[G:.*]] = arith.minui %[[NEED]], %[[CAP]] : index
+//       CHECK:   gpu.launch blocks(%[[BX:[a-z0-9_]+]], %{{.*}}, %{{.*}}) in (%[[GX:[a-z0-9_]+]] = %[[G]], {{.*}} threads(%[[TX:[a-z0-9_]+]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[B]],
+//       CHECK:     %[[FIRST0:.*]] = arith.muli %[[BX]], %[[B]] : index
+//       CHECK:     %[[FIRST:.*]] = arith.addi %[[FIRST0]], %[[TX]] : index
+//       CHECK:     %[[STRIDE:.*]] = arith.muli %[[GX]], %[[B]] : index
+//       CHECK:     scf.for %[[I:.*]] = %[[FIRST]] to %[[N]] step %[[STRIDE]] {
+//       CHECK:       %[[J:.*]] = arith.remui %[[I]], %[[C]] : index
+//       CHECK:       %[[K:.*]] = arith.divui %[[I]], %[[C]] : index
+//       CHECK:       memref.load %[[IN]][%[[K]], %[[J]]]
+//       CHECK:       memref.store %{{.*}}, %[[OUT]][%[[K]], %[[J]]]
+//       CHECK:     gpu.terminator
+func.func @scale(%in: memref<?x?xf32>, %out: memref<?x?xf32>, %r: index,
+                 %c: index) {
+  %two = arith.constant 2.0 : f32
+  seg.map thread (%i, %j) in (%r, %c) outs(%out : memref<?x?xf32>) {
+    %x = memref.load %in[%i, %j] : memref<?x?xf32>
+    %y = arith.mulf %x, %two : f32
+    seg.results {
+      seg.returns %y into %out : memref<?x?xf32>
+    }
+  }
+  return
+}
+
+// An explicit grid is used as given.
+// CHECK-LABEL: func.func @explicit_grid
+//   CHECK-DAG: %[[G:.*]] = arith.constant 7 : index
+//   CHECK-DAG: %[[B:.*]] = arith.constant 96 : index
+//       CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[G]], {{.*}} threads({{.*}}) in ({{.*}} = %[[B]],
+func.func @explicit_grid(%out: memref<1000xi32>) {
+  %one = arith.constant 1 : i32
+  seg.map thread (%i) in (1000) grid(num_blocks = 7, block_size = 96)
+      outs(%out : memref<1000xi32>) {
+    seg.results {
+      seg.returns %one into %out : memref<1000xi32>
+    }
+  }
+  return
+}
+
+// A block-level map: shared memory is carved out of the dynamic shared
+// memory, virtual blocks loop, every thread_in_block map strides over the
+// block's threads and ends with a barrier, and tiled results are guarded.
+// CHECK-LABEL: func.func @transpose_tiles
+//  CHECK-SAME: (%[[IN:[a-z0-9_]+]]: memref<?x?xf32>, %[[OUT:[a-z0-9_]+]]: memref<?x?xf32>, %[[N:[a-z0-9_]+]]: index)
+//   CHECK-DAG: %[[BYTES:.*]] = arith.constant 256 : i32
+//   CHECK-DAG: %[[B:.*]] = arith.constant 64 : index
+//       CHECK: %[[NB:.*]] = arith.muli %[[N]], %[[N]] : index
+//       CHECK: gpu.launch blocks(%[[BX:[a-z0-9_]+]], %{{.*}}, %{{.*}}) in (%[[GX:[a-z0-9_]+]] = %{{.*}}, {{.*}} threads(%[[TX:[a-z0-9_]+]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[B]], {{.*}} dynamic_shared_memory_size %[[BYTES]]
+//       CHECK:   %[[DYN:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+//       CHECK:   %[[VIEW:.*]] = memref.view %[[DYN]]{{.*}} to memref<8x8xf32, #gpu.address_space<workgroup>>
+//       CHECK:   %[[TILE:.*]] = memref.memory_space_cast %[[VIEW]] : {{.*}} to memref<8x8xf32>
+//       CHECK:   scf.for %[[VB:.*]] = %[[BX]] to %[[NB]] step %[[GX]] {
+//       CHECK:     scf.for %{{.*}} = %[[TX]] to %[[B]] step %[[B]] {
+//       CHECK:       memref.store %{{.*}}, %[[TILE]]
+//       CHECK:     gpu.barrier
+//       CHECK:     scf.for %{{.*}} = %[[TX]] to %[[B]] step %[[B]] {
+//       CHECK:       memref.load %[[TILE]]
+//       CHECK:       arith.cmpi ult, %{{.*}}, %[[N]] : index
+//       CHECK:       arith.cmpi ult, %{{.*}}, %[[N]] : index
+//       CHECK:       scf.if
+//       CHECK:         memref.store %{{.*}}, %[[OUT]]
+// (The barrier that ends a virtual block folds into the one before.)
+//       CHECK:     gpu.barrier
+//  CHECK-NEXT:   }
+func.func @transpose_tiles(%in: memref<?x?xf32>, %out: memref<?x?xf32>,
+                           %n: index) {
+  seg.map block (%bi, %bj) in (%n, %n) grid(block_size = 64)
+      outs(%out : memref<?x?xf32>) {
+    %tile = memref.alloca() : memref<8x8xf32>
+    seg.map thread_in_block (%ti, %tj) in (8, 8) {
+      %x = memref.load %in[%ti, %tj] : memref<?x?xf32>
+      memref.store %x, %tile[%tj, %ti] : memref<8x8xf32>
+      seg.results {}
+    }
+    seg.map thread_in_block (%ti, %tj) in (8, 8)
+        outs(%out : memref<?x?xf32>) {
+      %y = memref.load %tile[%ti, %tj] : memref<8x8xf32>
+      seg.results {
+        seg.tile_returns %y into %out tiles [(%n, 8), (%n, 8)]
+            : memref<?x?xf32>
+      }
+    }
+    seg.results {}
+  }
+  return
+}
+
+// A block-level seg.returns is written by thread 0 of the block.
+// CHECK-LABEL: func.func @per_block
+//       CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in ({{.*}}) threads(%[[TX:[a-z0-9_]+]], %{{.*}}, %{{.*}}) in
+//       CHECK:   scf.for %[[VB:.*]] =
+//       CHECK:     %[[FIRST:.*]] = arith.cmpi eq, %[[TX]], %{{.*}} : index
+//       CHECK:     scf.if %[[FIRST]] {
+//       CHECK:       memref.store %{{.*}}, %{{.*}}[%[[VB]]] : memref<100xindex>
+//       CHECK:     gpu.barrier
+func.func @per_block(%out: memref<100xindex>) {
+  seg.map block (%b) in (100) grid(block_size = 32)
+      outs(%out : memref<100xindex>) {
+    seg.results {
+      seg.returns %b into %out : memref<100xindex>
+    }
+  }
+  return
+}

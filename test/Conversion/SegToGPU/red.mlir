@@ -1,0 +1,108 @@
+// RUN: seg-opt --convert-seg-to-gpu --canonicalize --cse %s | FileCheck %s
+// RUN: seg-opt --convert-seg-to-gpu="strategy=large" --canonicalize --cse %s | FileCheck %s --check-prefix=LARGE
+// RUN: seg-opt --convert-seg-to-gpu="sequential-threshold=100 small-segment-max=16" --canonicalize --cse %s | FileCheck %s --check-prefix=TUNED
+
+// Segmented sums: the host picks one of seed 001's three kernels at run time
+// from the number of segments m and their length n.
+// CHECK-LABEL: func.func @segsum
+//  CHECK-SAME: (%[[IN:[a-z0-9_]+]]: memref<?x?xf32>, %[[OUT:[a-z0-9_]+]]: memref<?xf32>)
+//   CHECK-DAG: %[[M:.*]] = memref.dim %[[IN]], %c0
+//   CHECK-DAG: %[[N:.*]] = memref.dim %[[IN]], %c1
+//   CHECK-DAG: %[[EMPTY:.*]] = arith.cmpi eq, %[[N]], %c0
+//   CHECK-DAG: %[[SMALL:.*]] = arith.cmpi ule, %[[N]], %c128
+//   CHECK-DAG: %[[MANY:.*]] = arith.cmpi ugt, %[[M]], %c65536
+//   CHECK-DAG: %[[SEQ:.*]] = arith.ori %[[EMPTY]], %[[MANY]]
+//       CHECK: scf.if %[[SEQ]] {
+// Sequential segments: one thread per segment, tiles of 256 x 32 staged
+// through shared memory (rows padded to 33).
+//       CHECK:   gpu.launch
+//  CHECK-SAME:       dynamic_shared_memory_size %c33792_i32
+//       CHECK:     scf.for
+//       CHECK:       scf.for {{.*}} iter_args
+//       CHECK:         scf.for
+//       CHECK:           scf.if
+//       CHECK:             memref.load %[[IN]]
+//       CHECK:             memref.store
+//       CHECK:         gpu.barrier
+//       CHECK:         scf.for {{.*}} iter_args
+//       CHECK:           arith.addf
+//       CHECK:         gpu.barrier
+//       CHECK:       memref.store %{{.*}}, %[[OUT]]
+//       CHECK: } else {
+//       CHECK:   scf.if %[[SMALL]] {
+// Small segments: a segmented scan in shared memory.
+//       CHECK:     gpu.launch
+//       CHECK:       scf.while
+//       CHECK:         gpu.barrier
+//       CHECK:         gpu.barrier
+//       CHECK:   } else {
+// Large segments: partial results and zeroed counters, a block reduction
+// with shuffles, the last block of a segment finishes it.
+//       CHECK:     gpu.alloc async
+//       CHECK:     %[[COUNTERS:.*]], %{{.*}} = gpu.alloc async {{.*}} : memref<?xi32>
+//       CHECK:     gpu.memset async {{.*}} %[[COUNTERS]]
+//       CHECK:     gpu.launch
+//       CHECK:       gpu.shuffle  down {{.*}} : f32
+//       CHECK:       gpu.barrier
+//       CHECK:       llvm.fence syncscope("device") acq_rel
+//       CHECK:       memref.atomic_rmw addi {{.*}} %[[COUNTERS]]
+//       CHECK:       llvm.fence syncscope("device") acq_rel
+//       CHECK:       memref.store %{{.*}}, %[[OUT]]
+//       CHECK:       memref.store %c0_i32, %[[COUNTERS]]
+//       CHECK:     gpu.dealloc async
+//       CHECK:     gpu.dealloc async
+
+// Only the large kernel, and the sequential one for empty segments.
+// LARGE-LABEL: func.func @segsum
+//       LARGE: scf.if
+//       LARGE:   gpu.launch
+//       LARGE: } else {
+//   LARGE-NOT:   scf.while
+//       LARGE:   gpu.launch
+//       LARGE:     gpu.shuffle
+
+// TUNED-LABEL: func.func @segsum
+//   TUNED-DAG: arith.cmpi ule, %{{.*}}, %c16
+//   TUNED-DAG: arith.cmpi ugt, %{{.*}}, %c100
+func.func @segsum(%in: memref<?x?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %in, %c0 : memref<?x?xf32>
+  %cols = memref.dim %in, %c1 : memref<?x?xf32>
+  %zero = arith.constant 0.0 : f32
+  seg.red thread (%s, %i) in (%rows, %cols) outs(%out : memref<?xf32>) {
+    %x = memref.load %in[%s, %i] : memref<?x?xf32>
+    seg.yield %x : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %r = arith.addf %a, %b : f32
+    seg.yield %r : f32
+  }
+  return
+}
+
+// A non-commutative operator with chunk 4 (seed 000): steps of
+// 128 x 4 elements, each thread evaluates 4 of them coalesced into shared
+// memory, then reduces 4 consecutive ones; i64 values shuffle as two words.
+// LARGE-LABEL: func.func @chunked
+//       LARGE:   gpu.launch
+//       LARGE:     scf.for {{.*}} step %c512 iter_args
+//       LARGE:       scf.for %{{.*}} = %c0 to %c4 step %c1 {
+//       LARGE:         memref.load
+//       LARGE:       gpu.barrier
+//       LARGE:       scf.for %{{.*}} = %c0 to %c4 step %c1 iter_args
+//       LARGE:         arith.subi
+//       LARGE:       gpu.barrier
+//       LARGE:       gpu.shuffle  down {{.*}} : i32
+//       LARGE:       gpu.shuffle  down {{.*}} : i32
+func.func @chunked(%x: memref<?xi64>, %out: memref<i64>, %n: index) {
+  %zero = arith.constant 0 : i64
+  seg.red thread (%i) in (%n) grid(block_size = 128) chunk(4)
+      outs(%out : memref<i64>) {
+    %xi = memref.load %x[%i] : memref<?xi64>
+    seg.yield %xi : i64
+  } combine (%a: i64, %b: i64) neutral(%zero : i64) {
+    %d = arith.subi %a, %b : i64
+    seg.yield %d : i64
+  }
+  return
+}
