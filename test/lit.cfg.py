@@ -38,6 +38,16 @@ def _configure():
         "mlir-runner -e main -entry-point-result=void -shared-libs=" +
         runner_libs))
 
+    # Kernels compiled by seg-to-nvvm are checked with the CUDA toolkit's
+    # ptxas where there is one (compiling needs no GPU).
+    cuda_root = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+    ptxas = os.path.join(cuda_root, "bin", "ptxas")
+    if os.path.exists(ptxas):
+        config.available_features.add("ptxas")
+        config.substitutions.append(("%ptx-spills", "python3 " + os.path.join(
+            config.segir_src_root, "utils", "ptx-spills.py") +
+            " --ptxas " + ptxas))
+
     tool_dirs = [config.segir_tools_dir, config.llvm_tools_dir]
     tools = ["seg-opt", "mlir-opt", "mlir-runner"]
     llvm_config.add_tool_substitutions(tools, tool_dirs)
