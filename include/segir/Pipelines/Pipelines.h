@@ -39,9 +39,9 @@ struct SegToNVVMOptions : public PassPipelineOptions<SegToNVVMOptions> {
       llvm::cl::desc("What the gpu.binary holds: bin (cubin, through "
                      "ptxas), isa (PTX text) or fatbin"),
       llvm::cl::init("bin")};
-  PassOptions::Option<int> optLevel{
-      *this, "opt-level", llvm::cl::desc("LLVM optimisation level"),
-      llvm::cl::init(3)};
+  PassOptions::Option<int> optLevel{*this, "opt-level",
+                                    llvm::cl::desc("LLVM optimisation level"),
+                                    llvm::cl::init(3)};
   PassOptions::Option<int64_t> blockSize{
       *this, "block-size",
       llvm::cl::desc("Threads per block for ops that give none"),

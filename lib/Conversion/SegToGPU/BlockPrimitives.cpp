@@ -76,8 +76,8 @@ KernelBuilder::KernelBuilder(OpBuilder &builder, Location loc, Value numBlocks,
     : b(builder), loc(loc), blockSize(blockSize) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value threads = arith::ConstantIndexOp::create(b, loc, blockSize);
-  launch = gpu::LaunchOp::create(b, loc, numBlocks, one, one, threads, one,
-                                 one);
+  launch =
+      gpu::LaunchOp::create(b, loc, numBlocks, one, one, threads, one, one);
   b.setInsertionPointToStart(&launch.getBody().front());
   threadId = launch.getThreadIds().x;
   blockId = launch.getBlockIds().x;
@@ -123,15 +123,14 @@ Value KernelBuilder::allocSharedLike(MemRefType type) {
                         MemRefLayoutAttrInterface(), workgroup));
   }
   int64_t offset = sharedBytes;
-  sharedBytes += getSharedBufferBytes(type.getElementType(),
-                                      type.getNumElements());
+  sharedBytes +=
+      getSharedBufferBytes(type.getElementType(), type.getNumElements());
   auto sharedType = MemRefType::get(type.getShape(), type.getElementType(),
                                     MemRefLayoutAttrInterface(), workgroup);
   Value view = memref::ViewOp::create(b, loc, sharedType, sharedBase,
                                       constIndex(offset), ValueRange());
   return memref::MemorySpaceCastOp::create(
-      b, loc,
-      MemRefType::get(type.getShape(), type.getElementType()), view);
+      b, loc, MemRefType::get(type.getShape(), type.getElementType()), view);
 }
 
 Value KernelBuilder::allocShared(Type elementType, int64_t count) {
@@ -281,10 +280,10 @@ SmallVector<Value> KernelBuilder::blockReduce(MutableArrayRef<Region> operators,
   // A partial last warp shuffles among the lanes it has.
   Value lanes = constI32(kWarpSize);
   if (lastWarpLanes != kWarpSize) {
-    Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                         warp, constIndex(numWarps - 1));
-    lanes = arith::SelectOp::create(b, loc, isLast, constI32(lastWarpLanes),
-                                    lanes);
+    Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp,
+                                         constIndex(numWarps - 1));
+    lanes =
+        arith::SelectOp::create(b, loc, isLast, constI32(lastWarpLanes), lanes);
   }
   SmallVector<Value> perWarp = warpReduce(operators, values, lanes);
   if (numWarps == 1)
@@ -303,8 +302,8 @@ SmallVector<Value> KernelBuilder::blockReduce(MutableArrayRef<Region> operators,
   SmallVector<Value> result = ifThenElse(
       isFirstWarp, values.getTypes(),
       [&] {
-        Value inRange = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::ult, lane, constIndex(numWarps));
+        Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                              lane, constIndex(numWarps));
         SmallVector<Value> loaded = ifThenElse(
             inRange, values.getTypes(), [&] { return loadAll(buffers, lane); },
             [&] { return SmallVector<Value>(neutrals); });

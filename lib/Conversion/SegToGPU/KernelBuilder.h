@@ -116,8 +116,7 @@ public:
 private:
   /// `value` from the lane `offset` higher in the warp, among the first
   /// `width` lanes, and whether that lane exists.
-  std::pair<Value, Value> shuffleDown(Value value, int64_t offset,
-                                      Value width);
+  std::pair<Value, Value> shuffleDown(Value value, int64_t offset, Value width);
   /// Shuffles one 32-bit word.
   std::pair<Value, Value> shuffleWord(Value word, int64_t offset, Value width);
   /// Reduces within each warp (the first `lanes` lanes of a warp take part).
@@ -137,8 +136,7 @@ bool isSupportedScalarType(Type type);
 /// its arguments mapped to `ivs`, into `mapping`. `allocaReplacement`
 /// decides where an `alloca` directly in the body goes (it returns the
 /// value that replaces it).
-void cloneBodyAt(OpBuilder &b, Block &body, ValueRange ivs,
-                 IRMapping &mapping,
+void cloneBodyAt(OpBuilder &b, Block &body, ValueRange ivs, IRMapping &mapping,
                  function_ref<Value(memref::AllocaOp)> allocaReplacement);
 
 /// The static block size of `op`, or the configured default.

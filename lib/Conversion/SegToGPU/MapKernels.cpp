@@ -150,9 +150,9 @@ static void lowerBlockMap(OpBuilder &b, MapOp op,
                    b.clone(inner, mapping);
                  }
                  // One element per block: thread 0 writes it.
-                 Value isFirst = arith::CmpIOp::create(
-                     b, loc, arith::CmpIPredicate::eq, kb.threadId,
-                     kb.constIndex(0));
+                 Value isFirst =
+                     arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           kb.threadId, kb.constIndex(0));
                  kb.ifThen(isFirst, [&] {
                    emitResults(kb, op.getResultsOp(), mapping, blockIvs, {});
                  });

@@ -93,9 +93,9 @@ seg::getRedSharedMemory(RedOp op, const GPULoweringConfig &config) {
   return {
       {"sequential-segments", perAccumulator(blockSize * (tile + 1))},
       {"small-segments", perAccumulator(blockSize)},
-      {"large-segments", staging + 2 * reduceBytes +
-                             getSharedBufferBytes(
-                                 IntegerType::get(op.getContext(), 32), 1)},
+      {"large-segments",
+       staging + 2 * reduceBytes +
+           getSharedBufferBytes(IntegerType::get(op.getContext(), 32), 1)},
   };
 }
 
@@ -151,8 +151,7 @@ struct Reduction {
   /// The operands of the operators at element `index` of segment `segment`.
   SmallVector<Value> element(KernelBuilder &kb, IRMapping &mapping,
                              Value segment, Value index) {
-    SmallVector<Value> ivs =
-        delinearize(kb.b, kb.loc, segment, segmentSizes);
+    SmallVector<Value> ivs = delinearize(kb.b, kb.loc, segment, segmentSizes);
     ivs.push_back(index);
     return emitRedElement(kb, op, mapping, ivs);
   }
@@ -162,8 +161,7 @@ struct Reduction {
                                       Value inBounds, Value segment,
                                       Value index) {
     return kb.ifThenElse(
-        inBounds, types,
-        [&] { return element(kb, mapping, segment, index); },
+        inBounds, types, [&] { return element(kb, mapping, segment, index); },
         [&] { return neutrals; });
   }
 
@@ -200,12 +198,12 @@ void seg::emitThreadInBlockRed(KernelBuilder &kb, RedOp op,
         SmallVector<Value> total = kb.forLoop(
             kb.constIndex(0), red.segmentLength, blockSize, red.neutrals,
             [&](Value base, ValueRange accs) {
-              Value index = arith::AddIOp::create(kb.b, kb.loc, base,
-                                                  kb.threadId);
-              Value inBounds = cmp(kb, arith::CmpIPredicate::ult, index,
-                                   red.segmentLength);
-              SmallVector<Value> elems = red.elementOrNeutral(
-                  kb, mapping, inBounds, segment, index);
+              Value index =
+                  arith::AddIOp::create(kb.b, kb.loc, base, kb.threadId);
+              Value inBounds =
+                  cmp(kb, arith::CmpIPredicate::ult, index, red.segmentLength);
+              SmallVector<Value> elems =
+                  red.elementOrNeutral(kb, mapping, inBounds, segment, index);
               SmallVector<Value> step =
                   kb.blockReduce(red.operators(), red.neutrals, elems);
               return red.combine(kb, accs, step);
@@ -230,22 +228,22 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
   // Columns per tile: the tile, or the whole segment when shorter (at least
   // one, so that the empty segments of n = 0 get their neutral values).
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value columns = maxIndex(
-      b, loc, one,
-      minIndex(b, loc, red.segmentLength,
-               arith::ConstantIndexOp::create(b, loc, tile)));
+  Value columns =
+      maxIndex(b, loc, one,
+               minIndex(b, loc, red.segmentLength,
+                        arith::ConstantIndexOp::create(b, loc, tile)));
 
   KernelBuilder kb(b, loc, numBlocks, blockSize);
   int64_t stride = tile + 1;
   SmallVector<Value> staged = kb.allocShared(red.types, blockSize * stride);
   Value strideIdx = kb.constIndex(stride);
   kb.forLoop(
-      kb.blockId, virtualBlocks, kb.gridSize,
-      {}, [&](Value virtualBlock, ValueRange) {
+      kb.blockId, virtualBlocks, kb.gridSize, {},
+      [&](Value virtualBlock, ValueRange) {
         Value firstSegment =
             arith::MulIOp::create(b, loc, virtualBlock, blockSizeIdx);
-        Value mySegment = arith::AddIOp::create(b, loc, firstSegment,
-                                                kb.threadId);
+        Value mySegment =
+            arith::AddIOp::create(b, loc, firstSegment, kb.threadId);
         Value myRow = arith::MulIOp::create(b, loc, kb.threadId, strideIdx);
         SmallVector<Value> total = kb.forLoop(
             kb.constIndex(0), red.segmentLength, columns, red.neutrals,
@@ -262,12 +260,12 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
                     Value segment =
                         arith::AddIOp::create(b, loc, firstSegment, row);
                     Value index = arith::AddIOp::create(b, loc, column0, col);
-                    Value inBounds = arith::AndIOp::create(
-                        b, loc,
-                        cmp(kb, arith::CmpIPredicate::ult, segment,
-                            red.numSegments),
-                        cmp(kb, arith::CmpIPredicate::ult, index,
-                            red.segmentLength));
+                    Value inBounds =
+                        arith::AndIOp::create(b, loc,
+                                              cmp(kb, arith::CmpIPredicate::ult,
+                                                  segment, red.numSegments),
+                                              cmp(kb, arith::CmpIPredicate::ult,
+                                                  index, red.segmentLength));
                     kb.ifThen(inBounds, [&] {
                       IRMapping mapping;
                       SmallVector<Value> elems =
@@ -310,8 +308,8 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
                             int64_t blockSize,
                             const GPULoweringConfig &config) {
   Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
-  Value perBlock = arith::DivUIOp::create(b, loc, blockSizeIdx,
-                                          red.segmentLength);
+  Value perBlock =
+      arith::DivUIOp::create(b, loc, blockSizeIdx, red.segmentLength);
   Value virtualBlocks = ceilDivIndex(b, loc, red.numSegments, perBlock);
   Value numBlocks =
       getNumBlocks(b, loc, red.op, virtualBlocks, blockSize, config);
@@ -335,8 +333,8 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
         kb.barrier();
         // Hillis-Steele inclusive scan within each segment: at the step
         // with offset o, element c (c >= o) becomes x[c - o] (+) x[c].
-        auto whileOp = scf::WhileOp::create(
-            b, loc, TypeRange{b.getIndexType()}, ValueRange{kb.constIndex(1)});
+        auto whileOp = scf::WhileOp::create(b, loc, TypeRange{b.getIndexType()},
+                                            ValueRange{kb.constIndex(1)});
         {
           OpBuilder::InsertionGuard guard(b);
           Block *before = b.createBlock(&whileOp.getBefore(), {},
@@ -345,8 +343,8 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
           scf::ConditionOp::create(
               b, loc, cmp(kb, arith::CmpIPredicate::ult, offset, n),
               ValueRange{offset});
-          Block *after = b.createBlock(&whileOp.getAfter(), {},
-                                       {b.getIndexType()}, {loc});
+          Block *after =
+              b.createBlock(&whileOp.getAfter(), {}, {b.getIndexType()}, {loc});
           offset = after->getArgument(0);
           Value active = cmp(kb, arith::CmpIPredicate::uge, col, offset);
           SmallVector<Value> sum = kb.ifThenElse(
@@ -360,8 +358,8 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
           kb.barrier();
           kb.ifThen(active, [&] { kb.storeAll(sum, scanned, kb.threadId); });
           kb.barrier();
-          Value doubled = arith::MulIOp::create(b, loc, offset,
-                                                kb.constIndex(2));
+          Value doubled =
+              arith::MulIOp::create(b, loc, offset, kb.constIndex(2));
           scf::YieldOp::create(b, loc, ValueRange{doubled});
         }
         Value last = arith::SubIOp::create(b, loc, n, kb.constIndex(1));
@@ -399,13 +397,13 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
     // A private accumulator per thread, strided for coalescing; one block
     // reduction at the end.
     Value first = arith::AddIOp::create(b, loc, start, kb.threadId);
-    SmallVector<Value> mine = kb.forLoop(
-        first, end, blockSizeIdx, red.neutrals,
-        [&](Value index, ValueRange accs) {
-          IRMapping mapping;
-          return red.combine(kb, accs,
-                             red.element(kb, mapping, segment, index));
-        });
+    SmallVector<Value> mine =
+        kb.forLoop(first, end, blockSizeIdx, red.neutrals,
+                   [&](Value index, ValueRange accs) {
+                     IRMapping mapping;
+                     return red.combine(
+                         kb, accs, red.element(kb, mapping, segment, index));
+                   });
     return kb.blockReduce(red.operators(), red.neutrals, mine);
   }
 
@@ -429,8 +427,8 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
                        return SmallVector<Value>();
                      });
           kb.barrier();
-          Value first = arith::MulIOp::create(b, loc, kb.threadId,
-                                              kb.constIndex(chunk));
+          Value first =
+              arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(chunk));
           mine = kb.forLoop(
               kb.constIndex(0), kb.constIndex(chunk), kb.constIndex(1),
               red.neutrals, [&](Value j, ValueRange own) {
@@ -458,10 +456,10 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
   Value steps =
       ceilDivIndex(b, loc, red.segmentLength, index(blockSize * chunk));
   Value cap = index(config.getBlockCap(blockSize));
-  Value blocksPerSegment = maxIndex(
-      b, loc, one,
-      minIndex(b, loc, steps,
-               arith::DivUIOp::create(b, loc, cap, red.numSegments)));
+  Value blocksPerSegment =
+      maxIndex(b, loc, one,
+               minIndex(b, loc, steps,
+                        arith::DivUIOp::create(b, loc, cap, red.numSegments)));
   Value rangeLength = arith::MulIOp::create(
       b, loc, ceilDivIndex(b, loc, steps, blocksPerSegment),
       index(blockSize * chunk));
@@ -472,8 +470,8 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
 
   // Partial results and the per-segment counters.
   Type tokenType = gpu::AsyncTokenType::get(b.getContext());
-  Value token = gpu::WaitOp::create(b, loc, tokenType, ValueRange())
-                    .getAsyncToken();
+  Value token =
+      gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
   SmallVector<Value> partials;
   for (Type type : red.types) {
     auto alloc = gpu::AllocOp::create(
@@ -505,9 +503,8 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
         Value group =
             arith::RemUIOp::create(b, loc, virtualBlock, blocksPerSegment);
         Value start = arith::MulIOp::create(b, loc, group, rangeLength);
-        Value end = minIndex(
-            b, loc, red.segmentLength,
-            arith::AddIOp::create(b, loc, start, rangeLength));
+        Value end = minIndex(b, loc, red.segmentLength,
+                             arith::AddIOp::create(b, loc, start, rangeLength));
         SmallVector<Value> total =
             emitBlockRange(kb, red, segment, start, end, chunk, staged);
 
@@ -533,10 +530,10 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
                 kb.fence();
                 Value previousIdx = arith::IndexCastUIOp::create(
                     b, loc, b.getIndexType(), previous);
-                Value isLast = cmp(kb, arith::CmpIPredicate::eq, previousIdx,
-                                   lastArrival);
-                return SmallVector<Value>{arith::ExtUIOp::create(
-                    b, loc, b.getI32Type(), isLast)};
+                Value isLast =
+                    cmp(kb, arith::CmpIPredicate::eq, previousIdx, lastArrival);
+                return SmallVector<Value>{
+                    arith::ExtUIOp::create(b, loc, b.getI32Type(), isLast)};
               },
               [&] { return SmallVector<Value>{kb.constI32(0)}; })[0];
           Value isLast = kb.broadcastFromThreadZero({isLastI32})[0];
@@ -551,9 +548,9 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
             Value segmentBase =
                 arith::MulIOp::create(b, loc, segment, blocksPerSegment);
             Value first = arith::MulIOp::create(b, loc, kb.threadId, perThread);
-            Value firstEnd = minIndex(
-                b, loc, blocksPerSegment,
-                arith::AddIOp::create(b, loc, first, perThread));
+            Value firstEnd =
+                minIndex(b, loc, blocksPerSegment,
+                         arith::AddIOp::create(b, loc, first, perThread));
             SmallVector<Value> mine = kb.forLoop(
                 first, firstEnd, kb.constIndex(1), red.neutrals,
                 [&](Value g, ValueRange accs) {
@@ -603,10 +600,10 @@ void seg::lowerRedToGPU(OpBuilder &b, RedOp op,
   Value zero = index(0);
   // Empty segments only need their neutral values: the sequential kernel
   // writes them. The small kernel needs 1 <= n <= B.
-  Value emptySegments = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq, n, zero);
-  Value smallFits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                                          n, index(smallMax));
+  Value emptySegments =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, n, zero);
+  Value smallFits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, n,
+                                          index(smallMax));
   Value useSequential, useSmall;
   switch (config.strategy) {
   case RedStrategy::Auto:

@@ -67,8 +67,7 @@ static LogicalResult checkSharedMemory(Operation *op, StringRef kernel,
          << bytes << " bytes of shared memory per block for its " << kernel
          << " kernel, more than the " << limit
          << " bytes of shared_memory_per_block of target "
-         << config.target.getChip()
-         << "; use a smaller block size or chunk";
+         << config.target.getChip() << "; use a smaller block size or chunk";
 }
 
 static LogicalResult checkAccumulatorTypes(RedOp op) {
@@ -105,8 +104,7 @@ static LogicalResult checkNoScan(Operation *op) {
 }
 
 static LogicalResult checkRed(RedOp op, const GPULoweringConfig &config) {
-  if (failed(checkBlockSize(op, config)) ||
-      failed(checkAccumulatorTypes(op)) ||
+  if (failed(checkBlockSize(op, config)) || failed(checkAccumulatorTypes(op)) ||
       failed(checkAllocas(op.getBody().front(), "a thread's private array")))
     return failure();
   for (auto [kernel, bytes] : getRedSharedMemory(op, config))
@@ -133,8 +131,8 @@ static LogicalResult checkMap(MapOp op, const GPULoweringConfig &config) {
     auto space = dyn_cast<SegSpaceOpInterface>(inner);
     if (!space)
       continue;
-    if (failed(checkAllocas(space.getBody().front(),
-                            "a thread's private array")))
+    if (failed(
+            checkAllocas(space.getBody().front(), "a thread's private array")))
       return failure();
     if (auto red = dyn_cast<RedOp>(inner)) {
       if (failed(checkAccumulatorTypes(red)))

@@ -152,9 +152,9 @@ static LogicalResult lowerCombining(RewriterBase &rewriter, OpTy op,
                     for (auto [value, out] :
                          llvm::zip_equal(yielded.drop_front(numAcc), mapOuts))
                       memref::StoreOp::create(rewriter, loc, value, out, point);
-                    SmallVector<Value> combined = applyOperators(
-                        rewriter, op.getOperators(), accs,
-                        yielded.take_front(numAcc));
+                    SmallVector<Value> combined =
+                        applyOperators(rewriter, op.getOperators(), accs,
+                                       yielded.take_front(numAcc));
                     if (isScan)
                       for (auto [value, out] :
                            llvm::zip_equal(combined, combinedOuts))

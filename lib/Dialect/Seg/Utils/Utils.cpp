@@ -193,9 +193,10 @@ LogicalResult seg::lowerKernelResult(OpBuilder &builder, Operation *op,
   }
   if (auto tile = dyn_cast<TileReturnsOp>(op)) {
     SmallVector<int64_t> ones(tile.getBlockTiles().size(), 1);
-    TiledWrite write(builder, loc, blockIvs, ivs,
-                     materializeSizes(builder, loc, tile.getMixedDims(), mapping),
-                     tile.getBlockTiles(), ones);
+    TiledWrite write(
+        builder, loc, blockIvs, ivs,
+        materializeSizes(builder, loc, tile.getMixedDims(), mapping),
+        tile.getBlockTiles(), ones);
     SmallVector<int64_t> zeros(ones.size(), 0);
     Value value = lookup(tile.getValue());
     write.store(
@@ -205,16 +206,16 @@ LogicalResult seg::lowerKernelResult(OpBuilder &builder, Operation *op,
   }
   if (auto regTile = dyn_cast<RegTileReturnsOp>(op)) {
     ArrayRef<int64_t> regTiles = regTile.getRegTiles();
-    TiledWrite write(builder, loc, blockIvs, ivs,
-                     materializeSizes(builder, loc, regTile.getMixedDims(), mapping),
-                     regTile.getBlockTiles(), regTiles);
+    TiledWrite write(
+        builder, loc, blockIvs, ivs,
+        materializeSizes(builder, loc, regTile.getMixedDims(), mapping),
+        regTile.getBlockTiles(), regTiles);
     Value vector = lookup(regTile.getValue());
     Value out = lookup(regTile.getOut());
     // Register tiles are small and static: unroll every element, in
     // row-major order.
     SmallVector<int64_t> ones(regTiles.size(), 1);
-    for (SmallVector<int64_t> offsets :
-         StaticTileOffsetRange(regTiles, ones)) {
+    for (SmallVector<int64_t> offsets : StaticTileOffsetRange(regTiles, ones)) {
       write.store(
           builder, loc, offsets,
           [&](OpBuilder &inner) -> Value {
