@@ -17,7 +17,7 @@ def _configure():
     config.suffixes = [".mlir", ".test"]
     # Unit/ is its own suite (gtest binaries), run next to this one.
     config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py",
-                       "lit.site.cfg.py", "Unit"]
+                       "lit.site.cfg.py", "Unit", "Inputs"]
     config.test_source_root = os.path.dirname(__file__)
     config.test_exec_root = os.path.join(config.segir_obj_root, "test")
 
