@@ -38,6 +38,13 @@ def _configure():
         "mlir-runner -e main -entry-point-result=void -shared-libs=" +
         runner_libs))
 
+    # Programs lowered by seg-to-emulator also need the kernel emulator's
+    # runtime.
+    config.substitutions.append((
+        "%run-emu",
+        "mlir-runner -e main -entry-point-result=void -shared-libs=" +
+        runner_libs + "," + config.segir_emulator_runtime))
+
     tool_dirs = [config.segir_tools_dir, config.llvm_tools_dir]
     tools = ["seg-opt", "mlir-opt", "mlir-runner"]
     llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -23,6 +23,10 @@ void seg::buildSegToCPUPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
+  buildCPUToLLVMPipeline(pm);
+}
+
+void seg::buildCPUToLLVMPipeline(OpPassManager &pm) {
   // Strided metadata expansion creates affine.apply: lower affine after.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -46,4 +50,10 @@ void seg::registerSegPipelines() {
       "The sequential reference path: seg ops to scf loops, then to the "
       "LLVM dialect, runnable with mlir-runner",
       buildSegToCPUPipeline);
+  PassPipelineRegistration<SegToEmulatorOptions>(
+      "seg-to-emulator",
+      "The GPU path on the CPU: GPU kernels to CPU code that runs on the "
+      "SegIR kernel emulator, then to the LLVM dialect, runnable with "
+      "mlir-runner and the emulator runtime",
+      buildSegToEmulatorPipeline);
 }

@@ -7,6 +7,7 @@
 #ifndef SEGIR_CONVERSION_PASSES_H
 #define SEGIR_CONVERSION_PASSES_H
 
+#include "segir/Conversion/GPUToEmulator/GPUToEmulator.h"
 #include "segir/Conversion/SegToSCF/SegToSCF.h"
 
 namespace mlir {

@@ -25,6 +25,34 @@ struct SegToCPUOptions : public PassPipelineOptions<SegToCPUOptions> {
 /// dialect, runnable with mlir-runner.
 void buildSegToCPUPipeline(OpPassManager &pm, const SegToCPUOptions &options);
 
+/// Lowers scf, cf, memref, vector, math, arith, index and func to the LLVM
+/// dialect for the host CPU: the tail that every CPU path shares.
+void buildCPUToLLVMPipeline(OpPassManager &pm);
+
+/// Options of the `seg-to-emulator` pipeline.
+struct SegToEmulatorOptions : public PassPipelineOptions<SegToEmulatorOptions> {
+  PassOptions::Option<bool> check{
+      *this, "check",
+      llvm::cl::desc("Check every memref access in kernels at run time and "
+                     "report out-of-bounds accesses"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> canonicalize{
+      *this, "canonicalize",
+      llvm::cl::desc("Canonicalize and CSE after the kernels are lowered"),
+      llvm::cl::init(true)};
+};
+
+/// GPU kernels (gpu.launch, or outlined gpu.module and gpu.launch_func) to
+/// CPU code calling the emulator runtime, then to the LLVM dialect.
+void buildGPUToEmulatorPipeline(OpPassManager &pm,
+                                const SegToEmulatorOptions &options);
+
+/// The `seg-to-emulator` pipeline: the GPU path, every kernel running on the
+/// CPU kernel emulator; run the result with mlir-runner and
+/// libsegir_emulator_runtime.so.
+void buildSegToEmulatorPipeline(OpPassManager &pm,
+                                const SegToEmulatorOptions &options);
+
 /// Registers the named pipelines with the global registry.
 void registerSegPipelines();
 

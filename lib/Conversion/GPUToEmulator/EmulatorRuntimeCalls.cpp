@@ -1,0 +1,111 @@
+//===- EmulatorRuntimeCalls.cpp - Calls into the emulator runtime -------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmulatorRuntimeCalls.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+
+using namespace mlir;
+using namespace mlir::seg::emulator;
+
+RuntimeCalls::RuntimeCalls(ModuleOp module)
+    : module(module), symbols(module) {}
+
+func::CallOp RuntimeCalls::call(OpBuilder &builder, Location loc,
+                                StringRef name, FunctionType type,
+                                ValueRange args) {
+  Operation *existing = symbols.lookup(name);
+  auto declared = dyn_cast_or_null<func::FuncOp>(existing);
+  if (!existing) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    declared = func::FuncOp::create(builder, module.getLoc(), name, type);
+    declared.setPrivate();
+    symbols.insert(declared);
+  } else if (!declared || declared.getFunctionType() != type) {
+    if (!conflict)
+      existing->emitError() << "'" << name
+                            << "' is an entry point of the SegIR emulator "
+                               "runtime and must have type "
+                            << type;
+    conflict = true;
+  }
+  return func::CallOp::create(builder, loc, name, type.getResults(), args);
+}
+
+Value RuntimeCalls::string(OpBuilder &builder, Location loc, StringRef text,
+                           bool distinct) {
+  Operation *global = distinct ? nullptr : strings.lookup(text);
+  if (!global) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    std::string bytes = text.str();
+    bytes.push_back('\0');
+    auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), bytes.size());
+    global = LLVM::GlobalOp::create(builder, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, "__seg_emu_str",
+                                    builder.getStringAttr(bytes));
+    symbols.insert(global); // Renames it to a unique name.
+    if (!distinct)
+      strings[text] = global;
+  }
+  return LLVM::AddressOfOp::create(builder, loc, cast<LLVM::GlobalOp>(global));
+}
+
+Type mlir::seg::emulator::pointerType(MLIRContext *context) {
+  return LLVM::LLVMPointerType::get(context);
+}
+
+std::string mlir::seg::emulator::describeLocation(Location loc) {
+  std::string text;
+  loc->walk([&](Location inner) {
+    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+      text = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
+              ":" + Twine(file.getColumn()))
+                 .str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (text.empty()) {
+    llvm::raw_string_ostream os(text);
+    loc.print(os);
+  }
+  return text;
+}
+
+Type mlir::seg::emulator::packedArgumentType(
+    const LLVMTypeConverter &converter, Type type) {
+  if (isa<MemRefType>(type))
+    return converter.convertType(type);
+  if (isa<IndexType>(type))
+    return IntegerType::get(type.getContext(), 64);
+  if (isa<UnrankedMemRefType>(type) || !LLVM::isCompatibleType(type))
+    return nullptr;
+  return type;
+}
+
+Value mlir::seg::emulator::packArgument(OpBuilder &builder, Location loc,
+                                        Value value, Type packed) {
+  if (isa<MemRefType>(value.getType()))
+    return UnrealizedConversionCastOp::create(builder, loc, packed, value)
+        .getResult(0);
+  if (isa<IndexType>(value.getType()))
+    return arith::IndexCastOp::create(builder, loc, packed, value);
+  return value;
+}
+
+Value mlir::seg::emulator::unpackArgument(OpBuilder &builder, Location loc,
+                                          Value packed, Type type) {
+  if (isa<MemRefType>(type))
+    return UnrealizedConversionCastOp::create(builder, loc, type, packed)
+        .getResult(0);
+  if (isa<IndexType>(type))
+    return arith::IndexCastOp::create(builder, loc, type, packed);
+  return packed;
+}
