@@ -9,31 +9,34 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 using namespace mlir::seg::emulator;
 
-RuntimeCalls::RuntimeCalls(ModuleOp module)
-    : module(module), symbols(module) {}
+RuntimeCalls::RuntimeCalls(ModuleOp module) : module(module) {}
 
+// Symbols are looked up in the module each time rather than kept in a
+// SymbolTable: the pass moves symbols in and erases gpu.modules meanwhile.
 func::CallOp RuntimeCalls::call(OpBuilder &builder, Location loc,
                                 StringRef name, FunctionType type,
                                 ValueRange args) {
-  Operation *existing = symbols.lookup(name);
-  auto declared = dyn_cast_or_null<func::FuncOp>(existing);
-  if (!existing) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(module.getBody());
-    declared = func::FuncOp::create(builder, module.getLoc(), name, type);
-    declared.setPrivate();
-    symbols.insert(declared);
-  } else if (!declared || declared.getFunctionType() != type) {
-    if (!conflict)
+  func::FuncOp &declared = functions[name];
+  if (!declared) {
+    Operation *existing = SymbolTable::lookupSymbolIn(module, name);
+    declared = dyn_cast_or_null<func::FuncOp>(existing);
+    if (!existing) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(module.getBody());
+      declared = func::FuncOp::create(builder, module.getLoc(), name, type);
+      declared.setPrivate();
+    } else if (!declared || declared.getFunctionType() != type) {
       existing->emitError() << "'" << name
                             << "' is an entry point of the SegIR emulator "
-                               "runtime and must have type "
+                               "runtime and must be a function of type "
                             << type;
-    conflict = true;
+      conflict = true;
+    }
   }
   return func::CallOp::create(builder, loc, name, type.getResults(), args);
 }
@@ -42,15 +45,18 @@ Value RuntimeCalls::string(OpBuilder &builder, Location loc, StringRef text,
                            bool distinct) {
   Operation *global = distinct ? nullptr : strings.lookup(text);
   if (!global) {
+    std::string name;
+    do
+      name = "__seg_emu_str_" + std::to_string(numStrings++);
+    while (SymbolTable::lookupSymbolIn(module, name));
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(module.getBody());
     std::string bytes = text.str();
     bytes.push_back('\0');
     auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), bytes.size());
     global = LLVM::GlobalOp::create(builder, loc, type, /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, "__seg_emu_str",
+                                    LLVM::Linkage::Internal, name,
                                     builder.getStringAttr(bytes));
-    symbols.insert(global); // Renames it to a unique name.
     if (!distinct)
       strings[text] = global;
   }

@@ -17,7 +17,6 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <string>
@@ -52,8 +51,10 @@ public:
 
 private:
   ModuleOp module;
-  SymbolTable symbols;
+  /// Functions declared or checked, by name.
+  llvm::StringMap<func::FuncOp> functions;
   llvm::StringMap<Operation *> strings;
+  unsigned numStrings = 0;
   bool conflict = false;
 };
 

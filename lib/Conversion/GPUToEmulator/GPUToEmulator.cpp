@@ -29,6 +29,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir {
@@ -60,8 +61,12 @@ public:
   LogicalResult run();
 
 private:
+  /// Lowers the functions of a gpu.module in place.
   LogicalResult lowerGPUModule(gpu::GPUModuleOp gpuModule,
                                const llvm::StringMap<unsigned> &kernelNames);
+  /// Moves everything out of the gpu.modules into the host module, renaming
+  /// what clashes with host symbols or with each other, and erases them.
+  LogicalResult moveOutOfGPUModules(ArrayRef<gpu::GPUModuleOp> gpuModules);
   LogicalResult lowerHost();
   LogicalResult lowerLaunch(gpu::LaunchFuncOp launch);
 
@@ -111,45 +116,21 @@ static void stripGPUAddressSpaces(Operation *op) {
                                         /*replaceTypes=*/true);
 }
 
-/// `base` if the host module has no symbol of that name, else `base_N` for
-/// the first N free in both the host and the gpu module.
-static std::string uniqueSymbolName(StringRef base, SymbolTable &outer,
-                                    SymbolTable &inner) {
-  if (!outer.lookup(base))
-    return base.str();
-  for (unsigned i = 0;; ++i) {
-    std::string name = (base + "_" + Twine(i)).str();
-    if (!outer.lookup(name) && !inner.lookup(name))
-      return name;
-  }
-}
-
 LogicalResult EmulatorLowering::lowerGPUModule(
     gpu::GPUModuleOp gpuModule, const llvm::StringMap<unsigned> &kernelNames) {
-  SymbolTable outer(module), inner(gpuModule);
-
-  // Give every symbol a name that is free in the host module, and update the
-  // uses inside the gpu.module.
-  llvm::StringMap<std::string> originalNames;
-  for (Operation &op : llvm::make_early_inc_range(*gpuModule.getBody())) {
+  for (Operation &op : *gpuModule.getBody()) {
     auto symbol = dyn_cast<SymbolOpInterface>(op);
-    if (!symbol)
-      continue;
-    StringRef oldName = symbol.getName();
-    if (oldName.starts_with("segEmu") || oldName.starts_with("__seg_emu"))
+    if (symbol && (symbol.getName().starts_with("segEmu") ||
+                   symbol.getName().starts_with("__seg_emu")))
       return op.emitOpError("uses the name @")
-             << oldName << ", which is reserved for the SegIR emulator";
-    std::string newName = uniqueSymbolName(oldName, outer, inner);
-    originalNames[newName] = oldName.str();
-    if (newName != oldName &&
-        failed(inner.rename(&op, StringAttr::get(module.getContext(), newName))))
-      return op.emitOpError("cannot be renamed to @") << newName;
+             << symbol.getName() << ", which is reserved for the SegIR "
+             << "emulator";
   }
-
+  // Functions are lowered in place and keep their names, so that the uses
+  // inside the gpu.module stay valid until moveOutOfGPUModules.
   for (Operation &op : llvm::make_early_inc_range(*gpuModule.getBody())) {
     if (auto gpuFunc = dyn_cast<gpu::GPUFuncOp>(op)) {
       std::string name = gpuFunc.getName().str();
-      std::string original = originalNames.lookup(name);
       bool kernel = gpuFunc.isKernel();
       FailureOr<LoweredKernel> lowered =
           lowerGPUFunc(gpuFunc, name, runtime, converter, check);
@@ -159,13 +140,11 @@ LogicalResult EmulatorLowering::lowerGPUModule(
         continue;
       // A kernel is called by its name in reports, qualified by its module
       // where another module has a kernel of the same name.
-      std::string qualified =
-          (gpuModule.getName() + "::" + Twine(original)).str();
+      std::string qualified = (gpuModule.getName() + "::" + name).str();
       KernelInfo &info = kernels[qualified];
       info.func = lowered->func;
       info.staticSharedBytes = lowered->staticSharedBytes;
-      info.displayName =
-          kernelNames.lookup(original) > 1 ? qualified : original;
+      info.displayName = kernelNames.lookup(name) > 1 ? qualified : name;
     } else if (auto func = dyn_cast<func::FuncOp>(op)) {
       if (!func.isExternal() &&
           failed(lowerDeviceBody(func, runtime, converter,
@@ -173,14 +152,38 @@ LogicalResult EmulatorLowering::lowerGPUModule(
         return failure();
     }
   }
+  return success();
+}
 
-  // Everything moves to the host module, in order, where the gpu.module was.
-  for (Operation &op : llvm::make_early_inc_range(*gpuModule.getBody())) {
-    op.moveBefore(gpuModule);
-    if (isa<SymbolOpInterface>(op))
-      outer.insert(&op, Block::iterator(&op));
+LogicalResult
+EmulatorLowering::moveOutOfGPUModules(ArrayRef<gpu::GPUModuleOp> gpuModules) {
+  MLIRContext *context = module.getContext();
+  // The names taken in the host module once the gpu.modules are gone.
+  llvm::StringSet<> taken;
+  for (Operation &op : *module.getBody())
+    if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+      if (!isa<gpu::GPUModuleOp>(op))
+        taken.insert(symbol.getName());
+  for (gpu::GPUModuleOp gpuModule : gpuModules) {
+    SymbolTable inner(gpuModule);
+    for (Operation &op : llvm::make_early_inc_range(*gpuModule.getBody())) {
+      auto symbol = dyn_cast<SymbolOpInterface>(op);
+      if (!symbol)
+        continue;
+      std::string name = symbol.getName().str();
+      for (unsigned i = 0; taken.contains(name) || (i && inner.lookup(name));
+           ++i)
+        name = (symbol.getName() + "_" + Twine(i)).str();
+      taken.insert(name);
+      if (name != symbol.getName() &&
+          failed(inner.rename(&op, StringAttr::get(context, name))))
+        return op.emitOpError("cannot be renamed to @") << name;
+    }
+    for (Operation &op : llvm::make_early_inc_range(*gpuModule.getBody()))
+      op.moveBefore(gpuModule);
   }
-  gpuModule.erase();
+  for (gpu::GPUModuleOp gpuModule : gpuModules)
+    gpuModule.erase();
   return success();
 }
 
@@ -383,15 +386,25 @@ LogicalResult EmulatorLowering::run() {
     }
 
   // gpu.all_reduce has an upstream expansion into shuffles and shared
-  // memory; the emulator runs that.
+  // memory; the emulator runs that. Only the all_reduce ops are rewritten:
+  // a greedy rewrite of whole functions would erase spin loops that only
+  // read memory, as trivially dead.
   SmallVector<gpu::GPUModuleOp> gpuModules(
       module.getBody()->getOps<gpu::GPUModuleOp>());
-  for (gpu::GPUModuleOp gpuModule : gpuModules) {
+  SmallVector<Operation *> allReduces;
+  for (gpu::GPUModuleOp gpuModule : gpuModules)
+    gpuModule.walk([&](gpu::AllReduceOp op) { allReduces.push_back(op); });
+  if (!allReduces.empty()) {
     RewritePatternSet patterns(context);
     populateGpuAllReducePatterns(patterns);
-    if (failed(applyPatternsGreedily(gpuModule, std::move(patterns))))
-      return gpuModule.emitOpError("gpu.all_reduce expansion did not "
-                                   "converge");
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    bool allErased = false;
+    (void)applyOpPatternsGreedily(allReduces, std::move(patterns), config,
+                                  /*changed=*/nullptr, &allErased);
+    if (!allErased)
+      return module.emitError("a gpu.all_reduce could not be expanded for "
+                              "the SegIR emulator");
   }
 
   stripGPUAddressSpaces(module);
@@ -406,6 +419,8 @@ LogicalResult EmulatorLowering::run() {
   for (gpu::GPUModuleOp gpuModule : gpuModules)
     if (failed(lowerGPUModule(gpuModule, kernelNames)))
       return failure();
+  if (failed(moveOutOfGPUModules(gpuModules)))
+    return failure();
   if (failed(lowerHost()))
     return failure();
 
