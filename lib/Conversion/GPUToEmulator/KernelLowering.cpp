@@ -24,6 +24,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/RuntimeVerifiableOpInterface.h"
@@ -464,8 +465,89 @@ void DeviceBodyLowering::lowerGPUOps() {
   }
 }
 
+/// The address of `memref[indices]` as an `!llvm.ptr`.
+static Value elementAddress(OpBuilder &b, Location loc, Value memref,
+                            ValueRange indices) {
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value linear = metadata.getOffset();
+  for (auto [index, stride] : llvm::zip(indices, metadata.getStrides())) {
+    Value step = arith::MulIOp::create(b, loc, index, stride);
+    linear = arith::AddIOp::create(b, loc, linear, step);
+  }
+  Type i64 = b.getI64Type();
+  Value aligned =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value alignedI64 = arith::IndexCastOp::create(b, loc, i64, aligned);
+  Value base = LLVM::IntToPtrOp::create(b, loc, pointerType(b.getContext()),
+                                        alignedI64);
+  Type elementType = cast<MemRefType>(memref.getType()).getElementType();
+  Value linearI64 = arith::IndexCastOp::create(b, loc, i64, linear);
+  return LLVM::GEPOp::create(b, loc, pointerType(b.getContext()), elementType,
+                             base, ValueRange{linearI64});
+}
+
+/// Replaces a generic_atomic_rmw by a compare-and-swap loop:
+///
+///   %old = atomic load
+///   while (true) {
+///     %new = body(%old)
+///     (%seen, %ok) = cmpxchg %address, %old, %new
+///     if (%ok) break; %old = %seen
+///   }
+///
+/// and its result by the value it replaced. finalize-memref-to-llvm would
+/// only lower it once its body is in the LLVM dialect, which the CPU
+/// pipeline does afterwards; and a loop in the kernel also gets a poll like
+/// any other.
+static void lowerGenericAtomic(RewriterBase &rewriter,
+                               memref::GenericAtomicRMWOp op) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Type type = op.getResult().getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type bits = rewriter.getIntegerType(width);
+  Value address =
+      elementAddress(rewriter, loc, op.getMemref(), op.getIndices());
+  Value first = LLVM::LoadOp::create(rewriter, loc, bits, address, width / 8,
+                                     /*isVolatile=*/false,
+                                     /*isNonTemporal=*/false,
+                                     /*isInvariant=*/false,
+                                     /*isInvariantGroup=*/false,
+                                     LLVM::AtomicOrdering::monotonic);
+  auto loop =
+      scf::WhileOp::create(rewriter, loc, TypeRange{bits}, ValueRange{first});
+  Block *before = rewriter.createBlock(&loop.getBefore(), {}, {bits}, {loc});
+  Value old = before->getArgument(0);
+  if (type != bits)
+    old = arith::BitcastOp::create(rewriter, loc, type, old);
+  IRMapping mapping;
+  mapping.map(op.getCurrentValue(), old);
+  for (Operation &bodyOp : op.getBody()->without_terminator())
+    rewriter.clone(bodyOp, mapping);
+  auto yield = cast<memref::AtomicYieldOp>(op.getBody()->getTerminator());
+  Value updated = mapping.lookupOrDefault(yield.getResult());
+  if (type != bits)
+    updated = arith::BitcastOp::create(rewriter, loc, bits, updated);
+  auto exchange = LLVM::AtomicCmpXchgOp::create(
+      rewriter, loc, address, before->getArgument(0), updated,
+      LLVM::AtomicOrdering::acq_rel, LLVM::AtomicOrdering::monotonic);
+  Value seen = LLVM::ExtractValueOp::create(rewriter, loc, exchange, 0);
+  Value done = LLVM::ExtractValueOp::create(rewriter, loc, exchange, 1);
+  Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+  Value retry = arith::XOrIOp::create(rewriter, loc, done, yes);
+  scf::ConditionOp::create(rewriter, loc, retry, ValueRange{seen});
+  Block *after = rewriter.createBlock(&loop.getAfter(), {}, {bits}, {loc});
+  scf::YieldOp::create(rewriter, loc, after->getArguments());
+  rewriter.setInsertionPointAfter(loop);
+  Value result = loop.getResult(0);
+  if (type != bits)
+    result = arith::BitcastOp::create(rewriter, loc, type, result);
+  rewriter.replaceOp(op, result);
+}
+
 void DeviceBodyLowering::lowerAtomics() {
   SmallVector<memref::AtomicRMWOp> products;
+  SmallVector<memref::GenericAtomicRMWOp> generics;
   func.walk([&](Operation *op) {
     // The system scope is at least as strong as any GPU scope.
     TypeSwitch<Operation *>(op)
@@ -474,14 +556,14 @@ void DeviceBodyLowering::lowerAtomics() {
         .Case([](LLVM::AtomicCmpXchgOp o) { o.removeSyncscopeAttr(); })
         .Case([](LLVM::LoadOp o) { o.removeSyncscopeAttr(); })
         .Case([](LLVM::StoreOp o) { o.removeSyncscopeAttr(); })
+        .Case([&](memref::GenericAtomicRMWOp o) { generics.push_back(o); })
         .Case([&](memref::AtomicRMWOp o) {
           if (o.getKind() == arith::AtomicRMWKind::mulf ||
               o.getKind() == arith::AtomicRMWKind::muli)
             products.push_back(o);
         });
   });
-  // finalize-memref-to-llvm has no LLVM atomic for products: compute them
-  // in a compare-and-swap loop.
+  // Products have no LLVM atomic: they become generic atomics too.
   for (memref::AtomicRMWOp op : products) {
     rewriter.setInsertionPoint(op);
     Location loc = op.getLoc();
@@ -493,7 +575,10 @@ void DeviceBodyLowering::lowerAtomics() {
                                           op.getValue());
     memref::AtomicYieldOp::create(body, loc, product);
     rewriter.replaceOp(op, generic.getResult());
+    generics.push_back(generic);
   }
+  for (memref::GenericAtomicRMWOp op : generics)
+    lowerGenericAtomic(rewriter, op);
 }
 
 void DeviceBodyLowering::poll(Location loc) {
@@ -587,10 +672,11 @@ LogicalResult mlir::seg::emulator::lowerDeviceBody(
   if (failed(lowering.verifySupported()))
     return failure();
   lowering.lowerGPUOps();
-  lowering.lowerAtomics();
-  lowering.insertPolls();
+  // Checks first: they know generic atomics, not the loops these become.
   if (check)
     lowering.addBoundsChecks();
+  lowering.lowerAtomics();
+  lowering.insertPolls();
   lowering.lowerAsserts();
   return success();
 }
