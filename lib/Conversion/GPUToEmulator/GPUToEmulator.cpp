@@ -386,25 +386,31 @@ LogicalResult EmulatorLowering::run() {
     }
 
   // gpu.all_reduce has an upstream expansion into shuffles and shared
-  // memory; the emulator runs that. Only the all_reduce ops are rewritten:
-  // a greedy rewrite of whole functions would erase spin loops that only
-  // read memory, as trivially dead.
+  // memory (a pattern on the gpu.func); the emulator runs that. Only those
+  // functions are rewritten, and nothing else is folded: a greedy rewrite of
+  // everything would erase spin loops that only read memory, as dead code.
   SmallVector<gpu::GPUModuleOp> gpuModules(
       module.getBody()->getOps<gpu::GPUModuleOp>());
-  SmallVector<Operation *> allReduces;
+  SmallVector<Operation *> withAllReduce;
   for (gpu::GPUModuleOp gpuModule : gpuModules)
-    gpuModule.walk([&](gpu::AllReduceOp op) { allReduces.push_back(op); });
-  if (!allReduces.empty()) {
+    for (auto gpuFunc : gpuModule.getOps<gpu::GPUFuncOp>())
+      if (gpuFunc.walk([](gpu::AllReduceOp) { return WalkResult::interrupt(); })
+              .wasInterrupted())
+        withAllReduce.push_back(gpuFunc);
+  if (!withAllReduce.empty()) {
     RewritePatternSet patterns(context);
     populateGpuAllReducePatterns(patterns);
     GreedyRewriteConfig config;
     config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-    bool allErased = false;
-    (void)applyOpPatternsGreedily(allReduces, std::move(patterns), config,
-                                  /*changed=*/nullptr, &allErased);
-    if (!allErased)
-      return module.emitError("a gpu.all_reduce could not be expanded for "
-                              "the SegIR emulator");
+    (void)applyOpPatternsGreedily(withAllReduce, std::move(patterns), config);
+    WalkResult left = module.walk([](gpu::AllReduceOp op) {
+      op.emitOpError("could not be expanded for the SegIR emulator "
+                     "(upstream's expansion takes `uniform` reductions in "
+                     "kernels)");
+      return WalkResult::interrupt();
+    });
+    if (left.wasInterrupted())
+      return failure();
   }
 
   stripGPUAddressSpaces(module);
