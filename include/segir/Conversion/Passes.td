@@ -52,7 +52,7 @@ def ConvertGPUToSegEmulator
       (scalars and 1-D vectors of integers, f32 and f64; clusters) become
       runtime calls; `gpu.global_id` is block id * block size + thread id;
       `gpu.all_reduce` is first expanded by upstream's rewrite into shuffles
-      and shared memory;
+      and shared memory; `gpu.printf` calls the C library's `printf`;
     * workgroup attributions and `gpu.dynamic_shared_memory` become
       `memref.view`s of the block's shared buffer (static attributions
       first, 16-byte aligned, then the dynamic part); private attributions
@@ -89,6 +89,7 @@ def ConvertGPUToSegEmulator
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 

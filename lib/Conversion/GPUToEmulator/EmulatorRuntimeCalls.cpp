@@ -41,6 +41,44 @@ func::CallOp RuntimeCalls::call(OpBuilder &builder, Location loc,
   return func::CallOp::create(builder, loc, name, type.getResults(), args);
 }
 
+void RuntimeCalls::printf(OpBuilder &builder, Location loc, StringRef format,
+                          ValueRange args) {
+  MLIRContext *context = builder.getContext();
+  Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
+  auto type = LLVM::LLVMFunctionType::get(i32, {pointerType(context)},
+                                          /*isVarArg=*/true);
+  if (!printfDeclared) {
+    printfDeclared = true;
+    Operation *existing = SymbolTable::lookupSymbolIn(module, "printf");
+    auto declared = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing);
+    if (!existing) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(module.getBody());
+      LLVM::LLVMFuncOp::create(builder, module.getLoc(), "printf", type);
+    } else if (!declared || declared.getFunctionType() != type) {
+      existing->emitError() << "'printf' must be the C library's printf, of "
+                               "type "
+                            << type << ", for gpu.printf on the emulator";
+      conflict = true;
+    }
+  }
+  SmallVector<Value> operands = {string(builder, loc, format)};
+  for (Value arg : args) {
+    Type argType = arg.getType();
+    if (isa<FloatType>(argType) && !argType.isF64())
+      arg = arith::ExtFOp::create(builder, loc, builder.getF64Type(), arg);
+    else if (isa<IndexType>(argType))
+      arg = arith::IndexCastOp::create(builder, loc, i64, arg);
+    else if (argType.isInteger(1))
+      arg = arith::ExtUIOp::create(builder, loc, i32, arg);
+    else if (isa<IntegerType>(argType) && argType.getIntOrFloatBitWidth() < 32)
+      arg = arith::ExtSIOp::create(builder, loc, i32, arg);
+    operands.push_back(arg);
+  }
+  LLVM::CallOp::create(builder, loc, type,
+                       StringAttr::get(context, "printf"), operands);
+}
+
 Value RuntimeCalls::string(OpBuilder &builder, Location loc, StringRef text,
                            bool distinct) {
   Operation *global = distinct ? nullptr : strings.lookup(text);

@@ -38,6 +38,10 @@ public:
   func::CallOp call(OpBuilder &builder, Location loc, StringRef name,
                     FunctionType type, ValueRange args);
 
+  /// Calls the C library's printf with `args`, promoted as C varargs are.
+  void printf(OpBuilder &builder, Location loc, StringRef format,
+              ValueRange args);
+
   /// The address (`!llvm.ptr`) of a constant NUL-terminated copy of `text`.
   /// With `distinct`, the string gets a global of its own even if another
   /// has the same text: the runtime tells barriers and collectives apart by
@@ -55,6 +59,7 @@ private:
   llvm::StringMap<func::FuncOp> functions;
   llvm::StringMap<Operation *> strings;
   unsigned numStrings = 0;
+  bool printfDeclared = false;
   bool conflict = false;
 };
 
@@ -75,12 +80,15 @@ Value unpackArgument(OpBuilder &builder, Location loc, Value packed,
                      Type type);
 
 /// Rewrites the body of a device function (a gpu.func already moved into a
-/// func.func, or a func.func from a gpu.module) for the emulator. With
-/// `check`, memref accesses get run-time bounds checks. Reports unsupported
-/// operations and fails.
+/// func.func, or a func.func from a gpu.module) for the emulator: dynamic
+/// shared memory starts `staticSharedBytes` into the block's shared buffer
+/// (`sharedBuffer` if the caller already built it). With `check`, memref
+/// accesses get run-time bounds checks. Reports unsupported operations and
+/// fails.
 LogicalResult lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
                               const LLVMTypeConverter &converter,
-                              int64_t staticSharedBytes, bool check);
+                              int64_t staticSharedBytes, Value sharedBuffer,
+                              bool check);
 
 /// What became of a kernel.
 struct LoweredKernel {

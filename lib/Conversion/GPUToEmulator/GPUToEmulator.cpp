@@ -24,8 +24,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/RuntimeOpVerification.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -148,7 +150,8 @@ LogicalResult EmulatorLowering::lowerGPUModule(
     } else if (auto func = dyn_cast<func::FuncOp>(op)) {
       if (!func.isExternal() &&
           failed(lowerDeviceBody(func, runtime, converter,
-                                 /*staticSharedBytes=*/0, check)))
+                                 /*staticSharedBytes=*/0,
+                                 /*sharedBuffer=*/nullptr, check)))
         return failure();
     }
   }
@@ -217,15 +220,12 @@ EmulatorLowering::lowerLaunch(gpu::LaunchFuncOp launch) {
            << ", which is not a kernel of a gpu.module in this module";
   KernelInfo kernel = it->second;
 
-  // The argument slots live in the entry block of the enclosing allocation
-  // scope, so that a launch in a loop does not grow the stack.
-  Operation *scope =
-      launch->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
-  if (!scope)
+  // The argument slots live in the entry block of the enclosing function,
+  // so that a launch in a loop does not grow the stack.
+  auto host = launch->getParentOfType<FunctionOpInterface>();
+  if (!host || host.isExternal())
     return launch.emitOpError("is not inside a function");
-  Region *region = launch->getParentRegion();
-  while (region->getParentOp() != scope)
-    region = region->getParentOp()->getParentRegion();
+  Region *region = &host.getFunctionBody();
 
   MLIRContext *context = module.getContext();
   Type ptr = pointerType(context);
@@ -306,7 +306,12 @@ LogicalResult EmulatorLowering::lowerHost() {
   // Host-side gpu ops in program order (every producer of an async token
   // before its users).
   SmallVector<Operation *> ops;
-  WalkResult walk = module.walk([&](Operation *op) -> WalkResult {
+  WalkResult walk = module.walk<WalkOrder::PreOrder>([&](Operation *op)
+                                                         -> WalkResult {
+    if (auto launch = dyn_cast<gpu::LaunchOp>(op))
+      return launch.emitOpError("must be outlined first "
+                                "(gpu-kernel-outlining) for the SegIR "
+                                "emulator");
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument argument : block.getArguments())
@@ -359,11 +364,6 @@ LogicalResult EmulatorLowering::lowerHost() {
             // Launches are synchronous and all memory is the host's.
             .Case<gpu::WaitOp, gpu::HostRegisterOp, gpu::HostUnregisterOp,
                   gpu::SetDefaultDeviceOp>([](Operation *) { return success(); })
-            .Case([](gpu::LaunchOp o) {
-              return o.emitOpError("must be outlined first "
-                                   "(gpu-kernel-outlining) for the SegIR "
-                                   "emulator");
-            })
             .Default([](Operation *o) {
               return o->emitOpError(
                   "is not supported by the SegIR emulator");

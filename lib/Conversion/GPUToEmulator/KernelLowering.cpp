@@ -60,10 +60,10 @@ class DeviceBodyLowering {
 public:
   DeviceBodyLowering(func::FuncOp func, RuntimeCalls &runtime,
                      const LLVMTypeConverter &converter,
-                     int64_t staticSharedBytes)
+                     int64_t staticSharedBytes, Value sharedBuffer)
       : func(func), runtime(runtime), converter(converter),
         staticSharedBytes(staticSharedBytes), rewriter(func.getContext()),
-        signatures(func.getContext()) {}
+        signatures(func.getContext()), sharedBufferValue(sharedBuffer) {}
 
   LogicalResult verifySupported();
   void lowerGPUOps();
@@ -266,7 +266,7 @@ LogicalResult DeviceBodyLowering::verifySupported() {
     if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
             gpu::GlobalIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp,
             gpu::NumSubgroupsOp, gpu::SubgroupSizeOp, gpu::BarrierOp,
-            gpu::DynamicSharedMemoryOp, gpu::ReturnOp>(op))
+            gpu::DynamicSharedMemoryOp, gpu::PrintfOp, gpu::ReturnOp>(op))
       return WalkResult::advance();
     return op->emitOpError("is not supported by the SegIR emulator");
   });
@@ -458,6 +458,10 @@ void DeviceBodyLowering::lowerGPUOps() {
           Value size = arith::SubIOp::create(rewriter, loc, total, offset);
           rewriter.replaceOpWithNewOp<memref::ViewOp>(op, o.getType(), buffer,
                                                       offset, ValueRange{size});
+        })
+        .Case([&](gpu::PrintfOp o) {
+          runtime.printf(rewriter, loc, o.getFormat(), o.getArgs());
+          rewriter.eraseOp(op);
         })
         .Case([&](gpu::ReturnOp o) {
           rewriter.replaceOpWithNewOp<func::ReturnOp>(op, o.getOperands());
@@ -667,8 +671,9 @@ void DeviceBodyLowering::lowerAsserts() {
 LogicalResult mlir::seg::emulator::lowerDeviceBody(
     func::FuncOp func, RuntimeCalls &runtime,
     const LLVMTypeConverter &converter, int64_t staticSharedBytes,
-    bool check) {
-  DeviceBodyLowering lowering(func, runtime, converter, staticSharedBytes);
+    Value sharedBuffer, bool check) {
+  DeviceBodyLowering lowering(func, runtime, converter, staticSharedBytes,
+                              sharedBuffer);
   if (failed(lowering.verifySupported()))
     return failure();
   lowering.lowerGPUOps();
@@ -765,8 +770,9 @@ FailureOr<LoweredKernel> mlir::seg::emulator::lowerGPUFunc(
           unpackArgument(builder, loc, packed, argument.getType()));
     }
   }
+  Value buffer;
   if (!workgroup.empty()) {
-    Value buffer = emitSharedBuffer(builder, loc, runtime, converter);
+    buffer = emitSharedBuffer(builder, loc, runtime, converter);
     for (auto [attribution, offset] : llvm::zip(workgroup, offsets)) {
       Value shift = arith::ConstantIndexOp::create(builder, loc, offset);
       attribution.replaceAllUsesWith(memref::ViewOp::create(
@@ -780,7 +786,8 @@ FailureOr<LoweredKernel> mlir::seg::emulator::lowerGPUFunc(
   entry.eraseArguments(firstErased, numOldArguments - firstErased);
   gpuFunc.erase();
 
-  if (failed(lowerDeviceBody(func, runtime, converter, sharedBytes, check)))
+  if (failed(lowerDeviceBody(func, runtime, converter, sharedBytes, buffer,
+                             check)))
     return failure();
   return LoweredKernel{func, sharedBytes};
 }

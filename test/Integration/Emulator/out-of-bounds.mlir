@@ -24,4 +24,4 @@ func.func @main() {
   return
 }
 
-// CHECK: segir emulator: kernel main_kernel, block (1,0,0), thread (31,0,0): memref.load at {{.*}}out-of-bounds.mlir:21:10: out-of-bounds access
+// CHECK: segir emulator: kernel main_kernel, block (1,0,0), thread (31,0,0): memref.load at {{.*}}out-of-bounds.mlir:20:10: out-of-bounds access

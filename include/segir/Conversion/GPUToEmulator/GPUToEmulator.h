@@ -29,6 +29,9 @@ class MemRefDialect;
 namespace scf {
 class SCFDialect;
 } // namespace scf
+namespace vector {
+class VectorDialect;
+} // namespace vector
 
 namespace seg {
 
