@@ -75,8 +75,8 @@ void RuntimeCalls::printf(OpBuilder &builder, Location loc, StringRef format,
       arg = arith::ExtSIOp::create(builder, loc, i32, arg);
     operands.push_back(arg);
   }
-  LLVM::CallOp::create(builder, loc, type,
-                       StringAttr::get(context, "printf"), operands);
+  LLVM::CallOp::create(builder, loc, type, StringAttr::get(context, "printf"),
+                       operands);
 }
 
 Value RuntimeCalls::string(OpBuilder &builder, Location loc, StringRef text,
@@ -123,8 +123,8 @@ std::string mlir::seg::emulator::describeLocation(Location loc) {
   return text;
 }
 
-Type mlir::seg::emulator::packedArgumentType(
-    const LLVMTypeConverter &converter, Type type) {
+Type mlir::seg::emulator::packedArgumentType(const LLVMTypeConverter &converter,
+                                             Type type) {
   if (isa<MemRefType>(type))
     return converter.convertType(type);
   if (isa<IndexType>(type))

@@ -76,8 +76,7 @@ Type packedArgumentType(const LLVMTypeConverter &converter, Type type);
 
 /// Converts `value` to its packed type `packed`, and back.
 Value packArgument(OpBuilder &builder, Location loc, Value value, Type packed);
-Value unpackArgument(OpBuilder &builder, Location loc, Value packed,
-                     Type type);
+Value unpackArgument(OpBuilder &builder, Location loc, Value packed, Type type);
 
 /// Rewrites the body of a device function (a gpu.func already moved into a
 /// func.func, or a func.func from a gpu.module) for the emulator: dynamic

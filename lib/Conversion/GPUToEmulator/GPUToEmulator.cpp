@@ -118,8 +118,9 @@ static void stripGPUAddressSpaces(Operation *op) {
                                         /*replaceTypes=*/true);
 }
 
-LogicalResult EmulatorLowering::lowerGPUModule(
-    gpu::GPUModuleOp gpuModule, const llvm::StringMap<unsigned> &kernelNames) {
+LogicalResult
+EmulatorLowering::lowerGPUModule(gpu::GPUModuleOp gpuModule,
+                                 const llvm::StringMap<unsigned> &kernelNames) {
   for (Operation &op : *gpuModule.getBody()) {
     auto symbol = dyn_cast<SymbolOpInterface>(op);
     if (symbol && (symbol.getName().starts_with("segEmu") ||
@@ -200,8 +201,7 @@ static Value toI64(OpBuilder &b, Location loc, Value value) {
   return value;
 }
 
-LogicalResult
-EmulatorLowering::lowerLaunch(gpu::LaunchFuncOp launch) {
+LogicalResult EmulatorLowering::lowerLaunch(gpu::LaunchFuncOp launch) {
   Location loc = launch.getLoc();
   if (launch.hasClusterSize())
     return launch.emitOpError(
@@ -209,8 +209,8 @@ EmulatorLowering::lowerLaunch(gpu::LaunchFuncOp launch) {
   if (launch.getAsyncObject())
     return launch.emitOpError("on a stream object is not supported by the "
                               "SegIR emulator");
-  std::string qualified = (launch.getKernelModuleName().getValue() + "::" +
-                           launch.getKernelName().getValue())
+  std::string qualified = (launch.getKernelModuleName().getValue() +
+                           "::" + launch.getKernelName().getValue())
                               .str();
   auto it = kernels.find(qualified);
   if (it == kernels.end())
@@ -259,25 +259,30 @@ EmulatorLowering::lowerLaunch(gpu::LaunchFuncOp launch) {
 
   gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
   gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
-  Value shared = LLVM::ConstantOp::create(b, loc, i64, kernel.staticSharedBytes);
+  Value shared =
+      LLVM::ConstantOp::create(b, loc, i64, kernel.staticSharedBytes);
   if (Value dynamic = launch.getDynamicSharedMemorySize())
     shared = LLVM::AddOp::create(b, loc, shared, toI64(b, loc, dynamic));
   Value function = func::ConstantOp::create(
       b, loc, kernel.func.getFunctionType(),
       FlatSymbolRefAttr::get(kernel.func.getSymNameAttr()));
   Value name = runtime.string(b, loc, kernel.displayName);
-  SmallVector<Value> callArgs = {
-      function,           args,
-      toI64(b, loc, grid.x),  toI64(b, loc, grid.y),
-      toI64(b, loc, grid.z),  toI64(b, loc, block.x),
-      toI64(b, loc, block.y), toI64(b, loc, block.z),
-      shared,             name};
+  SmallVector<Value> callArgs = {function,
+                                 args,
+                                 toI64(b, loc, grid.x),
+                                 toI64(b, loc, grid.y),
+                                 toI64(b, loc, grid.z),
+                                 toI64(b, loc, block.x),
+                                 toI64(b, loc, block.y),
+                                 toI64(b, loc, block.z),
+                                 shared,
+                                 name};
   SmallVector<Type> types(callArgs.size(), i64);
   types[0] = kernel.func.getFunctionType();
   types[1] = ptr;
   types.back() = ptr;
   runtime.call(b, loc, "segEmuLaunch", FunctionType::get(context, types, {}),
-                callArgs);
+               callArgs);
   return success();
 }
 
@@ -306,24 +311,24 @@ LogicalResult EmulatorLowering::lowerHost() {
   // Host-side gpu ops in program order (every producer of an async token
   // before its users).
   SmallVector<Operation *> ops;
-  WalkResult walk = module.walk<WalkOrder::PreOrder>([&](Operation *op)
-                                                         -> WalkResult {
-    if (auto launch = dyn_cast<gpu::LaunchOp>(op))
-      return launch.emitOpError("must be outlined first "
-                                "(gpu-kernel-outlining) for the SegIR "
-                                "emulator");
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument argument : block.getArguments())
-          if (isa<gpu::AsyncTokenType>(argument.getType()))
-            return op->emitOpError(
-                "has a block argument of type !gpu.async.token; the SegIR "
-                "emulator removes async tokens and only accepts them as "
-                "operands of gpu ops");
-    if (isa<gpu::GPUDialect>(op->getDialect()))
-      ops.push_back(op);
-    return WalkResult::advance();
-  });
+  WalkResult walk =
+      module.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
+        if (auto launch = dyn_cast<gpu::LaunchOp>(op))
+          return launch.emitOpError("must be outlined first "
+                                    "(gpu-kernel-outlining) for the SegIR "
+                                    "emulator");
+        for (Region &region : op->getRegions())
+          for (Block &block : region)
+            for (BlockArgument argument : block.getArguments())
+              if (isa<gpu::AsyncTokenType>(argument.getType()))
+                return op->emitOpError(
+                    "has a block argument of type !gpu.async.token; the SegIR "
+                    "emulator removes async tokens and only accepts them as "
+                    "operands of gpu ops");
+        if (isa<gpu::GPUDialect>(op->getDialect()))
+          ops.push_back(op);
+        return WalkResult::advance();
+      });
   if (walk.wasInterrupted())
     return failure();
   llvm::DenseSet<Operation *> erased(ops.begin(), ops.end());
@@ -363,10 +368,10 @@ LogicalResult EmulatorLowering::lowerHost() {
             })
             // Launches are synchronous and all memory is the host's.
             .Case<gpu::WaitOp, gpu::HostRegisterOp, gpu::HostUnregisterOp,
-                  gpu::SetDefaultDeviceOp>([](Operation *) { return success(); })
+                  gpu::SetDefaultDeviceOp>(
+                [](Operation *) { return success(); })
             .Default([](Operation *o) {
-              return o->emitOpError(
-                  "is not supported by the SegIR emulator");
+              return o->emitOpError("is not supported by the SegIR emulator");
             });
     if (failed(result))
       return failure();

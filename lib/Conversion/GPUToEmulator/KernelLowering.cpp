@@ -39,9 +39,8 @@ namespace {
 struct Signatures {
   explicit Signatures(MLIRContext *context) {
     Builder b(context);
-    Type i8 = b.getI8Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
     Type ptr = pointerType(context);
-    (void)i8;
     dimQuery = b.getFunctionType({i32}, {i64});
     query = b.getFunctionType({}, {i64});
     sharedMemory = b.getFunctionType({}, {ptr});
@@ -168,17 +167,15 @@ static Value byteBuffer(OpBuilder &b, Location loc,
 
 /// The calling block's shared memory as a `memref<?xi8>`, built at the
 /// builder's insertion point.
-static Value emitSharedBuffer(OpBuilder &b, Location loc,
-                              RuntimeCalls &runtime,
+static Value emitSharedBuffer(OpBuilder &b, Location loc, RuntimeCalls &runtime,
                               const LLVMTypeConverter &converter) {
   Signatures signatures(b.getContext());
-  Value base = runtime
-                   .call(b, loc, "segEmuSharedMemory", signatures.sharedMemory,
-                         {})
-                   .getResult(0);
-  Value size = runtime
-                   .call(b, loc, "segEmuSharedMemorySize", signatures.query, {})
-                   .getResult(0);
+  Value base =
+      runtime.call(b, loc, "segEmuSharedMemory", signatures.sharedMemory, {})
+          .getResult(0);
+  Value size =
+      runtime.call(b, loc, "segEmuSharedMemorySize", signatures.query, {})
+          .getResult(0);
   return byteBuffer(b, loc, converter, base, size);
 }
 
@@ -241,14 +238,8 @@ LogicalResult DeviceBodyLowering::verifySupported() {
   WalkResult result = func.walk([&](Operation *op) -> WalkResult {
     if (!isa<gpu::GPUDialect>(op->getDialect()))
       return WalkResult::advance();
-    if (auto shuffleOp = dyn_cast<gpu::ShuffleOp>(op)) {
-      if (elementType(shuffleOp.getValue()).getIntOrFloatBitWidth() > 64)
-        return op->emitOpError("on values wider than 64 bits is not "
-                               "supported by the SegIR emulator");
-      return WalkResult::advance();
-    }
-    if (auto rotateOp = dyn_cast<gpu::RotateOp>(op)) {
-      if (elementType(rotateOp.getValue()).getIntOrFloatBitWidth() > 64)
+    if (isa<gpu::ShuffleOp, gpu::RotateOp>(op)) {
+      if (elementType(op->getOperand(0)).getIntOrFloatBitWidth() > 64)
         return op->emitOpError("on values wider than 64 bits is not "
                                "supported by the SegIR emulator");
       return WalkResult::advance();
@@ -283,11 +274,10 @@ Value DeviceBodyLowering::indexQuery(Location loc, StringRef name,
   SmallVector<Value> args;
   if (dim)
     args.push_back(i32Constant(loc, static_cast<int64_t>(*dim)));
-  Value result =
-      runtime
-          .call(rewriter, loc, name,
-                dim ? signatures.dimQuery : signatures.query, args)
-          .getResult(0);
+  Value result = runtime
+                     .call(rewriter, loc, name,
+                           dim ? signatures.dimQuery : signatures.query, args)
+                     .getResult(0);
   return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
                                     result);
 }
@@ -303,8 +293,8 @@ Value DeviceBodyLowering::validSlot() {
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(&func.front());
     Location loc = func.getLoc();
-    Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
-                                         1);
+    Value one =
+        LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(), 1);
     validSlotValue =
         LLVM::AllocaOp::create(rewriter, loc, pointerType(func.getContext()),
                                rewriter.getI8Type(), one);
@@ -328,8 +318,7 @@ Value DeviceBodyLowering::shuffle(Location loc, Value value, Value offset,
   return mapElements(rewriter, loc, value, [&](Value element) {
     Value bits = toBits(rewriter, loc, element);
     Value result = runtime
-                       .call(rewriter, loc, "segEmuShuffle",
-                             signatures.shuffle,
+                       .call(rewriter, loc, "segEmuShuffle", signatures.shuffle,
                              {bits, offset, width, modeValue, site, slot})
                        .getResult(0);
     return fromBits(rewriter, loc, result, element.getType());
@@ -343,25 +332,23 @@ void DeviceBodyLowering::lowerShuffleLike(Operation *op, Value value,
   // Both ops return (value, valid); `valid` comes back through a byte the
   // runtime writes, when it is used.
   bool needValid = !op->getResult(1).use_empty();
-  Value slot = needValid
-                   ? validSlot()
-                   : LLVM::ZeroOp::create(rewriter, loc,
-                                          pointerType(op->getContext()));
-  Value result =
-      shuffle(loc, value, offset, width, mode, site(op, what), slot);
+  Value slot = needValid ? validSlot()
+                         : LLVM::ZeroOp::create(rewriter, loc,
+                                                pointerType(op->getContext()));
+  Value result = shuffle(loc, value, offset, width, mode, site(op, what), slot);
   Value valid = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
   if (needValid) {
     Value byte =
         LLVM::LoadOp::create(rewriter, loc, rewriter.getI8Type(), slot);
     Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 8);
-    valid = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
-                                  byte, zero);
+    valid = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, byte,
+                                  zero);
   }
   rewriter.replaceOp(op, {result, valid});
 }
 
-Value DeviceBodyLowering::subgroupReduce(gpu::SubgroupReduceOp op,
-                                         Value value, Value site) {
+Value DeviceBodyLowering::subgroupReduce(gpu::SubgroupReduceOp op, Value value,
+                                         Value site) {
   Location loc = op.getLoc();
   Type type = elementType(value);
   Value kind = i32Constant(loc, *reduceKind(op.getOp()));
@@ -371,12 +358,12 @@ Value DeviceBodyLowering::subgroupReduce(gpu::SubgroupReduceOp op,
   Value clusterStride = i32Constant(loc, op.getClusterStride());
   return mapElements(rewriter, loc, value, [&](Value element) {
     Value bits = toBits(rewriter, loc, element);
-    Value result = runtime
-                       .call(rewriter, loc, "segEmuSubgroupReduce",
-                             signatures.reduce,
-                             {bits, kind, isFloat, bitWidth, clusterSize,
-                              clusterStride, site})
-                       .getResult(0);
+    Value result =
+        runtime
+            .call(rewriter, loc, "segEmuSubgroupReduce", signatures.reduce,
+                  {bits, kind, isFloat, bitWidth, clusterSize, clusterStride,
+                   site})
+            .getResult(0);
     return fromBits(rewriter, loc, result, element.getType());
   });
 }
@@ -482,8 +469,8 @@ static Value elementAddress(OpBuilder &b, Location loc, Value memref,
   Value aligned =
       memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
   Value alignedI64 = arith::IndexCastOp::create(b, loc, i64, aligned);
-  Value base = LLVM::IntToPtrOp::create(b, loc, pointerType(b.getContext()),
-                                        alignedI64);
+  Value base =
+      LLVM::IntToPtrOp::create(b, loc, pointerType(b.getContext()), alignedI64);
   Type elementType = cast<MemRefType>(memref.getType()).getElementType();
   Value linearI64 = arith::IndexCastOp::create(b, loc, i64, linear);
   return LLVM::GEPOp::create(b, loc, pointerType(b.getContext()), elementType,
@@ -574,9 +561,8 @@ void DeviceBodyLowering::lowerAtomics() {
     auto generic = memref::GenericAtomicRMWOp::create(
         rewriter, loc, op.getMemref(), op.getIndices());
     OpBuilder body = OpBuilder::atBlockEnd(generic.getBody());
-    Value product = arith::getReductionOp(op.getKind(), body, loc,
-                                          generic.getCurrentValue(),
-                                          op.getValue());
+    Value product = arith::getReductionOp(
+        op.getKind(), body, loc, generic.getCurrentValue(), op.getValue());
     memref::AtomicYieldOp::create(body, loc, product);
     rewriter.replaceOp(op, generic.getResult());
     generics.push_back(generic);
@@ -668,10 +654,11 @@ void DeviceBodyLowering::lowerAsserts() {
   }
 }
 
-LogicalResult mlir::seg::emulator::lowerDeviceBody(
-    func::FuncOp func, RuntimeCalls &runtime,
-    const LLVMTypeConverter &converter, int64_t staticSharedBytes,
-    Value sharedBuffer, bool check) {
+LogicalResult
+mlir::seg::emulator::lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
+                                     const LLVMTypeConverter &converter,
+                                     int64_t staticSharedBytes,
+                                     Value sharedBuffer, bool check) {
   DeviceBodyLowering lowering(func, runtime, converter, staticSharedBytes,
                               sharedBuffer);
   if (failed(lowering.verifySupported()))

@@ -165,8 +165,8 @@ private:
 };
 
 /// The emulated thread running on this OS thread, if any.
-extern __attribute__((tls_model("initial-exec"))) thread_local Fiber
-    *currentFiber;
+extern
+    __attribute__((tls_model("initial-exec"))) thread_local Fiber *currentFiber;
 
 /// The calling emulated thread; reports an error naming `what` when called
 /// outside a kernel.

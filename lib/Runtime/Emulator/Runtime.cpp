@@ -57,9 +57,9 @@ static int64_t readInteger(const char *name, int64_t fallback, int64_t min) {
 
 static Config readConfig() {
   Config config;
-  config.residentBlocks = readInteger(
-      "SEGIR_EMU_RESIDENT_BLOCKS",
-      std::max<int64_t>(2, std::thread::hardware_concurrency()), 1);
+  config.residentBlocks =
+      readInteger("SEGIR_EMU_RESIDENT_BLOCKS",
+                  std::max<int64_t>(2, std::thread::hardware_concurrency()), 1);
   if (const char *seed = getenv("SEGIR_EMU_SEED"); seed && *seed) {
     config.randomized = true;
     config.seed = static_cast<uint64_t>(readInteger("SEGIR_EMU_SEED", 0, 0));
@@ -204,6 +204,7 @@ static void launchKernel(SegEmuKernelFn kernel, void **args,
     fatal("%s: launching kernel %s from a kernel (dynamic parallelism) is "
           "not supported",
           describe(*currentFiber).c_str(), name);
+  const Config &cfg = config();
   static const int64_t maxGrid[3] = {2147483647, 65535, 65535};
   static const int64_t maxBlock[3] = {1024, 1024, 64};
   for (int d = 0; d < 3; ++d) {
@@ -231,7 +232,6 @@ static void launchKernel(SegEmuKernelFn kernel, void **args,
   static std::mutex launching;
   std::lock_guard<std::mutex> lock(launching);
   installFaultHandlers();
-  const Config &cfg = config();
 
   Launch launch;
   launch.kernel = kernel;
@@ -249,8 +249,7 @@ static void launchKernel(SegEmuKernelFn kernel, void **args,
     Random random;
     random.seed(cfg.seed * 0x9e3779b97f4a7c15ULL + ++launches);
     launch.seed = random.next();
-    launch.order =
-        shuffledOrder(launch.numBlocks, cfg.residentBlocks, random);
+    launch.order = shuffledOrder(launch.numBlocks, cfg.residentBlocks, random);
   }
 
   unsigned numWorkers = static_cast<unsigned>(
@@ -354,9 +353,7 @@ int64_t segEmuSubgroupSize(void) {
   return SEG_EMU_WARP_SIZE;
 }
 
-void *segEmuSharedMemory(void) {
-  return self("shared memory").block->shared;
-}
+void *segEmuSharedMemory(void) { return self("shared memory").block->shared; }
 
 int64_t segEmuSharedMemorySize(void) {
   return self("shared memory").block->launch->sharedBytes;

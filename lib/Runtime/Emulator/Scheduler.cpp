@@ -31,8 +31,8 @@ using namespace segir::emu;
 // The initial-exec model reads the variable without calling
 // __tls_get_addr, which took 8% of a block reduction; one pointer fits in the
 // static TLS surplus that glibc reserves for dlopen'ed libraries.
-__attribute__((tls_model("initial-exec"))) thread_local Fiber
-    *segir::emu::currentFiber = nullptr;
+__attribute__((tls_model(
+    "initial-exec"))) thread_local Fiber *segir::emu::currentFiber = nullptr;
 
 static size_t pageSize() {
   static const size_t size = static_cast<size_t>(sysconf(_SC_PAGESIZE));
@@ -82,7 +82,8 @@ static void sleepMicroseconds(uint64_t microseconds) {
 void Worker::runBlock(Launch &launch, int64_t linearBlockId) {
   const Config &cfg = config();
   if (cfg.randomized) {
-    random.seed(launch.seed ^ (uint64_t(linearBlockId) * 0x2545f4914f6cdd1dULL));
+    random.seed(launch.seed ^
+                (uint64_t(linearBlockId) * 0x2545f4914f6cdd1dULL));
     // Start late now and then, so that blocks overtake each other.
     if (random.oneIn(2))
       sleepMicroseconds(random.next() % 100);
@@ -199,8 +200,7 @@ static void release(Fiber &fiber) {
 // Reports
 //===----------------------------------------------------------------------===//
 
-std::string segir::emu::blockCoordinates(const Launch &launch,
-                                         int64_t linear) {
+std::string segir::emu::blockCoordinates(const Launch &launch, int64_t linear) {
   int64_t x = linear % launch.grid[0];
   int64_t y = linear / launch.grid[0] % launch.grid[1];
   int64_t z = linear / (launch.grid[0] * launch.grid[1]);
@@ -332,8 +332,7 @@ static uint64_t lowBits(uint64_t value, int32_t bitWidth) {
   return bitWidth >= 64 ? value : value & ((uint64_t(1) << bitWidth) - 1);
 }
 
-template <typename F>
-static F combineFloat(int32_t kind, F a, F b) {
+template <typename F> static F combineFloat(int32_t kind, F a, F b) {
   switch (kind) {
   case SEG_EMU_REDUCE_ADD:
     return a + b;
@@ -469,7 +468,8 @@ static bool roundIsComplete(const Fiber &fiber, Fiber *lanes,
   return true;
 }
 
-uint64_t segir::emu::collective(Fiber &fiber, const CollectiveRequest &request) {
+uint64_t segir::emu::collective(Fiber &fiber,
+                                const CollectiveRequest &request) {
   Block &block = *fiber.block;
   Worker &worker = *block.worker;
   bool randomized = config().randomized;

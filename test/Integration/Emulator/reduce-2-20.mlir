@@ -1,5 +1,5 @@
 // RUN: seg-opt %s --seg-to-emulator > %t.mlir
-// RUN: %run-emu %t.mlir | FileCheck %s
+// RUN: env SEGIR_EMU_TIMEOUT=30 %run-emu %t.mlir | FileCheck %s
 // RUN: env SEGIR_EMU_SEED=42 %run-emu %t.mlir | FileCheck %s
 
 // The emulator at scale: a reduction of 2^20 floats by 1024 blocks of 256

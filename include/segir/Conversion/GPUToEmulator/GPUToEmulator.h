@@ -11,30 +11,10 @@
 
 namespace mlir {
 class ModuleOp;
-namespace arith {
-class ArithDialect;
-} // namespace arith
-namespace cf {
-class ControlFlowDialect;
-} // namespace cf
-namespace func {
-class FuncDialect;
-} // namespace func
-namespace LLVM {
-class LLVMDialect;
-} // namespace LLVM
-namespace memref {
-class MemRefDialect;
-} // namespace memref
-namespace scf {
-class SCFDialect;
-} // namespace scf
-namespace vector {
-class VectorDialect;
-} // namespace vector
-
 namespace seg {
 
+// convert-gpu-to-seg-emulator: createConvertGPUToSegEmulator() and its
+// options (the dialects it creates are loaded by the pass itself).
 #define GEN_PASS_DECL_CONVERTGPUTOSEGEMULATOR
 #include "segir/Conversion/Passes.h.inc"
 
