@@ -5,7 +5,7 @@
 // nothing but the LLVM dialect: the kernel is an llvm.func of the packed
 // arguments, and main calls segEmuLaunch with its address.
 
-// CHECK-DAG: llvm.func @segEmuLaunch(!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr)
+// CHECK-DAG: llvm.func @segEmuLaunch(!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr)
 // CHECK-DAG: llvm.func @segEmuBarrier(!llvm.ptr)
 // CHECKED-DAG: llvm.func @segEmuAssertFail(!llvm.ptr)
 // CHECK-LABEL: llvm.func @main(

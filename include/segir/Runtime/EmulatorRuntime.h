@@ -57,13 +57,15 @@ enum SegEmuReduceKind {
   SEG_EMU_REDUCE_MAXIMUMF = 12
 };
 
-/* Runs `kernel` on a grid of grid{X,Y,Z} blocks of block{X,Y,Z} threads with
- * `sharedBytes` bytes of shared memory per block (static and dynamic
- * together) and returns when every block has finished. `name` is used in
- * error reports. */
+/* Runs `kernel` on a grid of grid{X,Y,Z} blocks of block{X,Y,Z} threads and
+ * returns when every block has finished. Each block has staticSharedBytes of
+ * shared memory for the kernel's workgroup attributions followed by
+ * dynamicSharedBytes of dynamic shared memory. `name` is used in error
+ * reports. */
 void segEmuLaunch(SegEmuKernelFn kernel, void **args, int64_t gridX,
                   int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
-                  int64_t blockZ, int64_t sharedBytes, const char *name);
+                  int64_t blockZ, int64_t staticSharedBytes,
+                  int64_t dynamicSharedBytes, const char *name);
 
 /* gpu.thread_id, gpu.block_id, gpu.block_dim, gpu.grid_dim; dim 0, 1, 2 is
  * x, y, z. */
@@ -79,9 +81,11 @@ int64_t segEmuSubgroupId(void);
 int64_t segEmuNumSubgroups(void);
 int64_t segEmuSubgroupSize(void);
 
-/* The calling block's shared memory (64-byte aligned) and its size. */
+/* The calling block's shared memory (64-byte aligned), its size, and the
+ * size of its dynamic part, which ends it. */
 void *segEmuSharedMemory(void);
 int64_t segEmuSharedMemorySize(void);
+int64_t segEmuDynamicSharedMemorySize(void);
 
 /* gpu.barrier. `site` names the barrier in reports and identifies it: every
  * thread of the block must wait at the same site. */

@@ -79,15 +79,13 @@ Value packArgument(OpBuilder &builder, Location loc, Value value, Type packed);
 Value unpackArgument(OpBuilder &builder, Location loc, Value packed, Type type);
 
 /// Rewrites the body of a device function (a gpu.func already moved into a
-/// func.func, or a func.func from a gpu.module) for the emulator: dynamic
-/// shared memory starts `staticSharedBytes` into the block's shared buffer
-/// (`sharedBuffer` if the caller already built it). With `check`, memref
-/// accesses get run-time bounds checks. Reports unsupported operations and
-/// fails.
+/// func.func, or a func.func from a gpu.module) for the emulator, reusing
+/// `sharedBuffer` (the block's shared memory as a `memref<?xi8>`) if the
+/// caller already built it. With `check`, memref accesses get run-time
+/// bounds checks. Reports unsupported operations and fails.
 LogicalResult lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
                               const LLVMTypeConverter &converter,
-                              int64_t staticSharedBytes, Value sharedBuffer,
-                              bool check);
+                              Value sharedBuffer, bool check);
 
 /// What became of a kernel.
 struct LoweredKernel {

@@ -151,7 +151,6 @@ EmulatorLowering::lowerGPUModule(gpu::GPUModuleOp gpuModule,
     } else if (auto func = dyn_cast<func::FuncOp>(op)) {
       if (!func.isExternal() &&
           failed(lowerDeviceBody(func, runtime, converter,
-                                 /*staticSharedBytes=*/0,
                                  /*sharedBuffer=*/nullptr, check)))
         return failure();
     }
@@ -259,10 +258,11 @@ LogicalResult EmulatorLowering::lowerLaunch(gpu::LaunchFuncOp launch) {
 
   gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
   gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
-  Value shared =
+  Value staticShared =
       LLVM::ConstantOp::create(b, loc, i64, kernel.staticSharedBytes);
-  if (Value dynamic = launch.getDynamicSharedMemorySize())
-    shared = LLVM::AddOp::create(b, loc, shared, toI64(b, loc, dynamic));
+  Value dynamicShared = launch.getDynamicSharedMemorySize();
+  dynamicShared = dynamicShared ? toI64(b, loc, dynamicShared)
+                                : LLVM::ConstantOp::create(b, loc, i64, 0);
   Value function = func::ConstantOp::create(
       b, loc, kernel.func.getFunctionType(),
       FlatSymbolRefAttr::get(kernel.func.getSymNameAttr()));
@@ -275,7 +275,8 @@ LogicalResult EmulatorLowering::lowerLaunch(gpu::LaunchFuncOp launch) {
                                  toI64(b, loc, block.x),
                                  toI64(b, loc, block.y),
                                  toI64(b, loc, block.z),
-                                 shared,
+                                 staticShared,
+                                 dynamicShared,
                                  name};
   SmallVector<Type> types(callArgs.size(), i64);
   types[0] = kernel.func.getFunctionType();

@@ -58,11 +58,10 @@ struct Signatures {
 class DeviceBodyLowering {
 public:
   DeviceBodyLowering(func::FuncOp func, RuntimeCalls &runtime,
-                     const LLVMTypeConverter &converter,
-                     int64_t staticSharedBytes, Value sharedBuffer)
+                     const LLVMTypeConverter &converter, Value sharedBuffer)
       : func(func), runtime(runtime), converter(converter),
-        staticSharedBytes(staticSharedBytes), rewriter(func.getContext()),
-        signatures(func.getContext()), sharedBufferValue(sharedBuffer) {}
+        rewriter(func.getContext()), signatures(func.getContext()),
+        sharedBufferValue(sharedBuffer) {}
 
   LogicalResult verifySupported();
   void lowerGPUOps();
@@ -88,7 +87,6 @@ private:
   func::FuncOp func;
   RuntimeCalls &runtime;
   const LLVMTypeConverter &converter;
-  int64_t staticSharedBytes;
   IRRewriter rewriter;
   Signatures signatures;
   Value validSlotValue;
@@ -437,12 +435,20 @@ void DeviceBodyLowering::lowerGPUOps() {
           rewriter.replaceOp(op, result);
         })
         .Case([&](gpu::DynamicSharedMemoryOp o) {
-          // The dynamic part follows the workgroup attributions.
+          // The dynamic part ends the block's shared memory (it follows the
+          // kernel's workgroup attributions, which a device function that
+          // asks for it does not know).
           Value buffer = sharedBuffer(loc);
-          Value offset =
-              arith::ConstantIndexOp::create(rewriter, loc, staticSharedBytes);
-          Value total = memref::DimOp::create(rewriter, loc, buffer, 0);
-          Value size = arith::SubIOp::create(rewriter, loc, total, offset);
+          Value bytes =
+              runtime
+                  .call(rewriter, loc, "segEmuDynamicSharedMemorySize",
+                        signatures.query, {})
+                  .getResult(0);
+          Value size = arith::IndexCastOp::create(
+              rewriter, loc, rewriter.getIndexType(), bytes);
+          Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+          Value total = memref::DimOp::create(rewriter, loc, buffer, zero);
+          Value offset = arith::SubIOp::create(rewriter, loc, total, size);
           rewriter.replaceOpWithNewOp<memref::ViewOp>(op, o.getType(), buffer,
                                                       offset, ValueRange{size});
         })
@@ -657,10 +663,8 @@ void DeviceBodyLowering::lowerAsserts() {
 LogicalResult
 mlir::seg::emulator::lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
                                      const LLVMTypeConverter &converter,
-                                     int64_t staticSharedBytes,
                                      Value sharedBuffer, bool check) {
-  DeviceBodyLowering lowering(func, runtime, converter, staticSharedBytes,
-                              sharedBuffer);
+  DeviceBodyLowering lowering(func, runtime, converter, sharedBuffer);
   if (failed(lowering.verifySupported()))
     return failure();
   lowering.lowerGPUOps();
@@ -773,8 +777,7 @@ FailureOr<LoweredKernel> mlir::seg::emulator::lowerGPUFunc(
   entry.eraseArguments(firstErased, numOldArguments - firstErased);
   gpuFunc.erase();
 
-  if (failed(lowerDeviceBody(func, runtime, converter, sharedBytes, buffer,
-                             check)))
+  if (failed(lowerDeviceBody(func, runtime, converter, buffer, check)))
     return failure();
   return LoweredKernel{func, sharedBytes};
 }

@@ -76,7 +76,10 @@ struct Launch {
   int64_t blockDim[3] = {1, 1, 1};
   int64_t numBlocks = 0;
   int64_t threadsPerBlock = 0;
+  /// Shared memory per block, of which the last dynamicSharedBytes are the
+  /// dynamic part.
   int64_t sharedBytes = 0;
+  int64_t dynamicSharedBytes = 0;
   /// Linear block ids in start order; empty for 0, 1, 2, ...
   std::vector<int64_t> order;
   /// The next position in the start order to hand to a worker.

@@ -199,7 +199,8 @@ static std::vector<int64_t> shuffledOrder(int64_t numBlocks, int64_t resident,
 
 static void launchKernel(SegEmuKernelFn kernel, void **args,
                          const int64_t grid[3], const int64_t blockDim[3],
-                         int64_t sharedBytes, const char *name) {
+                         int64_t staticSharedBytes, int64_t dynamicSharedBytes,
+                         const char *name) {
   if (currentFiber)
     fatal("%s: launching kernel %s from a kernel (dynamic parallelism) is "
           "not supported",
@@ -224,9 +225,11 @@ static void launchKernel(SegEmuKernelFn kernel, void **args,
   if (threads > 1024)
     fatal("kernel %s: %lld threads per block exceed the limit of 1024", name,
           static_cast<long long>(threads));
-  if (sharedBytes < 0)
-    fatal("kernel %s: negative shared memory size %lld", name,
-          static_cast<long long>(sharedBytes));
+  if (staticSharedBytes < 0 || dynamicSharedBytes < 0)
+    fatal("kernel %s: negative shared memory size (%lld static, %lld "
+          "dynamic bytes)",
+          name, static_cast<long long>(staticSharedBytes),
+          static_cast<long long>(dynamicSharedBytes));
 
   // One launch at a time, as on one stream.
   static std::mutex launching;
@@ -243,7 +246,8 @@ static void launchKernel(SegEmuKernelFn kernel, void **args,
   }
   launch.numBlocks = grid[0] * grid[1] * grid[2];
   launch.threadsPerBlock = threads;
-  launch.sharedBytes = sharedBytes;
+  launch.sharedBytes = staticSharedBytes + dynamicSharedBytes;
+  launch.dynamicSharedBytes = dynamicSharedBytes;
   if (cfg.randomized) {
     static uint64_t launches = 0;
     Random random;
@@ -311,10 +315,12 @@ extern "C" {
 
 void segEmuLaunch(SegEmuKernelFn kernel, void **args, int64_t gridX,
                   int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
-                  int64_t blockZ, int64_t sharedBytes, const char *name) {
+                  int64_t blockZ, int64_t staticSharedBytes,
+                  int64_t dynamicSharedBytes, const char *name) {
   const int64_t grid[3] = {gridX, gridY, gridZ};
   const int64_t block[3] = {blockX, blockY, blockZ};
-  launchKernel(kernel, args, grid, block, sharedBytes, name);
+  launchKernel(kernel, args, grid, block, staticSharedBytes, dynamicSharedBytes,
+               name);
 }
 
 int64_t segEmuThreadId(int32_t dim) {
@@ -357,6 +363,10 @@ void *segEmuSharedMemory(void) { return self("shared memory").block->shared; }
 
 int64_t segEmuSharedMemorySize(void) {
   return self("shared memory").block->launch->sharedBytes;
+}
+
+int64_t segEmuDynamicSharedMemorySize(void) {
+  return self("gpu.dynamic_shared_memory").block->launch->dynamicSharedBytes;
 }
 
 void segEmuBarrier(const char *site) { barrier(self(site), site); }

@@ -22,8 +22,8 @@
 // CHECK: return
 
 // The launch fills the array in the entry block of the host function and
-// calls the runtime with the kernel, the sizes as i64, the shared memory
-// (none here) and the kernel's name.
+// calls the runtime with the kernel, the sizes as i64, the static and
+// dynamic shared memory (none here) and the kernel's name.
 
 // CHECK-LABEL: func.func @host(
 // CHECK-SAME: %[[MEM:[a-z0-9_]+]]: memref<?xf32>, %[[IDX:[a-z0-9_]+]]: index, %[[VAL:[a-z0-9_]+]]: f32, %[[N:[a-z0-9_]+]]: index)
@@ -41,10 +41,11 @@
 // CHECK: %[[IDX64:.*]] = arith.index_cast %[[IDX]] : index to i64
 // CHECK: llvm.store %[[IDX64]], %[[SLOT1]]
 // CHECK: llvm.store %[[VAL]], %[[SLOT2]]
-// CHECK: %[[SHARED:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK: %[[STATIC:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK: %[[DYNAMIC:.*]] = llvm.mlir.constant(0 : i64) : i64
 // CHECK: %[[FN:.*]] = func.constant @arguments : (!llvm.ptr) -> ()
 // CHECK: %[[NAME:.*]] = llvm.mlir.addressof @[[NAMESTR]] : !llvm.ptr
-// CHECK: call @segEmuLaunch(%[[FN]], %[[ARGV]], {{.*}}, %[[SHARED]], %[[NAME]])
+// CHECK: call @segEmuLaunch(%[[FN]], %[[ARGV]], {{.*}}, %[[STATIC]], %[[DYNAMIC]], %[[NAME]])
 // CHECK-NOT: gpu.
 
 module attributes {gpu.container_module} {
@@ -67,8 +68,8 @@ module attributes {gpu.container_module} {
 // -----
 
 // Shared memory: workgroup attributions are views of the block's buffer at
-// 16-byte aligned offsets; the dynamic part starts after them, and the
-// launch asks for both. Casts out of the workgroup space disappear.
+// 16-byte aligned offsets; the dynamic part ends the buffer, and the launch
+// gives the sizes of both. Casts out of the workgroup space disappear.
 
 // CHECK-LABEL: func.func private @shared(
 // CHECK: %[[BASE:.*]] = call @segEmuSharedMemory() : () -> !llvm.ptr
@@ -79,9 +80,10 @@ module attributes {gpu.container_module} {
 // CHECK: %[[O16:.*]] = arith.constant 16 : index
 // CHECK: %[[B:.*]] = memref.view %[[BUF]][%[[O16]]][] : memref<?xi8> to memref<2x2xf64>
 // CHECK: %[[PRIV:.*]] = memref.alloca() : memref<4xi32>
-// CHECK: %[[DYN0:.*]] = arith.constant 48 : index
+// CHECK: %[[DYNBYTES:.*]] = call @segEmuDynamicSharedMemorySize() : () -> i64
+// CHECK: %[[DYNSIZE:.*]] = arith.index_cast %[[DYNBYTES]] : i64 to index
 // CHECK: %[[TOTAL:.*]] = memref.dim %[[BUF]], %{{.*}} : memref<?xi8>
-// CHECK: %[[DYNSIZE:.*]] = arith.subi %[[TOTAL]], %[[DYN0]] : index
+// CHECK: %[[DYN0:.*]] = arith.subi %[[TOTAL]], %[[DYNSIZE]] : index
 // CHECK: %[[DYN:.*]] = memref.view %[[BUF]][%[[DYN0]]][%[[DYNSIZE]]] : memref<?xi8> to memref<?xi8>
 // CHECK: call @use(%[[A]], %[[B]], %[[PRIV]], %[[DYN]])
 
@@ -89,8 +91,7 @@ module attributes {gpu.container_module} {
 // CHECK-SAME: %[[BYTES:[a-z0-9_]+]]: i32
 // CHECK: %[[STATIC:.*]] = llvm.mlir.constant(48 : i64) : i64
 // CHECK: %[[EXT:.*]] = arith.extui %[[BYTES]] : i32 to i64
-// CHECK: %[[ALL:.*]] = llvm.add %[[STATIC]], %[[EXT]] : i64
-// CHECK: call @segEmuLaunch({{.*}}, %[[ALL]], %{{.*}})
+// CHECK: call @segEmuLaunch({{.*}}, %[[STATIC]], %[[EXT]], %{{.*}})
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -5,6 +5,35 @@
 // views of the dynamic buffer (f64 at byte 0, i16 after the f64s), then,
 // after a barrier, read their mirror image's values from all three. The
 // launch asks for 64 * 8 + 64 * 2 = 640 bytes of dynamic shared memory.
+// Then a device function takes the dynamic shared memory of a kernel that
+// also has a static buffer: the two must not overlap.
+
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  func.func @dynamicWords() -> memref<8xi32, #gpu.address_space<workgroup>> {
+    %c0 = arith.constant 0 : index
+    %dynamic = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %words = memref.view %dynamic[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi32, #gpu.address_space<workgroup>>
+    return %words : memref<8xi32, #gpu.address_space<workgroup>>
+  }
+
+  gpu.func @both(%out: memref<3x64xi32>) workgroup(%static : memref<8xi32, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %t = gpu.thread_id x
+    %words = func.call @dynamicWords() : () -> memref<8xi32, #gpu.address_space<workgroup>>
+    %x = arith.index_cast %t : index to i32
+    %hundred = arith.constant 100 : i32
+    %y = arith.addi %x, %hundred : i32
+    memref.store %x, %static[%t] : memref<8xi32, #gpu.address_space<workgroup>>
+    memref.store %y, %words[%t] : memref<8xi32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %a = memref.load %static[%t] : memref<8xi32, #gpu.address_space<workgroup>>
+    %b = memref.load %words[%t] : memref<8xi32, #gpu.address_space<workgroup>>
+    %s = arith.addi %a, %b : i32
+    memref.store %s, %out[%c0, %t] : memref<3x64xi32>
+    gpu.return
+  }
+}
 
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -46,9 +75,17 @@ func.func @main() {
     %row = vector.load %out[%i, %c0] : memref<3x64xi32>, vector<64xi32>
     vector.print %row : vector<64xi32>
   }
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : i32
+  gpu.launch_func @kernels::@both blocks in (%c1, %c1, %c1) threads in (%c8, %c1, %c1) dynamic_shared_memory_size %c32 args(%out : memref<3x64xi32>)
+  %sums = vector.load %out[%c0, %c0] : memref<3x64xi32>, vector<8xi32>
+  vector.print %sums : vector<8xi32>
   return
+}
 }
 
 // CHECK: ( 63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 )
 // CHECK-NEXT: ( 3969, 3844, 3721, 3600, 3481, 3364, 3249, 3136, 3025, 2916, 2809, 2704, 2601, 2500, 2401, 2304, 2209, 2116, 2025, 1936, 1849, 1764, 1681, 1600, 1521, 1444, 1369, 1296, 1225, 1156, 1089, 1024, 961, 900, 841, 784, 729, 676, 625, 576, 529, 484, 441, 400, 361, 324, 289, 256, 225, 196, 169, 144, 121, 100, 81, 64, 49, 36, 25, 16, 9, 4, 1, 0 )
 // CHECK-NEXT: ( 3969, 3844, 3721, 3600, 3481, 3364, 3249, 3136, 3025, 2916, 2809, 2704, 2601, 2500, 2401, 2304, 2209, 2116, 2025, 1936, 1849, 1764, 1681, 1600, 1521, 1444, 1369, 1296, 1225, 1156, 1089, 1024, 961, 900, 841, 784, 729, 676, 625, 576, 529, 484, 441, 400, 361, 324, 289, 256, 225, 196, 169, 144, 121, 100, 81, 64, 49, 36, 25, 16, 9, 4, 1, 0 )
+// The device function's dynamic words and the kernel's static ones: t + (t + 100).
+// CHECK-NEXT: ( 100, 102, 104, 106, 108, 110, 112, 114 )
