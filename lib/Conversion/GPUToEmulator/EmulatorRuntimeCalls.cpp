@@ -125,8 +125,10 @@ std::string mlir::seg::emulator::describeLocation(Location loc) {
 
 Type mlir::seg::emulator::packedArgumentType(const LLVMTypeConverter &converter,
                                              Type type) {
-  if (isa<MemRefType>(type))
-    return converter.convertType(type);
+  // The converter reports memrefs without a strided layout at an unknown
+  // location: rule them out first, so that the caller reports them.
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return memref.isStrided() ? converter.convertType(type) : nullptr;
   if (isa<IndexType>(type))
     return IntegerType::get(type.getContext(), 64);
   if (isa<UnrankedMemRefType>(type) || !LLVM::isCompatibleType(type))

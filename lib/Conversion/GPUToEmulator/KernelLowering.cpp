@@ -234,6 +234,16 @@ static Type elementType(Value value) {
 
 LogicalResult DeviceBodyLowering::verifySupported() {
   WalkResult result = func.walk([&](Operation *op) -> WalkResult {
+    // Generic atomics (and atomic products) become compare-and-swap loops on
+    // the element's address, computed from strided metadata.
+    Value atomicMemref;
+    if (auto generic = dyn_cast<memref::GenericAtomicRMWOp>(op))
+      atomicMemref = generic.getMemref();
+    if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op))
+      atomicMemref = atomic.getMemref();
+    if (atomicMemref && !cast<MemRefType>(atomicMemref.getType()).isStrided())
+      return op->emitOpError("on a memref without a strided layout is not "
+                             "supported by the SegIR emulator");
     if (!isa<gpu::GPUDialect>(op->getDialect()))
       return WalkResult::advance();
     if (isa<gpu::ShuffleOp, gpu::RotateOp>(op)) {
@@ -714,12 +724,14 @@ FailureOr<LoweredKernel> mlir::seg::emulator::lowerGPUFunc(
   int64_t sharedBytes = 0;
   for (BlockArgument attribution : workgroup) {
     auto type = dyn_cast<MemRefType>(attribution.getType());
-    if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity())
+    Type element = type ? type.getElementType() : Type();
+    if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        !(element.isIntOrIndexOrFloat() || isa<VectorType>(element)))
       return gpuFunc.emitOpError("workgroup attribution of type ")
              << attribution.getType()
              << " is not supported by the SegIR emulator (statically shaped "
-                "memrefs with the identity layout are)";
-    Type element = type.getElementType();
+                "memrefs of integers, floats or vectors with the identity "
+                "layout are)";
     int64_t align = std::max<int64_t>(16, layout.getTypeABIAlignment(element));
     sharedBytes = llvm::alignTo(sharedBytes, align);
     offsets.push_back(sharedBytes);

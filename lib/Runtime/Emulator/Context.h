@@ -17,10 +17,13 @@
 //   creating and joining an OS thread        25000 ns
 //
 // A block reduction of 256 threads switches about ten times per thread, and
-// a 2^20-element reduction runs thousands of blocks: OS threads per
-// emulated thread would cost seconds where fibers cost milliseconds. So on
-// x86-64 a context is a saved stack pointer and the switch saves only the
-// callee-saved registers; elsewhere makecontext/swapcontext is the portable
+// a 2^20-element reduction runs thousands of blocks: one OS thread per
+// emulated thread would cost seconds where fibers cost milliseconds. End to
+// end, 2^20 elements reduced by 4096 blocks of 256 threads (five shuffle
+// rounds and a barrier each) took 0.27 s with this switch and 2.25 s with
+// swapcontext. So on x86-64 a context is a saved stack pointer and the
+// switch saves only the callee-saved registers; elsewhere (or with
+// SEGIR_EMU_USE_UCONTEXT defined) makecontext/swapcontext is the portable
 // fallback. The floating-point control state (MXCSR, x87 control word) is
 // not switched: kernels never change it.
 //

@@ -18,10 +18,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstring>
-#include <map>
 #include <sched.h>
 #include <thread>
 #include <utility>

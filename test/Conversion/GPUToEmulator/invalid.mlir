@@ -121,7 +121,7 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-error @+1 {{'gpu.func' op workgroup attribution of type 'memref<?xf32>' is not supported by the SegIR emulator (statically shaped memrefs with the identity layout are)}}
+    // expected-error @+1 {{'gpu.func' op workgroup attribution of type 'memref<?xf32>' is not supported by the SegIR emulator (statically shaped memrefs of integers, floats or vectors with the identity layout are)}}
     gpu.func @k() workgroup(%w : memref<?xf32, #gpu.address_space<workgroup>>) kernel {
       gpu.return
     }
@@ -146,6 +146,42 @@ module attributes {gpu.container_module} {
     gpu.func @k(%x: f32) kernel {
       // expected-error @+1 {{'gpu.all_reduce' op could not be expanded for the SegIR emulator (upstream's expansion takes `uniform` reductions in kernels)}}
       %r = gpu.all_reduce add %x {} : (f32) -> (f32)
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%v: f32) kernel {
+      %c0 = arith.constant 0 : index
+      %m = memref.alloca() : memref<4x4xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>
+      // expected-error @+1 {{'memref.atomic_rmw' op on a memref without a strided layout is not supported by the SegIR emulator}}
+      %old = memref.atomic_rmw mulf %v, %m[%c0, %c0] : (f32, memref<4x4xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) -> f32
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'gpu.func' op workgroup attribution of type 'memref<4xcomplex<f32>>' is not supported by the SegIR emulator}}
+    gpu.func @k() workgroup(%w : memref<4xcomplex<f32>, #gpu.address_space<workgroup>>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'gpu.func' op argument #0 of type 'memref<4x4xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>' cannot be passed to a kernel on the SegIR emulator}}
+    gpu.func @k(%m: memref<4x4xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) kernel {
       gpu.return
     }
   }
