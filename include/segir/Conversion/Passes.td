@@ -58,9 +58,11 @@ def ConvertGPUToSegEmulator
       first, 16-byte aligned, then the dynamic part); private attributions
       become `memref.alloca`s; every `#gpu.address_space` is stripped from
       types, so `memref.memory_space_cast`s between them fold away;
-    * `memref.atomic_rmw` kinds without an LLVM atomic (`mulf`, `muli`)
-      become `memref.generic_atomic_rmw`; sync scopes of LLVM atomics and
-      fences are widened to the whole system; a call to `segEmuPoll` goes
+    * `memref.generic_atomic_rmw`, and the `memref.atomic_rmw` kinds without
+      an LLVM atomic (`mulf`, `muli`), become compare-and-swap loops; sync
+      scopes of LLVM atomics and fences are widened to the whole system;
+      with `check`, every memref access (atomics included) is bounds-checked
+      first; a call to `segEmuPoll` goes
       before every atomic and fence, at the start of every `scf.while`
       iteration and on every back edge of a CFG loop, so that threads that
       spin on memory let the other threads of their block run, and loads in
