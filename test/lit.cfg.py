@@ -47,6 +47,12 @@ def _configure():
         config.substitutions.append(("%ptx-spills", "python3 " + os.path.join(
             config.segir_src_root, "utils", "ptx-spills.py") +
             " --ptxas " + ptxas))
+    # Programs lowered by seg-to-emulator also need the kernel emulator's
+    # runtime.
+    config.substitutions.append((
+        "%run-emu",
+        "mlir-runner -e main -entry-point-result=void -shared-libs=" +
+        runner_libs + "," + config.segir_emulator_runtime))
 
     tool_dirs = [config.segir_tools_dir, config.llvm_tools_dir]
     tools = ["seg-opt", "mlir-opt", "mlir-runner"]

@@ -14,12 +14,18 @@
 
 using namespace mlir;
 
+void seg::addSegToGPUPass(OpPassManager &pm, int64_t blockSize,
+                          StringRef strategy, int64_t maxBlocks) {
+  ConvertSegToGPUOptions options;
+  options.blockSize = blockSize;
+  options.strategy = strategy.str();
+  options.maxBlocks = maxBlocks;
+  pm.addPass(createConvertSegToGPU(options));
+}
+
 void seg::buildSegToNVVMPipeline(OpPassManager &pm,
                                  const SegToNVVMOptions &options) {
-  ConvertSegToGPUOptions segToGPU;
-  segToGPU.blockSize = options.blockSize;
-  segToGPU.strategy = options.strategy;
-  pm.addPass(createConvertSegToGPU(segToGPU));
+  options.addSegToGPU(pm);
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Host code of the examples prints with vector.print, which the upstream

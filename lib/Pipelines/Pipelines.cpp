@@ -23,6 +23,10 @@ void seg::buildSegToCPUPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
+  buildCPUToLLVMPipeline(pm);
+}
+
+void seg::buildCPUToLLVMPipeline(OpPassManager &pm) {
   // Strided metadata expansion creates affine.apply: lower affine after.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -51,4 +55,10 @@ void seg::registerSegPipelines() {
       "The GPU path: seg ops to gpu kernels, then NVVM and a cubin (or PTX) "
       "for the target chip, with host code in the LLVM dialect",
       buildSegToNVVMPipeline);
+  PassPipelineRegistration<SegToEmulatorOptions>(
+      "seg-to-emulator",
+      "The GPU path on the CPU: GPU kernels to CPU code that runs on the "
+      "SegIR kernel emulator, then to the LLVM dialect, runnable with "
+      "mlir-runner and the emulator runtime",
+      buildSegToEmulatorPipeline);
 }

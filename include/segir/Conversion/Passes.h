@@ -8,6 +8,7 @@
 #define SEGIR_CONVERSION_PASSES_H
 
 #include "segir/Conversion/SegToGPU/SegToGPU.h"
+#include "segir/Conversion/GPUToEmulator/GPUToEmulator.h"
 #include "segir/Conversion/SegToSCF/SegToSCF.h"
 
 namespace mlir {

@@ -15,7 +15,7 @@ namespace seg {
 
 /// Options of the `seg-to-cpu` pipeline.
 struct SegToCPUOptions : public PassPipelineOptions<SegToCPUOptions> {
-  PassOptions::Option<bool> canonicalize{
+  detail::PassOptions::Option<bool> canonicalize{
       *this, "canonicalize",
       llvm::cl::desc("Canonicalize and CSE after the reference lowering"),
       llvm::cl::init(true)};
@@ -25,38 +25,85 @@ struct SegToCPUOptions : public PassPipelineOptions<SegToCPUOptions> {
 /// dialect, runnable with mlir-runner.
 void buildSegToCPUPipeline(OpPassManager &pm, const SegToCPUOptions &options);
 
-/// Options of the `seg-to-nvvm` pipeline.
-struct SegToNVVMOptions : public PassPipelineOptions<SegToNVVMOptions> {
-  PassOptions::Option<std::string> chip{
-      *this, "chip", llvm::cl::desc("GPU architecture of the binary"),
-      llvm::cl::init("sm_90")};
-  PassOptions::Option<std::string> features{
-      *this, "features",
-      llvm::cl::desc("PTX features (sm_90 needs +ptx80 or later)"),
-      llvm::cl::init("+ptx80")};
-  PassOptions::Option<std::string> format{
-      *this, "format",
-      llvm::cl::desc("What the gpu.binary holds: bin (cubin, through "
-                     "ptxas), isa (PTX text) or fatbin"),
-      llvm::cl::init("bin")};
-  PassOptions::Option<int> optLevel{*this, "opt-level",
-                                    llvm::cl::desc("LLVM optimisation level"),
-                                    llvm::cl::init(3)};
-  PassOptions::Option<int64_t> blockSize{
+/// Adds convert-seg-to-gpu with the given options to `pm`.
+void addSegToGPUPass(OpPassManager &pm, int64_t blockSize,
+                     StringRef strategy, int64_t maxBlocks);
+
+/// Options every GPU pipeline passes to convert-seg-to-gpu.
+template <typename Derived>
+struct SegToGPUPipelineOptions : public PassPipelineOptions<Derived> {
+  detail::PassOptions::Option<int64_t> blockSize{
       *this, "block-size",
       llvm::cl::desc("Threads per block for ops that give none"),
       llvm::cl::init(256)};
-  PassOptions::Option<std::string> strategy{
+  detail::PassOptions::Option<std::string> strategy{
       *this, "strategy",
       llvm::cl::desc("Segmented reduction strategy: auto, sequential, small "
                      "or large"),
       llvm::cl::init("auto")};
+  detail::PassOptions::Option<int64_t> maxBlocks{
+      *this, "max-blocks",
+      llvm::cl::desc("Most blocks launched for an op that gives no "
+                     "num_blocks (0: fill the target)"),
+      llvm::cl::init(0)};
+
+  /// Adds convert-seg-to-gpu with these options.
+  void addSegToGPU(OpPassManager &pm) const {
+    addSegToGPUPass(pm, blockSize, strategy, maxBlocks);
+  }
+};
+
+/// Options of the `seg-to-nvvm` pipeline.
+struct SegToNVVMOptions : public SegToGPUPipelineOptions<SegToNVVMOptions> {
+  detail::PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("GPU architecture of the binary"),
+      llvm::cl::init("sm_90")};
+  detail::PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features (sm_90 needs +ptx80 or later)"),
+      llvm::cl::init("+ptx80")};
+  detail::PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What the gpu.binary holds: bin (cubin, through "
+                     "ptxas), isa (PTX text) or fatbin"),
+      llvm::cl::init("bin")};
+  detail::PassOptions::Option<int> optLevel{*this, "opt-level",
+                                    llvm::cl::desc("LLVM optimisation level"),
+                                    llvm::cl::init(3)};
 };
 
 /// The GPU path: seg ops to kernels (convert-seg-to-gpu), then upstream's
 /// NVVM lowering to a gpu.binary for the chosen chip, and host code in the
 /// LLVM dialect.
 void buildSegToNVVMPipeline(OpPassManager &pm, const SegToNVVMOptions &options);
+/// Lowers scf, cf, memref, vector, math, arith, index and func to the LLVM
+/// dialect for the host CPU: the tail that every CPU path shares.
+void buildCPUToLLVMPipeline(OpPassManager &pm);
+
+/// Options of the `seg-to-emulator` pipeline.
+struct SegToEmulatorOptions
+    : public SegToGPUPipelineOptions<SegToEmulatorOptions> {
+  detail::PassOptions::Option<bool> check{
+      *this, "check",
+      llvm::cl::desc("Check every memref access in kernels at run time and "
+                     "report out-of-bounds accesses"),
+      llvm::cl::init(false)};
+  detail::PassOptions::Option<bool> canonicalize{
+      *this, "canonicalize",
+      llvm::cl::desc("Canonicalize and CSE after the kernels are lowered"),
+      llvm::cl::init(true)};
+};
+
+/// GPU kernels (gpu.launch, or outlined gpu.module and gpu.launch_func) to
+/// CPU code calling the emulator runtime, then to the LLVM dialect.
+void buildGPUToEmulatorPipeline(OpPassManager &pm,
+                                const SegToEmulatorOptions &options);
+
+/// The `seg-to-emulator` pipeline: the GPU path, every kernel running on the
+/// CPU kernel emulator; run the result with mlir-runner and
+/// libsegir_emulator_runtime.so.
+void buildSegToEmulatorPipeline(OpPassManager &pm,
+                                const SegToEmulatorOptions &options);
 
 /// Registers the named pipelines with the global registry.
 void registerSegPipelines();

@@ -30,6 +30,7 @@ class VectorDialect;
 } // namespace vector
 
 namespace seg {
+class SegDialect;
 
 #define GEN_PASS_DECL_CONVERTSEGTOGPU
 #include "segir/Conversion/Passes.h.inc"

@@ -1,0 +1,119 @@
+/*===- EmulatorRuntime.h - C ABI of the SegIR kernel emulator -----*- C -*-===//
+ *
+ * Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+ *
+ *===----------------------------------------------------------------------===//
+ *
+ * The entry points that code produced by `convert-gpu-to-seg-emulator` calls,
+ * implemented by libsegir_emulator_runtime.so. Plain C so that the pass, the
+ * runtime and any other caller agree on one ABI; the pass takes the function
+ * names and enumerator values from here.
+ *
+ * A kernel becomes `void kernel(void **args)`: args[i] points to the i-th
+ * kernel argument (a memref as its LLVM descriptor struct, an index as an
+ * int64_t, anything else as its LLVM type). Every query and collective below
+ * acts on the emulated GPU thread that calls it and reports an error when
+ * called outside a kernel.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef SEGIR_RUNTIME_EMULATORRUNTIME_H
+#define SEGIR_RUNTIME_EMULATORRUNTIME_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Lanes per warp (subgroup) of the emulated device. */
+#define SEG_EMU_WARP_SIZE 32
+
+typedef void (*SegEmuKernelFn)(void **args);
+
+/* `mode` of segEmuShuffle: the four modes of gpu.shuffle, and gpu.rotate. */
+enum SegEmuShuffleMode {
+  SEG_EMU_SHUFFLE_XOR = 0,
+  SEG_EMU_SHUFFLE_DOWN = 1,
+  SEG_EMU_SHUFFLE_UP = 2,
+  SEG_EMU_SHUFFLE_IDX = 3,
+  SEG_EMU_SHUFFLE_ROTATE = 4
+};
+
+/* `kind` of segEmuSubgroupReduce: the operations of gpu.subgroup_reduce. */
+enum SegEmuReduceKind {
+  SEG_EMU_REDUCE_ADD = 0,
+  SEG_EMU_REDUCE_MUL = 1,
+  SEG_EMU_REDUCE_MINSI = 2,
+  SEG_EMU_REDUCE_MINUI = 3,
+  SEG_EMU_REDUCE_MAXSI = 4,
+  SEG_EMU_REDUCE_MAXUI = 5,
+  SEG_EMU_REDUCE_AND = 6,
+  SEG_EMU_REDUCE_OR = 7,
+  SEG_EMU_REDUCE_XOR = 8,
+  SEG_EMU_REDUCE_MINNUMF = 9,
+  SEG_EMU_REDUCE_MAXNUMF = 10,
+  SEG_EMU_REDUCE_MINIMUMF = 11,
+  SEG_EMU_REDUCE_MAXIMUMF = 12
+};
+
+/* Runs `kernel` on a grid of grid{X,Y,Z} blocks of block{X,Y,Z} threads and
+ * returns when every block has finished. Each block has staticSharedBytes of
+ * shared memory for the kernel's workgroup attributions followed by
+ * dynamicSharedBytes of dynamic shared memory. `name` is used in error
+ * reports. */
+void segEmuLaunch(SegEmuKernelFn kernel, void **args, int64_t gridX,
+                  int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
+                  int64_t blockZ, int64_t staticSharedBytes,
+                  int64_t dynamicSharedBytes, const char *name);
+
+/* gpu.thread_id, gpu.block_id, gpu.block_dim, gpu.grid_dim; dim 0, 1, 2 is
+ * x, y, z. */
+int64_t segEmuThreadId(int32_t dim);
+int64_t segEmuBlockId(int32_t dim);
+int64_t segEmuBlockDim(int32_t dim);
+int64_t segEmuGridDim(int32_t dim);
+
+/* Warps are groups of SEG_EMU_WARP_SIZE threads by linear thread id
+ * (x + y * blockX + z * blockX * blockY). */
+int64_t segEmuLaneId(void);
+int64_t segEmuSubgroupId(void);
+int64_t segEmuNumSubgroups(void);
+int64_t segEmuSubgroupSize(void);
+
+/* The calling block's shared memory (64-byte aligned), its size, and the
+ * size of its dynamic part, which ends it. */
+void *segEmuSharedMemory(void);
+int64_t segEmuSharedMemorySize(void);
+int64_t segEmuDynamicSharedMemorySize(void);
+
+/* gpu.barrier. `site` names the barrier in reports and identifies it: every
+ * thread of the block must wait at the same site. */
+void segEmuBarrier(const char *site);
+
+/* gpu.shuffle (and gpu.rotate, with its offset and width) of the bit
+ * pattern `value` (narrower types are zero-extended by the caller); stores
+ * the `valid` result (0 or 1) to `*valid` unless it is null. */
+uint64_t segEmuShuffle(uint64_t value, int32_t offset, int32_t width,
+                       int32_t mode, const char *site, int8_t *valid);
+
+/* gpu.subgroup_reduce of a scalar of `bitWidth` bits, an integer or (when
+ * `isFloat`) an f32/f64. clusterSize 0 means the whole warp. */
+uint64_t segEmuSubgroupReduce(uint64_t value, int32_t kind, int32_t isFloat,
+                              int32_t bitWidth, int32_t clusterSize,
+                              int32_t clusterStride, const char *site);
+
+/* A point where the calling thread may let the other threads of its block
+ * run: called in every loop that may spin on memory, and before atomics and
+ * fences. */
+void segEmuPoll(void);
+
+/* A failed check (cf.assert, bounds checks) in a kernel: reports `message`
+ * with the kernel, block and thread, and exits. */
+void segEmuAssertFail(const char *message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SEGIR_RUNTIME_EMULATORRUNTIME_H */

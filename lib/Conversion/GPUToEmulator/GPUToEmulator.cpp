@@ -1,0 +1,448 @@
+//===- GPUToEmulator.cpp - GPU kernels on the CPU emulator ---------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The pass driver and the host side of convert-gpu-to-seg-emulator: the
+// contents of every gpu.module move into the host module (kernels lowered by
+// KernelLowering.cpp), launches become calls to segEmuLaunch, and the host's
+// device-memory operations become plain memref operations, since the
+// emulated device shares the host's memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "segir/Conversion/GPUToEmulator/GPUToEmulator.h"
+
+#include "EmulatorRuntimeCalls.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/RuntimeOpVerification.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir {
+namespace seg {
+#define GEN_PASS_DEF_CONVERTGPUTOSEGEMULATOR
+#include "segir/Conversion/Passes.h.inc"
+} // namespace seg
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::seg;
+using namespace mlir::seg::emulator;
+
+namespace {
+/// A lowered kernel and the name it has in reports.
+struct KernelInfo {
+  func::FuncOp func;
+  int64_t staticSharedBytes = 0;
+  std::string displayName;
+};
+
+/// The state of one run of the pass over a module.
+class EmulatorLowering {
+public:
+  EmulatorLowering(ModuleOp module, bool check)
+      : module(module), check(check), runtime(module),
+        converter(module.getContext()) {}
+
+  LogicalResult run();
+
+private:
+  /// Lowers the functions of a gpu.module in place.
+  LogicalResult lowerGPUModule(gpu::GPUModuleOp gpuModule,
+                               const llvm::StringMap<unsigned> &kernelNames);
+  /// Moves everything out of the gpu.modules into the host module, renaming
+  /// what clashes with host symbols or with each other, and erases them.
+  LogicalResult moveOutOfGPUModules(ArrayRef<gpu::GPUModuleOp> gpuModules);
+  LogicalResult lowerHost();
+  LogicalResult lowerLaunch(gpu::LaunchFuncOp launch);
+
+  ModuleOp module;
+  bool check;
+  RuntimeCalls runtime;
+  LLVMTypeConverter converter;
+  /// Kernels by "module::kernel".
+  llvm::StringMap<KernelInfo> kernels;
+};
+
+struct ConvertGPUToSegEmulatorPass
+    : public seg::impl::ConvertGPUToSegEmulatorBase<
+          ConvertGPUToSegEmulatorPass> {
+  using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    // The bounds checks of `check` come from memref's runtime verification.
+    memref::registerRuntimeVerifiableOpInterfaceExternalModels(registry);
+  }
+
+  void runOnOperation() override {
+    if (failed(EmulatorLowering(getOperation(), check).run()))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+/// Removes every `#gpu.address_space` from memref types in `op`: on the
+/// emulator all memory is the host's.
+static void stripGPUAddressSpaces(Operation *op) {
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([](MemRefType type) -> std::optional<Type> {
+    if (!isa_and_nonnull<gpu::AddressSpaceAttr>(type.getMemorySpace()))
+      return std::nullopt;
+    return MemRefType::get(type.getShape(), type.getElementType(),
+                           type.getLayout());
+  });
+  replacer.addReplacement([](UnrankedMemRefType type) -> std::optional<Type> {
+    if (!isa_and_nonnull<gpu::AddressSpaceAttr>(type.getMemorySpace()))
+      return std::nullopt;
+    return UnrankedMemRefType::get(type.getElementType(), Attribute());
+  });
+  replacer.recursivelyReplaceElementsIn(op, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
+}
+
+LogicalResult
+EmulatorLowering::lowerGPUModule(gpu::GPUModuleOp gpuModule,
+                                 const llvm::StringMap<unsigned> &kernelNames) {
+  for (Operation &op : *gpuModule.getBody()) {
+    auto symbol = dyn_cast<SymbolOpInterface>(op);
+    if (symbol && (symbol.getName().starts_with("segEmu") ||
+                   symbol.getName().starts_with("__seg_emu")))
+      return op.emitOpError("uses the name @")
+             << symbol.getName() << ", which is reserved for the SegIR "
+             << "emulator";
+  }
+  // Functions are lowered in place and keep their names, so that the uses
+  // inside the gpu.module stay valid until moveOutOfGPUModules.
+  for (Operation &op : llvm::make_early_inc_range(*gpuModule.getBody())) {
+    if (auto gpuFunc = dyn_cast<gpu::GPUFuncOp>(op)) {
+      std::string name = gpuFunc.getName().str();
+      bool kernel = gpuFunc.isKernel();
+      FailureOr<LoweredKernel> lowered =
+          lowerGPUFunc(gpuFunc, name, runtime, converter, check);
+      if (failed(lowered))
+        return failure();
+      if (!kernel)
+        continue;
+      // A kernel is called by its name in reports, qualified by its module
+      // where another module has a kernel of the same name.
+      std::string qualified = (gpuModule.getName() + "::" + name).str();
+      KernelInfo &info = kernels[qualified];
+      info.func = lowered->func;
+      info.staticSharedBytes = lowered->staticSharedBytes;
+      info.displayName = kernelNames.lookup(name) > 1 ? qualified : name;
+    } else if (auto func = dyn_cast<func::FuncOp>(op)) {
+      if (!func.isExternal() &&
+          failed(lowerDeviceBody(func, runtime, converter,
+                                 /*sharedBuffer=*/nullptr, check)))
+        return failure();
+    }
+  }
+  return success();
+}
+
+LogicalResult
+EmulatorLowering::moveOutOfGPUModules(ArrayRef<gpu::GPUModuleOp> gpuModules) {
+  MLIRContext *context = module.getContext();
+  // The names taken in the host module once the gpu.modules are gone.
+  llvm::StringSet<> taken;
+  for (Operation &op : *module.getBody())
+    if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+      if (!isa<gpu::GPUModuleOp>(op))
+        taken.insert(symbol.getName());
+  for (gpu::GPUModuleOp gpuModule : gpuModules) {
+    SymbolTable inner(gpuModule);
+    for (Operation &op : llvm::make_early_inc_range(*gpuModule.getBody())) {
+      auto symbol = dyn_cast<SymbolOpInterface>(op);
+      if (!symbol)
+        continue;
+      std::string name = symbol.getName().str();
+      for (unsigned i = 0; taken.contains(name) || (i && inner.lookup(name));
+           ++i)
+        name = (symbol.getName() + "_" + Twine(i)).str();
+      taken.insert(name);
+      if (name != symbol.getName() &&
+          failed(inner.rename(&op, StringAttr::get(context, name))))
+        return op.emitOpError("cannot be renamed to @") << name;
+    }
+    for (Operation &op : llvm::make_early_inc_range(*gpuModule.getBody()))
+      op.moveBefore(gpuModule);
+  }
+  for (gpu::GPUModuleOp gpuModule : gpuModules)
+    gpuModule.erase();
+  return success();
+}
+
+/// The launch sizes as i64.
+static Value toI64(OpBuilder &b, Location loc, Value value) {
+  Type i64 = b.getI64Type();
+  if (isa<IndexType>(value.getType()))
+    return arith::IndexCastOp::create(b, loc, i64, value);
+  if (value.getType().getIntOrFloatBitWidth() < 64)
+    return arith::ExtUIOp::create(b, loc, i64, value);
+  return value;
+}
+
+LogicalResult EmulatorLowering::lowerLaunch(gpu::LaunchFuncOp launch) {
+  Location loc = launch.getLoc();
+  if (launch.hasClusterSize())
+    return launch.emitOpError(
+        "with clusters is not supported by the SegIR emulator");
+  if (launch.getAsyncObject())
+    return launch.emitOpError("on a stream object is not supported by the "
+                              "SegIR emulator");
+  std::string qualified = (launch.getKernelModuleName().getValue() +
+                           "::" + launch.getKernelName().getValue())
+                              .str();
+  auto it = kernels.find(qualified);
+  if (it == kernels.end())
+    return launch.emitOpError("launches @")
+           << launch.getKernelModuleName().getValue() << "::@"
+           << launch.getKernelName().getValue()
+           << ", which is not a kernel of a gpu.module in this module";
+  KernelInfo kernel = it->second;
+
+  // The argument slots live in the entry block of the enclosing function,
+  // so that a launch in a loop does not grow the stack.
+  auto host = launch->getParentOfType<FunctionOpInterface>();
+  if (!host || host.isExternal())
+    return launch.emitOpError("is not inside a function");
+  Region *region = &host.getFunctionBody();
+
+  MLIRContext *context = module.getContext();
+  Type ptr = pointerType(context);
+  Type i64 = IntegerType::get(context, 64);
+  OpBuilder entry = OpBuilder::atBlockBegin(&region->front());
+  OpBuilder b(launch);
+  ValueRange operands = launch.getKernelOperands();
+  Value args;
+  if (operands.empty()) {
+    args = LLVM::ZeroOp::create(b, loc, ptr);
+  } else {
+    Value count = LLVM::ConstantOp::create(entry, loc, i64, operands.size());
+    args = LLVM::AllocaOp::create(entry, loc, ptr, ptr, count);
+  }
+  Value one;
+  for (auto [i, operand] : llvm::enumerate(operands)) {
+    Type packedType = packedArgumentType(converter, operand.getType());
+    if (!packedType)
+      return launch.emitOpError("argument #")
+             << i << " of type " << operand.getType()
+             << " cannot be passed to a kernel on the SegIR emulator";
+    if (!one)
+      one = LLVM::ConstantOp::create(entry, loc, i64, 1);
+    Value slot = LLVM::AllocaOp::create(entry, loc, ptr, packedType, one);
+    LLVM::StoreOp::create(b, loc, packArgument(b, loc, operand, packedType),
+                          slot);
+    Value element = LLVM::GEPOp::create(b, loc, ptr, ptr, args,
+                                        ArrayRef<LLVM::GEPArg>{int32_t(i)});
+    LLVM::StoreOp::create(b, loc, slot, element);
+  }
+
+  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+  gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+  Value staticShared =
+      LLVM::ConstantOp::create(b, loc, i64, kernel.staticSharedBytes);
+  Value dynamicShared = launch.getDynamicSharedMemorySize();
+  dynamicShared = dynamicShared ? toI64(b, loc, dynamicShared)
+                                : LLVM::ConstantOp::create(b, loc, i64, 0);
+  Value function = func::ConstantOp::create(
+      b, loc, kernel.func.getFunctionType(),
+      FlatSymbolRefAttr::get(kernel.func.getSymNameAttr()));
+  Value name = runtime.string(b, loc, kernel.displayName);
+  SmallVector<Value> callArgs = {function,
+                                 args,
+                                 toI64(b, loc, grid.x),
+                                 toI64(b, loc, grid.y),
+                                 toI64(b, loc, grid.z),
+                                 toI64(b, loc, block.x),
+                                 toI64(b, loc, block.y),
+                                 toI64(b, loc, block.z),
+                                 staticShared,
+                                 dynamicShared,
+                                 name};
+  SmallVector<Type> types(callArgs.size(), i64);
+  types[0] = kernel.func.getFunctionType();
+  types[1] = ptr;
+  types.back() = ptr;
+  runtime.call(b, loc, "segEmuLaunch", FunctionType::get(context, types, {}),
+               callArgs);
+  return success();
+}
+
+/// Fills `memref` with `value` in a loop nest.
+static void fill(OpBuilder &b, Location loc, Value memref, Value value) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<Value> lower, upper, steps;
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    lower.push_back(zero);
+    upper.push_back(memref::DimOp::create(b, loc, memref, d));
+    steps.push_back(one);
+  }
+  if (type.getRank() == 0) {
+    memref::StoreOp::create(b, loc, value, memref);
+    return;
+  }
+  scf::buildLoopNest(b, loc, lower, upper, steps,
+                     [&](OpBuilder &nested, Location l, ValueRange ivs) {
+                       memref::StoreOp::create(nested, l, value, memref, ivs);
+                     });
+}
+
+LogicalResult EmulatorLowering::lowerHost() {
+  // Host-side gpu ops in program order (every producer of an async token
+  // before its users).
+  SmallVector<Operation *> ops;
+  WalkResult walk =
+      module.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
+        if (auto launch = dyn_cast<gpu::LaunchOp>(op))
+          return launch.emitOpError("must be outlined first "
+                                    "(gpu-kernel-outlining) for the SegIR "
+                                    "emulator");
+        for (Region &region : op->getRegions())
+          for (Block &block : region)
+            for (BlockArgument argument : block.getArguments())
+              if (isa<gpu::AsyncTokenType>(argument.getType()))
+                return op->emitOpError(
+                    "has a block argument of type !gpu.async.token; the SegIR "
+                    "emulator removes async tokens and only accepts them as "
+                    "operands of gpu ops");
+        if (isa<gpu::GPUDialect>(op->getDialect()))
+          ops.push_back(op);
+        return WalkResult::advance();
+      });
+  if (walk.wasInterrupted())
+    return failure();
+  llvm::DenseSet<Operation *> erased(ops.begin(), ops.end());
+  for (Operation *op : ops)
+    for (Value result : op->getResults())
+      if (isa<gpu::AsyncTokenType>(result.getType()))
+        for (Operation *user : result.getUsers())
+          if (!erased.contains(user))
+            return user->emitOpError(
+                "uses an async token; the SegIR emulator removes async "
+                "tokens and only accepts them as operands of gpu ops");
+
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    LogicalResult result =
+        TypeSwitch<Operation *, LogicalResult>(op)
+            .Case([&](gpu::LaunchFuncOp o) { return lowerLaunch(o); })
+            .Case([&](gpu::AllocOp o) {
+              auto alloc = memref::AllocOp::create(
+                  b, loc, o.getMemref().getType(), o.getDynamicSizes(),
+                  o.getSymbolOperands(), b.getI64IntegerAttr(64));
+              o.getMemref().replaceAllUsesWith(alloc.getResult());
+              return success();
+            })
+            .Case([&](gpu::DeallocOp o) {
+              memref::DeallocOp::create(b, loc, o.getMemref());
+              return success();
+            })
+            .Case([&](gpu::MemcpyOp o) {
+              memref::CopyOp::create(b, loc, o.getSrc(), o.getDst());
+              return success();
+            })
+            .Case([&](gpu::MemsetOp o) {
+              fill(b, loc, o.getDst(), o.getValue());
+              return success();
+            })
+            // Launches are synchronous and all memory is the host's.
+            .Case<gpu::WaitOp, gpu::HostRegisterOp, gpu::HostUnregisterOp,
+                  gpu::SetDefaultDeviceOp>(
+                [](Operation *) { return success(); })
+            .Default([](Operation *o) {
+              return o->emitOpError("is not supported by the SegIR emulator");
+            });
+    if (failed(result))
+      return failure();
+  }
+  for (Operation *op : llvm::reverse(ops))
+    op->erase();
+  return success();
+}
+
+LogicalResult EmulatorLowering::run() {
+  MLIRContext *context = module.getContext();
+
+  for (Operation &op : *module.getBody())
+    if (isa<gpu::BinaryOp>(op)) {
+      return op.emitOpError("holds serialized kernels; the SegIR emulator "
+                            "needs the gpu.module they were compiled from");
+    }
+
+  // gpu.all_reduce has an upstream expansion into shuffles and shared
+  // memory (a pattern on the gpu.func); the emulator runs that. Only those
+  // functions are rewritten, and nothing else is folded: a greedy rewrite of
+  // everything would erase spin loops that only read memory, as dead code.
+  SmallVector<gpu::GPUModuleOp> gpuModules(
+      module.getBody()->getOps<gpu::GPUModuleOp>());
+  SmallVector<Operation *> withAllReduce;
+  for (gpu::GPUModuleOp gpuModule : gpuModules)
+    for (auto gpuFunc : gpuModule.getOps<gpu::GPUFuncOp>())
+      if (gpuFunc.walk([](gpu::AllReduceOp) { return WalkResult::interrupt(); })
+              .wasInterrupted())
+        withAllReduce.push_back(gpuFunc);
+  if (!withAllReduce.empty()) {
+    RewritePatternSet patterns(context);
+    populateGpuAllReducePatterns(patterns);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    (void)applyOpPatternsGreedily(withAllReduce, std::move(patterns), config);
+    WalkResult left = module.walk([](gpu::AllReduceOp op) {
+      op.emitOpError("could not be expanded for the SegIR emulator "
+                     "(upstream's expansion takes `uniform` reductions in "
+                     "kernels)");
+      return WalkResult::interrupt();
+    });
+    if (left.wasInterrupted())
+      return failure();
+  }
+
+  stripGPUAddressSpaces(module);
+
+  // Kernel names that occur in more than one gpu.module are qualified.
+  llvm::StringMap<unsigned> kernelNames;
+  for (gpu::GPUModuleOp gpuModule : gpuModules)
+    for (auto gpuFunc : gpuModule.getOps<gpu::GPUFuncOp>())
+      if (gpuFunc.isKernel())
+        ++kernelNames[gpuFunc.getName()];
+
+  for (gpu::GPUModuleOp gpuModule : gpuModules)
+    if (failed(lowerGPUModule(gpuModule, kernelNames)))
+      return failure();
+  if (failed(moveOutOfGPUModules(gpuModules)))
+    return failure();
+  if (failed(lowerHost()))
+    return failure();
+
+  // Casts between address spaces are now casts to the same type.
+  module.walk([](memref::MemorySpaceCastOp cast) {
+    if (cast.getSource().getType() == cast.getType()) {
+      cast.replaceAllUsesWith(cast.getSource());
+      cast.erase();
+    }
+  });
+  module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
+  return runtime.status();
+}

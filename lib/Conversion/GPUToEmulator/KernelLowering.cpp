@@ -1,0 +1,795 @@
+//===- KernelLowering.cpp - GPU functions as CPU functions ---------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The device side of convert-gpu-to-seg-emulator. A kernel becomes a
+// function of one `!llvm.ptr`, the packed argument array, so that the
+// runtime can call every kernel through one C signature whatever its
+// arguments; the runtime runs it once per emulated thread, and everything
+// that depends on the thread (ids, shared memory, barriers, warp
+// collectives) is a call that reads the calling thread's context.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmulatorRuntimeCalls.h"
+#include "segir/Runtime/EmulatorRuntime.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/RuntimeVerifiableOpInterface.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::seg::emulator;
+
+namespace {
+/// C signatures of the runtime's entry points.
+struct Signatures {
+  explicit Signatures(MLIRContext *context) {
+    Builder b(context);
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    Type ptr = pointerType(context);
+    dimQuery = b.getFunctionType({i32}, {i64});
+    query = b.getFunctionType({}, {i64});
+    sharedMemory = b.getFunctionType({}, {ptr});
+    barrier = b.getFunctionType({ptr}, {});
+    shuffle = b.getFunctionType({i64, i32, i32, i32, ptr, ptr}, {i64});
+    reduce = b.getFunctionType({i64, i32, i32, i32, i32, i32, ptr}, {i64});
+    poll = b.getFunctionType({}, {});
+    assertFail = b.getFunctionType({ptr}, {});
+  }
+  FunctionType dimQuery, query, sharedMemory, barrier, shuffle, reduce, poll,
+      assertFail;
+};
+
+/// Rewrites the operations of one device function.
+class DeviceBodyLowering {
+public:
+  DeviceBodyLowering(func::FuncOp func, RuntimeCalls &runtime,
+                     const LLVMTypeConverter &converter, Value sharedBuffer)
+      : func(func), runtime(runtime), converter(converter),
+        rewriter(func.getContext()), signatures(func.getContext()),
+        sharedBufferValue(sharedBuffer) {}
+
+  LogicalResult verifySupported();
+  void lowerGPUOps();
+  void lowerAtomics();
+  void insertPolls();
+  void addBoundsChecks();
+  void lowerAsserts();
+
+private:
+  Value indexQuery(Location loc, StringRef name,
+                   std::optional<gpu::Dimension> dim);
+  Value i32Constant(Location loc, int64_t value);
+  Value site(Operation *op, const Twine &what);
+  Value validSlot();
+  Value sharedBuffer(Location loc);
+  Value shuffle(Location loc, Value value, Value offset, Value width,
+                int32_t mode, Value site, Value slot);
+  void lowerShuffleLike(Operation *op, Value value, Value offset, Value width,
+                        int32_t mode, const Twine &what);
+  Value subgroupReduce(gpu::SubgroupReduceOp op, Value value, Value site);
+  void poll(Location loc);
+
+  func::FuncOp func;
+  RuntimeCalls &runtime;
+  const LLVMTypeConverter &converter;
+  IRRewriter rewriter;
+  Signatures signatures;
+  Value validSlotValue;
+  Value sharedBufferValue;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// Whether the op is nested in the body of a generic_atomic_rmw, which must
+/// stay free of side effects (no calls, no checks).
+static bool inAtomicBody(Operation *op) {
+  return op->getParentOfType<memref::GenericAtomicRMWOp>() != nullptr;
+}
+
+/// Applies `scalar` to `value`, or to each element of a 1-D vector.
+static Value mapElements(OpBuilder &b, Location loc, Value value,
+                         function_ref<Value(Value)> scalar) {
+  auto vectorType = dyn_cast<VectorType>(value.getType());
+  if (!vectorType)
+    return scalar(value);
+  Value result = value;
+  for (int64_t i = 0, e = vectorType.getNumElements(); i < e; ++i) {
+    Value element = vector::ExtractOp::create(b, loc, value, i);
+    result = vector::InsertOp::create(b, loc, scalar(element), result, i);
+  }
+  return result;
+}
+
+/// The bits of an integer or float scalar, zero-extended to i64.
+static Value toBits(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (isa<FloatType>(type))
+    value = arith::BitcastOp::create(b, loc, b.getIntegerType(width), value);
+  if (width < 64)
+    value = arith::ExtUIOp::create(b, loc, b.getI64Type(), value);
+  return value;
+}
+
+/// The inverse of toBits.
+static Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width < 64)
+    bits = arith::TruncIOp::create(b, loc, b.getIntegerType(width), bits);
+  if (isa<FloatType>(type))
+    bits = arith::BitcastOp::create(b, loc, type, bits);
+  return bits;
+}
+
+/// Builds the descriptor of a `memref<?xi8>` over `size` bytes at `base`.
+static Value byteBuffer(OpBuilder &b, Location loc,
+                        const LLVMTypeConverter &converter, Value base,
+                        Value size) {
+  auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+  Type descriptorType = converter.convertType(type);
+  Type i64 = b.getI64Type();
+  Value descriptor = LLVM::PoisonOp::create(b, loc, descriptorType);
+  Value zero = LLVM::ConstantOp::create(b, loc, i64, 0);
+  Value one = LLVM::ConstantOp::create(b, loc, i64, 1);
+  descriptor = LLVM::InsertValueOp::create(b, loc, descriptor, base,
+                                           ArrayRef<int64_t>{0});
+  descriptor = LLVM::InsertValueOp::create(b, loc, descriptor, base,
+                                           ArrayRef<int64_t>{1});
+  descriptor = LLVM::InsertValueOp::create(b, loc, descriptor, zero,
+                                           ArrayRef<int64_t>{2});
+  descriptor = LLVM::InsertValueOp::create(b, loc, descriptor, size,
+                                           ArrayRef<int64_t>{3, 0});
+  descriptor = LLVM::InsertValueOp::create(b, loc, descriptor, one,
+                                           ArrayRef<int64_t>{4, 0});
+  return UnrealizedConversionCastOp::create(b, loc, type, descriptor)
+      .getResult(0);
+}
+
+/// The calling block's shared memory as a `memref<?xi8>`, built at the
+/// builder's insertion point.
+static Value emitSharedBuffer(OpBuilder &b, Location loc, RuntimeCalls &runtime,
+                              const LLVMTypeConverter &converter) {
+  Signatures signatures(b.getContext());
+  Value base =
+      runtime.call(b, loc, "segEmuSharedMemory", signatures.sharedMemory, {})
+          .getResult(0);
+  Value size =
+      runtime.call(b, loc, "segEmuSharedMemorySize", signatures.query, {})
+          .getResult(0);
+  return byteBuffer(b, loc, converter, base, size);
+}
+
+static std::optional<int32_t> reduceKind(gpu::AllReduceOperation op) {
+  switch (op) {
+  case gpu::AllReduceOperation::ADD:
+    return SEG_EMU_REDUCE_ADD;
+  case gpu::AllReduceOperation::MUL:
+    return SEG_EMU_REDUCE_MUL;
+  case gpu::AllReduceOperation::MINSI:
+    return SEG_EMU_REDUCE_MINSI;
+  case gpu::AllReduceOperation::MINUI:
+    return SEG_EMU_REDUCE_MINUI;
+  case gpu::AllReduceOperation::MAXSI:
+    return SEG_EMU_REDUCE_MAXSI;
+  case gpu::AllReduceOperation::MAXUI:
+    return SEG_EMU_REDUCE_MAXUI;
+  case gpu::AllReduceOperation::AND:
+    return SEG_EMU_REDUCE_AND;
+  case gpu::AllReduceOperation::OR:
+    return SEG_EMU_REDUCE_OR;
+  case gpu::AllReduceOperation::XOR:
+    return SEG_EMU_REDUCE_XOR;
+  case gpu::AllReduceOperation::MINNUMF:
+    return SEG_EMU_REDUCE_MINNUMF;
+  case gpu::AllReduceOperation::MAXNUMF:
+    return SEG_EMU_REDUCE_MAXNUMF;
+  case gpu::AllReduceOperation::MINIMUMF:
+    return SEG_EMU_REDUCE_MINIMUMF;
+  case gpu::AllReduceOperation::MAXIMUMF:
+    return SEG_EMU_REDUCE_MAXIMUMF;
+  }
+  return std::nullopt;
+}
+
+static int32_t shuffleMode(gpu::ShuffleMode mode) {
+  switch (mode) {
+  case gpu::ShuffleMode::XOR:
+    return SEG_EMU_SHUFFLE_XOR;
+  case gpu::ShuffleMode::DOWN:
+    return SEG_EMU_SHUFFLE_DOWN;
+  case gpu::ShuffleMode::UP:
+    return SEG_EMU_SHUFFLE_UP;
+  case gpu::ShuffleMode::IDX:
+    return SEG_EMU_SHUFFLE_IDX;
+  }
+  llvm_unreachable("unknown shuffle mode");
+}
+
+//===----------------------------------------------------------------------===//
+// DeviceBodyLowering
+//===----------------------------------------------------------------------===//
+
+/// Element type of a shuffled or reduced value.
+static Type elementType(Value value) {
+  return getElementTypeOrSelf(value.getType());
+}
+
+LogicalResult DeviceBodyLowering::verifySupported() {
+  WalkResult result = func.walk([&](Operation *op) -> WalkResult {
+    // Generic atomics (and atomic products) become compare-and-swap loops on
+    // the element's address, computed from strided metadata.
+    Value atomicMemref;
+    if (auto generic = dyn_cast<memref::GenericAtomicRMWOp>(op))
+      atomicMemref = generic.getMemref();
+    if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op))
+      atomicMemref = atomic.getMemref();
+    if (atomicMemref && !cast<MemRefType>(atomicMemref.getType()).isStrided())
+      return op->emitOpError("on a memref without a strided layout is not "
+                             "supported by the SegIR emulator");
+    if (!isa<gpu::GPUDialect>(op->getDialect()))
+      return WalkResult::advance();
+    if (isa<gpu::ShuffleOp, gpu::RotateOp>(op)) {
+      if (elementType(op->getOperand(0)).getIntOrFloatBitWidth() > 64)
+        return op->emitOpError("on values wider than 64 bits is not "
+                               "supported by the SegIR emulator");
+      return WalkResult::advance();
+    }
+    if (auto reduceOp = dyn_cast<gpu::SubgroupReduceOp>(op)) {
+      Type type = elementType(reduceOp.getValue());
+      unsigned width = type.getIntOrFloatBitWidth();
+      if (isa<FloatType>(type) ? width != 32 && width != 64 : width > 64)
+        return op->emitOpError("on ")
+               << type
+               << " is not supported by the SegIR emulator (integers up to "
+                  "64 bits, f32 and f64 are)";
+      return WalkResult::advance();
+    }
+    if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+            gpu::GlobalIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp,
+            gpu::NumSubgroupsOp, gpu::SubgroupSizeOp, gpu::BarrierOp,
+            gpu::DynamicSharedMemoryOp, gpu::PrintfOp, gpu::ReturnOp>(op))
+      return WalkResult::advance();
+    return op->emitOpError("is not supported by the SegIR emulator");
+  });
+  return failure(result.wasInterrupted());
+}
+
+Value DeviceBodyLowering::i32Constant(Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(),
+                                      value);
+}
+
+Value DeviceBodyLowering::indexQuery(Location loc, StringRef name,
+                                     std::optional<gpu::Dimension> dim) {
+  SmallVector<Value> args;
+  if (dim)
+    args.push_back(i32Constant(loc, static_cast<int64_t>(*dim)));
+  Value result = runtime
+                     .call(rewriter, loc, name,
+                           dim ? signatures.dimQuery : signatures.query, args)
+                     .getResult(0);
+  return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                    result);
+}
+
+Value DeviceBodyLowering::site(Operation *op, const Twine &what) {
+  return runtime.string(rewriter, op->getLoc(),
+                        (what + " at " + describeLocation(op->getLoc())).str(),
+                        /*distinct=*/true);
+}
+
+Value DeviceBodyLowering::validSlot() {
+  if (!validSlotValue) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&func.front());
+    Location loc = func.getLoc();
+    Value one =
+        LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(), 1);
+    validSlotValue =
+        LLVM::AllocaOp::create(rewriter, loc, pointerType(func.getContext()),
+                               rewriter.getI8Type(), one);
+  }
+  return validSlotValue;
+}
+
+Value DeviceBodyLowering::sharedBuffer(Location loc) {
+  if (!sharedBufferValue) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&func.front());
+    sharedBufferValue = emitSharedBuffer(rewriter, loc, runtime, converter);
+  }
+  return sharedBufferValue;
+}
+
+Value DeviceBodyLowering::shuffle(Location loc, Value value, Value offset,
+                                  Value width, int32_t mode, Value site,
+                                  Value slot) {
+  Value modeValue = i32Constant(loc, mode);
+  return mapElements(rewriter, loc, value, [&](Value element) {
+    Value bits = toBits(rewriter, loc, element);
+    Value result = runtime
+                       .call(rewriter, loc, "segEmuShuffle", signatures.shuffle,
+                             {bits, offset, width, modeValue, site, slot})
+                       .getResult(0);
+    return fromBits(rewriter, loc, result, element.getType());
+  });
+}
+
+void DeviceBodyLowering::lowerShuffleLike(Operation *op, Value value,
+                                          Value offset, Value width,
+                                          int32_t mode, const Twine &what) {
+  Location loc = op->getLoc();
+  // Both ops return (value, valid); `valid` comes back through a byte the
+  // runtime writes, when it is used.
+  bool needValid = !op->getResult(1).use_empty();
+  Value slot = needValid ? validSlot()
+                         : LLVM::ZeroOp::create(rewriter, loc,
+                                                pointerType(op->getContext()));
+  Value result = shuffle(loc, value, offset, width, mode, site(op, what), slot);
+  Value valid = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+  if (needValid) {
+    Value byte =
+        LLVM::LoadOp::create(rewriter, loc, rewriter.getI8Type(), slot);
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 8);
+    valid = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, byte,
+                                  zero);
+  }
+  rewriter.replaceOp(op, {result, valid});
+}
+
+Value DeviceBodyLowering::subgroupReduce(gpu::SubgroupReduceOp op, Value value,
+                                         Value site) {
+  Location loc = op.getLoc();
+  Type type = elementType(value);
+  Value kind = i32Constant(loc, *reduceKind(op.getOp()));
+  Value isFloat = i32Constant(loc, isa<FloatType>(type));
+  Value bitWidth = i32Constant(loc, type.getIntOrFloatBitWidth());
+  Value clusterSize = i32Constant(loc, op.getClusterSize().value_or(0));
+  Value clusterStride = i32Constant(loc, op.getClusterStride());
+  return mapElements(rewriter, loc, value, [&](Value element) {
+    Value bits = toBits(rewriter, loc, element);
+    Value result =
+        runtime
+            .call(rewriter, loc, "segEmuSubgroupReduce", signatures.reduce,
+                  {bits, kind, isFloat, bitWidth, clusterSize, clusterStride,
+                   site})
+            .getResult(0);
+    return fromBits(rewriter, loc, result, element.getType());
+  });
+}
+
+void DeviceBodyLowering::lowerGPUOps() {
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    if (isa<gpu::GPUDialect>(op->getDialect()))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    rewriter.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    auto replaceWithQuery = [&](StringRef name,
+                                std::optional<gpu::Dimension> dim) {
+      rewriter.replaceOp(op, indexQuery(loc, name, dim));
+    };
+    TypeSwitch<Operation *>(op)
+        .Case([&](gpu::ThreadIdOp o) {
+          replaceWithQuery("segEmuThreadId", o.getDimension());
+        })
+        .Case([&](gpu::BlockIdOp o) {
+          replaceWithQuery("segEmuBlockId", o.getDimension());
+        })
+        .Case([&](gpu::BlockDimOp o) {
+          replaceWithQuery("segEmuBlockDim", o.getDimension());
+        })
+        .Case([&](gpu::GridDimOp o) {
+          replaceWithQuery("segEmuGridDim", o.getDimension());
+        })
+        .Case([&](gpu::GlobalIdOp o) {
+          Value block = indexQuery(loc, "segEmuBlockId", o.getDimension());
+          Value size = indexQuery(loc, "segEmuBlockDim", o.getDimension());
+          Value thread = indexQuery(loc, "segEmuThreadId", o.getDimension());
+          Value start = arith::MulIOp::create(rewriter, loc, block, size);
+          rewriter.replaceOpWithNewOp<arith::AddIOp>(op, start, thread);
+        })
+        .Case([&](gpu::LaneIdOp) {
+          replaceWithQuery("segEmuLaneId", std::nullopt);
+        })
+        .Case([&](gpu::SubgroupIdOp) {
+          replaceWithQuery("segEmuSubgroupId", std::nullopt);
+        })
+        .Case([&](gpu::NumSubgroupsOp) {
+          replaceWithQuery("segEmuNumSubgroups", std::nullopt);
+        })
+        .Case([&](gpu::SubgroupSizeOp) {
+          replaceWithQuery("segEmuSubgroupSize", std::nullopt);
+        })
+        .Case([&](gpu::BarrierOp) {
+          runtime.call(rewriter, loc, "segEmuBarrier", signatures.barrier,
+                       {site(op, "gpu.barrier")});
+          rewriter.eraseOp(op);
+        })
+        .Case([&](gpu::ShuffleOp o) {
+          lowerShuffleLike(op, o.getValue(), o.getOffset(), o.getWidth(),
+                           shuffleMode(o.getMode()),
+                           "gpu.shuffle " +
+                               gpu::stringifyShuffleMode(o.getMode()));
+        })
+        .Case([&](gpu::RotateOp o) {
+          lowerShuffleLike(op, o.getValue(), i32Constant(loc, o.getOffset()),
+                           i32Constant(loc, o.getWidth()),
+                           SEG_EMU_SHUFFLE_ROTATE, "gpu.rotate");
+        })
+        .Case([&](gpu::SubgroupReduceOp o) {
+          Value result = subgroupReduce(
+              o, o.getValue(),
+              site(op, "gpu.subgroup_reduce " +
+                           gpu::stringifyAllReduceOperation(o.getOp())));
+          rewriter.replaceOp(op, result);
+        })
+        .Case([&](gpu::DynamicSharedMemoryOp o) {
+          // The dynamic part ends the block's shared memory (it follows the
+          // kernel's workgroup attributions, which a device function that
+          // asks for it does not know).
+          Value buffer = sharedBuffer(loc);
+          Value bytes =
+              runtime
+                  .call(rewriter, loc, "segEmuDynamicSharedMemorySize",
+                        signatures.query, {})
+                  .getResult(0);
+          Value size = arith::IndexCastOp::create(
+              rewriter, loc, rewriter.getIndexType(), bytes);
+          Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+          Value total = memref::DimOp::create(rewriter, loc, buffer, zero);
+          Value offset = arith::SubIOp::create(rewriter, loc, total, size);
+          rewriter.replaceOpWithNewOp<memref::ViewOp>(op, o.getType(), buffer,
+                                                      offset, ValueRange{size});
+        })
+        .Case([&](gpu::PrintfOp o) {
+          runtime.printf(rewriter, loc, o.getFormat(), o.getArgs());
+          rewriter.eraseOp(op);
+        })
+        .Case([&](gpu::ReturnOp o) {
+          rewriter.replaceOpWithNewOp<func::ReturnOp>(op, o.getOperands());
+        });
+  }
+}
+
+/// The address of `memref[indices]` as an `!llvm.ptr`.
+static Value elementAddress(OpBuilder &b, Location loc, Value memref,
+                            ValueRange indices) {
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value linear = metadata.getOffset();
+  for (auto [index, stride] : llvm::zip(indices, metadata.getStrides())) {
+    Value step = arith::MulIOp::create(b, loc, index, stride);
+    linear = arith::AddIOp::create(b, loc, linear, step);
+  }
+  Type i64 = b.getI64Type();
+  Value aligned =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value alignedI64 = arith::IndexCastOp::create(b, loc, i64, aligned);
+  Value base =
+      LLVM::IntToPtrOp::create(b, loc, pointerType(b.getContext()), alignedI64);
+  Type elementType = cast<MemRefType>(memref.getType()).getElementType();
+  Value linearI64 = arith::IndexCastOp::create(b, loc, i64, linear);
+  return LLVM::GEPOp::create(b, loc, pointerType(b.getContext()), elementType,
+                             base, ValueRange{linearI64});
+}
+
+/// Replaces a generic_atomic_rmw by a compare-and-swap loop:
+///
+///   %old = atomic load
+///   while (true) {
+///     %new = body(%old)
+///     (%seen, %ok) = cmpxchg %address, %old, %new
+///     if (%ok) break; %old = %seen
+///   }
+///
+/// and its result by the value it replaced. finalize-memref-to-llvm would
+/// only lower it once its body is in the LLVM dialect, which the CPU
+/// pipeline does afterwards; and a loop in the kernel also gets a poll like
+/// any other.
+static void lowerGenericAtomic(RewriterBase &rewriter,
+                               memref::GenericAtomicRMWOp op) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Type type = op.getResult().getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type bits = rewriter.getIntegerType(width);
+  Value address =
+      elementAddress(rewriter, loc, op.getMemref(), op.getIndices());
+  Value first = LLVM::LoadOp::create(rewriter, loc, bits, address, width / 8,
+                                     /*isVolatile=*/false,
+                                     /*isNonTemporal=*/false,
+                                     /*isInvariant=*/false,
+                                     /*isInvariantGroup=*/false,
+                                     LLVM::AtomicOrdering::monotonic);
+  auto loop =
+      scf::WhileOp::create(rewriter, loc, TypeRange{bits}, ValueRange{first});
+  Block *before = rewriter.createBlock(&loop.getBefore(), {}, {bits}, {loc});
+  Value old = before->getArgument(0);
+  if (type != bits)
+    old = arith::BitcastOp::create(rewriter, loc, type, old);
+  IRMapping mapping;
+  mapping.map(op.getCurrentValue(), old);
+  for (Operation &bodyOp : op.getBody()->without_terminator())
+    rewriter.clone(bodyOp, mapping);
+  auto yield = cast<memref::AtomicYieldOp>(op.getBody()->getTerminator());
+  Value updated = mapping.lookupOrDefault(yield.getResult());
+  if (type != bits)
+    updated = arith::BitcastOp::create(rewriter, loc, bits, updated);
+  auto exchange = LLVM::AtomicCmpXchgOp::create(
+      rewriter, loc, address, before->getArgument(0), updated,
+      LLVM::AtomicOrdering::acq_rel, LLVM::AtomicOrdering::monotonic);
+  Value seen = LLVM::ExtractValueOp::create(rewriter, loc, exchange, 0);
+  Value done = LLVM::ExtractValueOp::create(rewriter, loc, exchange, 1);
+  Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+  Value retry = arith::XOrIOp::create(rewriter, loc, done, yes);
+  scf::ConditionOp::create(rewriter, loc, retry, ValueRange{seen});
+  Block *after = rewriter.createBlock(&loop.getAfter(), {}, {bits}, {loc});
+  scf::YieldOp::create(rewriter, loc, after->getArguments());
+  rewriter.setInsertionPointAfter(loop);
+  Value result = loop.getResult(0);
+  if (type != bits)
+    result = arith::BitcastOp::create(rewriter, loc, type, result);
+  rewriter.replaceOp(op, result);
+}
+
+void DeviceBodyLowering::lowerAtomics() {
+  SmallVector<memref::AtomicRMWOp> products;
+  SmallVector<memref::GenericAtomicRMWOp> generics;
+  func.walk([&](Operation *op) {
+    // The system scope is at least as strong as any GPU scope.
+    TypeSwitch<Operation *>(op)
+        .Case([](LLVM::FenceOp o) { o.removeSyncscopeAttr(); })
+        .Case([](LLVM::AtomicRMWOp o) { o.removeSyncscopeAttr(); })
+        .Case([](LLVM::AtomicCmpXchgOp o) { o.removeSyncscopeAttr(); })
+        .Case([](LLVM::LoadOp o) { o.removeSyncscopeAttr(); })
+        .Case([](LLVM::StoreOp o) { o.removeSyncscopeAttr(); })
+        .Case([&](memref::GenericAtomicRMWOp o) { generics.push_back(o); })
+        .Case([&](memref::AtomicRMWOp o) {
+          if (o.getKind() == arith::AtomicRMWKind::mulf ||
+              o.getKind() == arith::AtomicRMWKind::muli)
+            products.push_back(o);
+        });
+  });
+  // Products have no LLVM atomic: they become generic atomics too.
+  for (memref::AtomicRMWOp op : products) {
+    rewriter.setInsertionPoint(op);
+    Location loc = op.getLoc();
+    auto generic = memref::GenericAtomicRMWOp::create(
+        rewriter, loc, op.getMemref(), op.getIndices());
+    OpBuilder body = OpBuilder::atBlockEnd(generic.getBody());
+    Value product = arith::getReductionOp(
+        op.getKind(), body, loc, generic.getCurrentValue(), op.getValue());
+    memref::AtomicYieldOp::create(body, loc, product);
+    rewriter.replaceOp(op, generic.getResult());
+    generics.push_back(generic);
+  }
+  for (memref::GenericAtomicRMWOp op : generics)
+    lowerGenericAtomic(rewriter, op);
+}
+
+void DeviceBodyLowering::poll(Location loc) {
+  runtime.call(rewriter, loc, "segEmuPoll", signatures.poll, {});
+}
+
+static bool isAtomicOrFence(Operation *op) {
+  if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp, LLVM::AtomicRMWOp,
+          LLVM::AtomicCmpXchgOp, LLVM::FenceOp>(op))
+    return true;
+  if (auto load = dyn_cast<LLVM::LoadOp>(op))
+    return load.getOrdering() != LLVM::AtomicOrdering::not_atomic;
+  if (auto store = dyn_cast<LLVM::StoreOp>(op))
+    return store.getOrdering() != LLVM::AtomicOrdering::not_atomic;
+  return false;
+}
+
+void DeviceBodyLowering::insertPolls() {
+  // A thread that waits for a flag spins in a loop: a while loop, or a CFG
+  // loop. A poll in every iteration lets the other threads of the block run
+  // (one of them may be the one to set the flag), and being an opaque call
+  // it also keeps the flag's load inside the loop. Atomics and fences poll
+  // too, which is where the randomised mode interleaves threads.
+  SmallVector<Operation *> before;
+  SmallVector<scf::WhileOp> whileLoops;
+  DominanceInfo dominance(func);
+  func.walk([&](Operation *op) {
+    if (inAtomicBody(op))
+      return;
+    if (isAtomicOrFence(op))
+      before.push_back(op);
+    if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+      whileLoops.push_back(whileOp);
+    // A branch to a block that dominates this one is a loop's back edge.
+    if (op->getNumSuccessors() && op->hasTrait<OpTrait::IsTerminator>())
+      for (Block *successor : op->getSuccessors())
+        if (dominance.dominates(successor, op->getBlock())) {
+          before.push_back(op);
+          break;
+        }
+  });
+  for (Operation *op : before) {
+    rewriter.setInsertionPoint(op);
+    poll(op->getLoc());
+  }
+  for (scf::WhileOp whileOp : whileLoops) {
+    rewriter.setInsertionPointToStart(whileOp.getBeforeBody());
+    poll(whileOp.getLoc());
+  }
+}
+
+void DeviceBodyLowering::addBoundsChecks() {
+  SmallVector<RuntimeVerifiableOpInterface> ops;
+  func.walk([&](RuntimeVerifiableOpInterface op) {
+    if (!inAtomicBody(op))
+      ops.push_back(op);
+  });
+  auto message = [](Operation *op, StringRef what) {
+    return (op->getName().getStringRef() + " at " +
+            describeLocation(op->getLoc()) + ": " + what)
+        .str();
+  };
+  for (RuntimeVerifiableOpInterface op : ops) {
+    rewriter.setInsertionPoint(op);
+    op.generateRuntimeVerification(rewriter, op.getLoc(), message);
+  }
+}
+
+void DeviceBodyLowering::lowerAsserts() {
+  SmallVector<cf::AssertOp> asserts;
+  func.walk([&](cf::AssertOp op) { asserts.push_back(op); });
+  for (cf::AssertOp op : asserts) {
+    rewriter.setInsertionPoint(op);
+    Location loc = op.getLoc();
+    Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+    Value failed = arith::XOrIOp::create(rewriter, loc, op.getArg(), yes);
+    auto ifOp = scf::IfOp::create(rewriter, loc, failed,
+                                  /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    runtime.call(rewriter, loc, "segEmuAssertFail", signatures.assertFail,
+                 {runtime.string(rewriter, loc, op.getMsg())});
+    rewriter.eraseOp(op);
+  }
+}
+
+LogicalResult
+mlir::seg::emulator::lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
+                                     const LLVMTypeConverter &converter,
+                                     Value sharedBuffer, bool check) {
+  DeviceBodyLowering lowering(func, runtime, converter, sharedBuffer);
+  if (failed(lowering.verifySupported()))
+    return failure();
+  lowering.lowerGPUOps();
+  // Checks first: they know generic atomics, not the loops these become.
+  if (check)
+    lowering.addBoundsChecks();
+  lowering.lowerAtomics();
+  lowering.insertPolls();
+  lowering.lowerAsserts();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// gpu.func
+//===----------------------------------------------------------------------===//
+
+FailureOr<LoweredKernel> mlir::seg::emulator::lowerGPUFunc(
+    gpu::GPUFuncOp gpuFunc, StringRef name, RuntimeCalls &runtime,
+    const LLVMTypeConverter &converter, bool check) {
+  MLIRContext *context = gpuFunc.getContext();
+  Location loc = gpuFunc.getLoc();
+  bool kernel = gpuFunc.isKernel();
+  FunctionType gpuType = gpuFunc.getFunctionType();
+
+  // Check everything before changing anything.
+  SmallVector<Type> packedTypes;
+  if (kernel) {
+    for (auto [i, type] : llvm::enumerate(gpuType.getInputs())) {
+      packedTypes.push_back(packedArgumentType(converter, type));
+      if (!packedTypes.back())
+        return gpuFunc.emitOpError("argument #")
+               << i << " of type " << type
+               << " cannot be passed to a kernel on the SegIR emulator";
+    }
+  }
+  // Copies: adding the packed-arguments argument moves the block's list.
+  SmallVector<BlockArgument> workgroup(gpuFunc.getWorkgroupAttributions());
+  SmallVector<BlockArgument> privates(gpuFunc.getPrivateAttributions());
+  if (!kernel && !workgroup.empty())
+    return gpuFunc.emitOpError("has workgroup attributions but is not a "
+                               "kernel; the SegIR emulator places them only "
+                               "in kernels");
+  // Static shared memory: the workgroup attributions one after the other,
+  // each aligned to 16 bytes (or more if its element type needs it).
+  DataLayout layout = DataLayout::closest(gpuFunc);
+  SmallVector<int64_t> offsets;
+  int64_t sharedBytes = 0;
+  for (BlockArgument attribution : workgroup) {
+    auto type = dyn_cast<MemRefType>(attribution.getType());
+    Type element = type ? type.getElementType() : Type();
+    if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        !(element.isIntOrIndexOrFloat() || isa<VectorType>(element)))
+      return gpuFunc.emitOpError("workgroup attribution of type ")
+             << attribution.getType()
+             << " is not supported by the SegIR emulator (statically shaped "
+                "memrefs of integers, floats or vectors with the identity "
+                "layout are)";
+    int64_t align = std::max<int64_t>(16, layout.getTypeABIAlignment(element));
+    sharedBytes = llvm::alignTo(sharedBytes, align);
+    offsets.push_back(sharedBytes);
+    sharedBytes +=
+        type.getNumElements() * layout.getTypeSize(element).getFixedValue();
+  }
+  sharedBytes = llvm::alignTo(sharedBytes, 16);
+  for (BlockArgument attribution : privates) {
+    auto type = dyn_cast<MemRefType>(attribution.getType());
+    if (!type || !type.hasStaticShape())
+      return gpuFunc.emitOpError("private attribution of type ")
+             << attribution.getType()
+             << " is not supported by the SegIR emulator (statically shaped "
+                "memrefs are)";
+  }
+
+  OpBuilder builder(gpuFunc);
+  Type ptr = pointerType(context);
+  FunctionType type = kernel ? FunctionType::get(context, {ptr}, {}) : gpuType;
+  auto func = func::FuncOp::create(builder, loc, name, type);
+  func.setPrivate();
+  func.getBody().takeBody(gpuFunc.getBody());
+  Block &entry = func.front();
+  unsigned numInputs = gpuType.getNumInputs();
+  unsigned numOldArguments = entry.getNumArguments();
+  builder.setInsertionPointToStart(&entry);
+
+  if (kernel) {
+    // args[i] points to the i-th argument in its packed type.
+    Value args = entry.addArgument(ptr, loc);
+    for (unsigned i = 0; i < numInputs; ++i) {
+      BlockArgument argument = entry.getArgument(i);
+      Value slot = LLVM::GEPOp::create(builder, loc, ptr, ptr, args,
+                                       ArrayRef<LLVM::GEPArg>{int32_t(i)});
+      Value address = LLVM::LoadOp::create(builder, loc, ptr, slot);
+      Value packed =
+          LLVM::LoadOp::create(builder, loc, packedTypes[i], address);
+      argument.replaceAllUsesWith(
+          unpackArgument(builder, loc, packed, argument.getType()));
+    }
+  }
+  Value buffer;
+  if (!workgroup.empty()) {
+    buffer = emitSharedBuffer(builder, loc, runtime, converter);
+    for (auto [attribution, offset] : llvm::zip(workgroup, offsets)) {
+      Value shift = arith::ConstantIndexOp::create(builder, loc, offset);
+      attribution.replaceAllUsesWith(memref::ViewOp::create(
+          builder, loc, attribution.getType(), buffer, shift, ValueRange{}));
+    }
+  }
+  for (BlockArgument attribution : privates)
+    attribution.replaceAllUsesWith(memref::AllocaOp::create(
+        builder, loc, cast<MemRefType>(attribution.getType())));
+  unsigned firstErased = kernel ? 0 : numInputs;
+  entry.eraseArguments(firstErased, numOldArguments - firstErased);
+  gpuFunc.erase();
+
+  if (failed(lowerDeviceBody(func, runtime, converter, buffer, check)))
+    return failure();
+  return LoweredKernel{func, sharedBytes};
+}

@@ -1,0 +1,33 @@
+//===- EmulatorPipeline.cpp - The seg-to-emulator pipeline ---------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "segir/Conversion/Passes.h"
+#include "segir/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void seg::buildGPUToEmulatorPipeline(OpPassManager &pm,
+                                     const SegToEmulatorOptions &options) {
+  pm.addPass(createGpuKernelOutliningPass());
+  ConvertGPUToSegEmulatorOptions emulator;
+  emulator.check = options.check;
+  pm.addPass(createConvertGPUToSegEmulator(emulator));
+  if (options.canonicalize) {
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
+  buildCPUToLLVMPipeline(pm);
+}
+
+void seg::buildSegToEmulatorPipeline(OpPassManager &pm,
+                                     const SegToEmulatorOptions &options) {
+  options.addSegToGPU(pm);
+  buildGPUToEmulatorPipeline(pm, options);
+}

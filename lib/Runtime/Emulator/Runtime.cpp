@@ -1,0 +1,458 @@
+//===- Runtime.cpp - Launches and the C entry points of the emulator -----===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emulator.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+using namespace segir::emu;
+
+//===----------------------------------------------------------------------===//
+// Errors and settings
+//===----------------------------------------------------------------------===//
+
+void segir::emu::fatal(const char *format, ...) {
+  // The first error wins; any other thread reporting one waits for the exit.
+  static std::mutex reporting;
+  reporting.lock();
+  fflush(stdout);
+  va_list args;
+  va_start(args, format);
+  fputs("segir emulator: ", stderr);
+  vfprintf(stderr, format, args);
+  fputc('\n', stderr);
+  va_end(args);
+  fflush(stderr);
+  // Other workers may be inside kernels: leave without running destructors.
+  _exit(1);
+}
+
+static int64_t readInteger(const char *name, int64_t fallback, int64_t min) {
+  const char *text = getenv(name);
+  if (!text || !*text)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  long long value = strtoll(text, &end, 0);
+  if (errno || *end || value < min)
+    fatal("%s must be an integer >= %lld, not '%s'", name,
+          static_cast<long long>(min), text);
+  return value;
+}
+
+static Config readConfig() {
+  Config config;
+  config.residentBlocks =
+      readInteger("SEGIR_EMU_RESIDENT_BLOCKS",
+                  std::max<int64_t>(2, std::thread::hardware_concurrency()), 1);
+  if (const char *seed = getenv("SEGIR_EMU_SEED"); seed && *seed) {
+    config.randomized = true;
+    config.seed = static_cast<uint64_t>(readInteger("SEGIR_EMU_SEED", 0, 0));
+  }
+  if (const char *text = getenv("SEGIR_EMU_TIMEOUT"); text && *text) {
+    char *end = nullptr;
+    double seconds = strtod(text, &end);
+    if (*end || !(seconds >= 0))
+      fatal("SEGIR_EMU_TIMEOUT must be a number of seconds >= 0, not '%s'",
+            text);
+    config.timeoutSeconds = seconds;
+  }
+  config.stackSize = static_cast<size_t>(
+      readInteger("SEGIR_EMU_STACK_SIZE", config.stackSize, 16 * 1024));
+  return config;
+}
+
+const Config &segir::emu::config() {
+  static const Config config = readConfig();
+  return config;
+}
+
+Fiber &segir::emu::self(const char *what) {
+  if (!currentFiber)
+    fatal("%s used outside an emulated kernel", what);
+  return *currentFiber;
+}
+
+//===----------------------------------------------------------------------===//
+// Faults in kernels
+//===----------------------------------------------------------------------===//
+
+static struct sigaction previousSegv, previousBus;
+
+/// Reports a fault inside a kernel (a stack overflow or a wild access) with
+/// the thread that caused it; leaves faults elsewhere to the handler that
+/// was installed before.
+static void onFault(int signal, siginfo_t *info, void *) {
+  Fiber *fiber = currentFiber;
+  if (!fiber) {
+    sigaction(signal, signal == SIGSEGV ? &previousSegv : &previousBus,
+              nullptr);
+    return; // The access faults again, now under the previous handler.
+  }
+  char *address = static_cast<char *>(info->si_addr);
+  size_t guard = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  if (address >= fiber->stack - guard && address < fiber->stack)
+    fatal("%s: stack overflow (an emulated thread has %zu bytes of stack; "
+          "set SEGIR_EMU_STACK_SIZE)",
+          describe(*fiber).c_str(), config().stackSize);
+  fatal("%s: invalid memory access at address %p (%s)",
+        describe(*fiber).c_str(), static_cast<void *>(address),
+        signal == SIGSEGV ? "SIGSEGV" : "SIGBUS");
+}
+
+static void installFaultHandlers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_sigaction = onFault;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGSEGV, &action, &previousSegv);
+    sigaction(SIGBUS, &action, &previousBus);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Launches
+//===----------------------------------------------------------------------===//
+
+void Worker::run(Launch &launch) {
+  // Faults are handled on a stack of their own: the fiber's may be full.
+  constexpr size_t signalStackSize = 64 * 1024;
+  if (!signalStack)
+    signalStack = static_cast<char *>(malloc(signalStackSize));
+  stack_t stack;
+  stack.ss_sp = signalStack;
+  stack.ss_size = signalStackSize;
+  stack.ss_flags = 0;
+  sigaltstack(&stack, nullptr);
+
+  for (;;) {
+    int64_t position = launch.nextBlock.fetch_add(1);
+    if (position >= launch.numBlocks)
+      break;
+    int64_t id = launch.order.empty() ? position : launch.order[position];
+    currentBlock.store(id);
+    runBlock(launch, id);
+    currentBlock.store(-1);
+  }
+  polls = 0;
+}
+
+/// Workers (with their stacks and shared memory) live from launch to launch.
+static std::vector<std::unique_ptr<Worker>> &workerPool() {
+  static std::vector<std::unique_ptr<Worker>> pool;
+  return pool;
+}
+
+[[noreturn]] static void reportTimeout(const Launch &launch,
+                                       unsigned numWorkers) {
+  std::string running;
+  for (unsigned i = 0; i < numWorkers; ++i) {
+    int64_t id = workerPool()[i]->currentBlock.load();
+    if (id < 0)
+      continue;
+    running += running.empty() ? "" : ", ";
+    running += blockCoordinates(launch, id);
+  }
+  int64_t started = std::min(launch.nextBlock.load(), launch.numBlocks);
+  fatal("kernel %s exceeded the time limit of %g s (SEGIR_EMU_TIMEOUT): "
+        "blocks %s still running, %lld of %lld blocks not started",
+        launch.name, config().timeoutSeconds,
+        running.empty() ? "(none)" : running.c_str(),
+        static_cast<long long>(launch.numBlocks - started),
+        static_cast<long long>(launch.numBlocks));
+}
+
+/// The start order of the blocks in the randomised mode: blocks are shuffled
+/// within consecutive windows of `resident` blocks, so that a block may start
+/// before its predecessors, yet every block that waits only for blocks with
+/// smaller ids (a look-back over blockIdx) still finishes.
+static std::vector<int64_t> shuffledOrder(int64_t numBlocks, int64_t resident,
+                                          Random &random) {
+  std::vector<int64_t> order(numBlocks);
+  for (int64_t i = 0; i < numBlocks; ++i)
+    order[i] = i;
+  for (int64_t start = 0; start < numBlocks; start += resident) {
+    int64_t end = std::min(numBlocks, start + resident);
+    for (int64_t i = end - 1; i > start; --i)
+      std::swap(order[i], order[start + random.next() % (i - start + 1)]);
+  }
+  return order;
+}
+
+static void launchKernel(SegEmuKernelFn kernel, void **args,
+                         const int64_t grid[3], const int64_t blockDim[3],
+                         int64_t staticSharedBytes, int64_t dynamicSharedBytes,
+                         const char *name) {
+  if (currentFiber)
+    fatal("%s: launching kernel %s from a kernel (dynamic parallelism) is "
+          "not supported",
+          describe(*currentFiber).c_str(), name);
+  const Config &cfg = config();
+  static const int64_t maxGrid[3] = {2147483647, 65535, 65535};
+  static const int64_t maxBlock[3] = {1024, 1024, 64};
+  for (int d = 0; d < 3; ++d) {
+    if (grid[d] < 1 || grid[d] > maxGrid[d] || blockDim[d] < 1 ||
+        blockDim[d] > maxBlock[d])
+      fatal("kernel %s: invalid launch configuration: grid (%lld,%lld,%lld), "
+            "block (%lld,%lld,%lld) (limits: grid (%lld,%lld,%lld), block "
+            "(%lld,%lld,%lld))",
+            name, (long long)grid[0], (long long)grid[1], (long long)grid[2],
+            (long long)blockDim[0], (long long)blockDim[1],
+            (long long)blockDim[2], (long long)maxGrid[0],
+            (long long)maxGrid[1], (long long)maxGrid[2],
+            (long long)maxBlock[0], (long long)maxBlock[1],
+            (long long)maxBlock[2]);
+  }
+  int64_t threads = blockDim[0] * blockDim[1] * blockDim[2];
+  if (threads > 1024)
+    fatal("kernel %s: %lld threads per block exceed the limit of 1024", name,
+          static_cast<long long>(threads));
+  if (staticSharedBytes < 0 || dynamicSharedBytes < 0)
+    fatal("kernel %s: negative shared memory size (%lld static, %lld "
+          "dynamic bytes)",
+          name, static_cast<long long>(staticSharedBytes),
+          static_cast<long long>(dynamicSharedBytes));
+
+  // One launch at a time, as on one stream.
+  static std::mutex launching;
+  std::lock_guard<std::mutex> lock(launching);
+  installFaultHandlers();
+
+  Launch launch;
+  launch.kernel = kernel;
+  launch.args = args;
+  launch.name = name;
+  for (int d = 0; d < 3; ++d) {
+    launch.grid[d] = grid[d];
+    launch.blockDim[d] = blockDim[d];
+  }
+  launch.numBlocks = grid[0] * grid[1] * grid[2];
+  launch.threadsPerBlock = threads;
+  launch.sharedBytes = staticSharedBytes + dynamicSharedBytes;
+  launch.dynamicSharedBytes = dynamicSharedBytes;
+  if (cfg.randomized) {
+    static uint64_t launches = 0;
+    Random random;
+    random.seed(cfg.seed * 0x9e3779b97f4a7c15ULL + ++launches);
+    launch.seed = random.next();
+    launch.order = shuffledOrder(launch.numBlocks, cfg.residentBlocks, random);
+  }
+
+  unsigned numWorkers = static_cast<unsigned>(
+      std::min<int64_t>(cfg.residentBlocks, launch.numBlocks));
+  auto &pool = workerPool();
+  while (pool.size() < numWorkers)
+    pool.push_back(std::make_unique<Worker>(pool.size()));
+
+  std::mutex mutex;
+  std::condition_variable finishedChanged;
+  unsigned finished = 0;
+  std::vector<std::thread> threadsOfLaunch;
+  for (unsigned i = 0; i < numWorkers; ++i) {
+    Worker *worker = pool[i].get();
+    threadsOfLaunch.emplace_back([&, worker] {
+      worker->run(launch);
+      std::lock_guard<std::mutex> guard(mutex);
+      ++finished;
+      finishedChanged.notify_all();
+    });
+  }
+  {
+    std::unique_lock<std::mutex> guard(mutex);
+    auto done = [&] { return finished == numWorkers; };
+    if (cfg.timeoutSeconds > 0) {
+      auto limit = std::chrono::duration<double>(cfg.timeoutSeconds);
+      if (!finishedChanged.wait_for(guard, limit, done))
+        reportTimeout(launch, numWorkers);
+    } else {
+      finishedChanged.wait(guard, done);
+    }
+  }
+  for (std::thread &thread : threadsOfLaunch)
+    thread.join();
+}
+
+//===----------------------------------------------------------------------===//
+// C entry points
+//===----------------------------------------------------------------------===//
+
+static int checkDim(const char *what, int32_t dim) {
+  if (dim < 0 || dim > 2)
+    fatal("%s: dimension %d is not 0, 1 or 2", what, dim);
+  return dim;
+}
+
+/// The lanes of the calling thread's warp that exist in its block.
+static int64_t lanesInWarp(const Fiber &fiber) {
+  int64_t warpStart = fiber.linearId - fiber.linearId % SEG_EMU_WARP_SIZE;
+  return std::min<int64_t>(SEG_EMU_WARP_SIZE,
+                           fiber.block->numThreads - warpStart);
+}
+
+static bool isPowerOf2(int64_t value) {
+  return value > 0 && (value & (value - 1)) == 0;
+}
+
+extern "C" {
+
+void segEmuLaunch(SegEmuKernelFn kernel, void **args, int64_t gridX,
+                  int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
+                  int64_t blockZ, int64_t staticSharedBytes,
+                  int64_t dynamicSharedBytes, const char *name) {
+  const int64_t grid[3] = {gridX, gridY, gridZ};
+  const int64_t block[3] = {blockX, blockY, blockZ};
+  launchKernel(kernel, args, grid, block, staticSharedBytes, dynamicSharedBytes,
+               name);
+}
+
+int64_t segEmuThreadId(int32_t dim) {
+  return self("gpu.thread_id").threadId[checkDim("gpu.thread_id", dim)];
+}
+
+int64_t segEmuBlockId(int32_t dim) {
+  return self("gpu.block_id").block->blockId[checkDim("gpu.block_id", dim)];
+}
+
+int64_t segEmuBlockDim(int32_t dim) {
+  return self("gpu.block_dim")
+      .block->launch->blockDim[checkDim("gpu.block_dim", dim)];
+}
+
+int64_t segEmuGridDim(int32_t dim) {
+  return self("gpu.grid_dim")
+      .block->launch->grid[checkDim("gpu.grid_dim", dim)];
+}
+
+int64_t segEmuLaneId(void) {
+  return self("gpu.lane_id").linearId % SEG_EMU_WARP_SIZE;
+}
+
+int64_t segEmuSubgroupId(void) {
+  return self("gpu.subgroup_id").linearId / SEG_EMU_WARP_SIZE;
+}
+
+int64_t segEmuNumSubgroups(void) {
+  int64_t threads = self("gpu.num_subgroups").block->numThreads;
+  return (threads + SEG_EMU_WARP_SIZE - 1) / SEG_EMU_WARP_SIZE;
+}
+
+int64_t segEmuSubgroupSize(void) {
+  self("gpu.subgroup_size");
+  return SEG_EMU_WARP_SIZE;
+}
+
+void *segEmuSharedMemory(void) { return self("shared memory").block->shared; }
+
+int64_t segEmuSharedMemorySize(void) {
+  return self("shared memory").block->launch->sharedBytes;
+}
+
+int64_t segEmuDynamicSharedMemorySize(void) {
+  return self("gpu.dynamic_shared_memory").block->launch->dynamicSharedBytes;
+}
+
+void segEmuBarrier(const char *site) { barrier(self(site), site); }
+
+uint64_t segEmuShuffle(uint64_t value, int32_t offset, int32_t width,
+                       int32_t mode, const char *site, int8_t *valid) {
+  Fiber &fiber = self(site);
+  if (width < 1 || width > SEG_EMU_WARP_SIZE)
+    fatal("%s: %s with width %d; the width must be in [1, %d]",
+          describe(fiber).c_str(), site, width, SEG_EMU_WARP_SIZE);
+  if (mode < SEG_EMU_SHUFFLE_XOR || mode > SEG_EMU_SHUFFLE_ROTATE)
+    fatal("%s: %s with unknown mode %d", describe(fiber).c_str(), site, mode);
+  int64_t lane = fiber.linearId % SEG_EMU_WARP_SIZE;
+  if (lane >= width) {
+    // Lanes outside the width take no part: `valid` is false.
+    if (valid)
+      *valid = 0;
+    return value;
+  }
+  if (width > lanesInWarp(fiber))
+    fatal("%s: %s with width %d, but this warp has only %lld threads (the "
+          "block has %lld)",
+          describe(fiber).c_str(), site, width,
+          static_cast<long long>(lanesInWarp(fiber)),
+          static_cast<long long>(fiber.block->numThreads));
+  CollectiveRequest request;
+  request.site = site;
+  request.required = width == 32 ? ~uint32_t(0) : (uint32_t(1) << width) - 1;
+  request.mode = mode;
+  request.offset = offset;
+  request.width = width;
+  request.input = value;
+  uint64_t result = collective(fiber, request);
+  if (valid)
+    *valid = fiber.request.valid;
+  return result;
+}
+
+uint64_t segEmuSubgroupReduce(uint64_t value, int32_t kind, int32_t isFloat,
+                              int32_t bitWidth, int32_t clusterSize,
+                              int32_t clusterStride, const char *site) {
+  Fiber &fiber = self(site);
+  if (kind < SEG_EMU_REDUCE_ADD || kind > SEG_EMU_REDUCE_MAXIMUMF ||
+      (isFloat && bitWidth != 32 && bitWidth != 64) ||
+      (!isFloat && (bitWidth < 1 || bitWidth > 64)))
+    fatal("%s: %s: unsupported reduction (kind %d, %s of %d bits)",
+          describe(fiber).c_str(), site, kind, isFloat ? "float" : "integer",
+          bitWidth);
+  int64_t size = clusterSize ? clusterSize : SEG_EMU_WARP_SIZE;
+  if (!isPowerOf2(size) || !isPowerOf2(clusterStride) ||
+      size * clusterStride > SEG_EMU_WARP_SIZE)
+    fatal("%s: %s: clusters of %lld lanes %d apart do not fit in a warp of "
+          "%d lanes",
+          describe(fiber).c_str(), site, static_cast<long long>(size),
+          clusterStride, SEG_EMU_WARP_SIZE);
+  // The cluster of this lane, minus lanes past the end of the block.
+  int64_t lane = fiber.linearId % SEG_EMU_WARP_SIZE;
+  int64_t span = size * clusterStride;
+  int64_t first = lane % clusterStride + lane / span * span;
+  uint32_t required = 0;
+  for (int64_t i = 0; i < size; ++i)
+    if (first + i * clusterStride < lanesInWarp(fiber))
+      required |= uint32_t(1) << (first + i * clusterStride);
+  CollectiveRequest request;
+  request.site = site;
+  request.required = required;
+  request.isReduce = true;
+  request.mode = kind;
+  request.isFloat = isFloat;
+  request.bitWidth = bitWidth;
+  request.clusterSize = clusterSize;
+  request.clusterStride = clusterStride;
+  request.input = value;
+  return collective(fiber, request);
+}
+
+void segEmuPoll(void) {
+  if (currentFiber)
+    poll(*currentFiber);
+}
+
+void segEmuAssertFail(const char *message) {
+  if (currentFiber)
+    fatal("%s: %s", describe(*currentFiber).c_str(), message);
+  fatal("%s", message);
+}
+
+} // extern "C"

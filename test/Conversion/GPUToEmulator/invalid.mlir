@@ -1,0 +1,188 @@
+// RUN: seg-opt %s --convert-gpu-to-seg-emulator --split-input-file --verify-diagnostics
+
+func.func @not_outlined() {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'gpu.launch' op must be outlined first (gpu-kernel-outlining) for the SegIR emulator}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      // expected-error @+1 {{'gpu.cluster_id' op is not supported by the SegIR emulator}}
+      %c = gpu.cluster_id x
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @host() {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{'gpu.launch_func' op with clusters is not supported by the SegIR emulator}}
+    gpu.launch_func @kernels::@k clusters in (%c1, %c1, %c1) blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'gpu.func' op argument #1 of type 'memref<*xf32>' cannot be passed to a kernel on the SegIR emulator}}
+    gpu.func @k(%a: f32, %b: memref<*xf32>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+func.func private @keep(!gpu.async.token)
+
+func.func @token() {
+  %t = gpu.wait async
+  // expected-error @+1 {{'func.call' op uses an async token; the SegIR emulator removes async tokens and only accepts them as operands of gpu ops}}
+  func.call @keep(%t) : (!gpu.async.token) -> ()
+  return
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'func.func' op uses the name @segEmuHelper, which is reserved for the SegIR emulator}}
+    func.func @segEmuHelper() {
+      return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{'gpu.binary' op holds serialized kernels; the SegIR emulator needs the gpu.module they were compiled from}}
+  gpu.binary @kernels [#gpu.object<#nvvm.target, "">]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: f16) kernel {
+      // expected-error @+1 {{'gpu.subgroup_reduce' op on 'f16' is not supported by the SegIR emulator (integers up to 64 bits, f32 and f64 are)}}
+      %r = gpu.subgroup_reduce add %x : (f16) -> f16
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: i128) kernel {
+      %c1 = arith.constant 1 : i32
+      %c32 = arith.constant 32 : i32
+      // expected-error @+1 {{'gpu.shuffle' op on values wider than 64 bits is not supported by the SegIR emulator}}
+      %r, %ok = gpu.shuffle xor %x, %c1, %c32 : i128
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{'segEmuBarrier' is an entry point of the SegIR emulator runtime and must be a function of type '(!llvm.ptr) -> ()'}}
+  func.func private @segEmuBarrier(i32)
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.barrier
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'gpu.func' op workgroup attribution of type 'memref<?xf32>' is not supported by the SegIR emulator (statically shaped memrefs of integers, floats or vectors with the identity layout are)}}
+    gpu.func @k() workgroup(%w : memref<?xf32, #gpu.address_space<workgroup>>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'gpu.func' op has workgroup attributions but is not a kernel; the SegIR emulator places them only in kernels}}
+    gpu.func @helper() workgroup(%w : memref<4xf32, #gpu.address_space<workgroup>>) {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: f32) kernel {
+      // expected-error @+1 {{'gpu.all_reduce' op could not be expanded for the SegIR emulator (upstream's expansion takes `uniform` reductions in kernels)}}
+      %r = gpu.all_reduce add %x {} : (f32) -> (f32)
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%v: f32) kernel {
+      %c0 = arith.constant 0 : index
+      %m = memref.alloca() : memref<4x4xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>
+      // expected-error @+1 {{'memref.atomic_rmw' op on a memref without a strided layout is not supported by the SegIR emulator}}
+      %old = memref.atomic_rmw mulf %v, %m[%c0, %c0] : (f32, memref<4x4xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) -> f32
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'gpu.func' op workgroup attribution of type 'memref<4xcomplex<f32>>' is not supported by the SegIR emulator}}
+    gpu.func @k() workgroup(%w : memref<4xcomplex<f32>, #gpu.address_space<workgroup>>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'gpu.func' op argument #0 of type 'memref<4x4xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>' cannot be passed to a kernel on the SegIR emulator}}
+    gpu.func @k(%m: memref<4x4xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) kernel {
+      gpu.return
+    }
+  }
+}
