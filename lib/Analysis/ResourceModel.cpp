@@ -123,9 +123,11 @@ struct SequentialKernel {
 };
 } // namespace
 
-/// Eq. 10 plus the accumulator and the overhead.
+/// Eq. 10, with kChunkRegistersPerWord per word of the chunk, plus the
+/// accumulator and the overhead.
 static int64_t reduceRegisters(const TypeSizes &sizes, int64_t chunk) {
-  return chunk * sizes.registers + sizes.registers + kChunkOverheadRegisters;
+  return chunk * kChunkRegistersPerWord * sizes.registers + sizes.registers +
+         kChunkOverheadRegisters;
 }
 
 /// Seed 004 section 5.2: m * (2 sum(words) + 3) + 1 + sum(words).
@@ -233,7 +235,8 @@ ResourceModel::selectReduceChunk(ArrayRef<Type> types, int64_t blockSize,
   choice.sharedMemoryBound =
       choice.sharedMemoryPerBlock / (blockSize * sizes->max);
   choice.registerBound = llvm::divideFloorSigned(
-      choice.registersPerThread - reduceRegisters(*sizes, 0), sizes->registers);
+      choice.registersPerThread - reduceRegisters(*sizes, 0),
+      kChunkRegistersPerWord * sizes->registers);
   decide(choice);
   if (avoidMultiplesOf8 && choice.value > 1 && choice.value % 8 == 0)
     --choice.value;

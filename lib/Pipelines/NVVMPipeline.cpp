@@ -9,6 +9,7 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -32,6 +33,14 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   // pipeline leaves alone.
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createConvertVectorToLLVMPass());
+  // Outlined here already (the upstream pipeline's outlining then finds
+  // nothing to do), so that the kernels can be annotated for ptxas.
+  pm.addPass(createGpuKernelOutliningPass());
+  if (options.minBlocksPerSM != 0) {
+    SegSetKernelOccupancyOptions occupancy;
+    occupancy.minBlocksPerSM = options.minBlocksPerSM;
+    pm.addPass(createSegSetKernelOccupancy(occupancy));
+  }
 
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = options.chip;

@@ -56,16 +56,16 @@ TEST_F(ResourceModelTest, ByteSizesAndRegisters) {
 
 // Seed 000 eq. 7-8: MSS on four f32, block size 1024, 64 KiB of shared
 // memory: the shared memory bound allows CHUNK <= 16. Registers (64 per
-// thread at block size 1024, less the accumulator and the overhead) allow
-// (64 - 4 - 7) / 4 = 13, which decides.
+// thread at block size 1024, less the accumulator and the overhead, three
+// per word of the chunk) allow (64 - 4 - 7) / 12 = 4, which decides.
 TEST_F(ResourceModelTest, Seed000SharedMemoryBound) {
   ResourceModel model(withSharedMemory(65536));
   FailureOr<SequentialChoice> choice =
       model.selectReduceChunk(repeat(builder.getF32Type(), 4), 1024);
   ASSERT_TRUE(succeeded(choice));
   EXPECT_EQ(choice->sharedMemoryBound, 16);
-  EXPECT_EQ(choice->registerBound, 13);
-  EXPECT_EQ(choice->value, 13);
+  EXPECT_EQ(choice->registerBound, 4);
+  EXPECT_EQ(choice->value, 4);
   EXPECT_EQ(choice->decidedBy, DecidingBound::Registers);
   // CHUNK 16 fits the 64 KiB exactly, 17 does not.
   EXPECT_TRUE(model.checkReduceChunk(repeat(builder.getF32Type(), 4), 1024, 16)
@@ -116,14 +116,14 @@ TEST_F(ResourceModelTest, Sm90Defaults) {
     SmallVector<Type> types;
     int64_t chunk, degree;
   } cases[] = {
-      // (255 - 1 - 7) / 1 = 247 > 232448 / 1024 = 227; m = (255-2)/5 = 50.
-      {"f32 sum", repeat(f32, 1), 227, 50},
-      // Radix-sort scan: (255 - 8 - 7) / 8 = 30; m = (255-9)/19 = 12.
-      {"i64 4-tuple", repeat(i64, 4), 30, 12},
-      // LSS: (255 - 6 - 7) / 6 = 40; m = (255 - 7) / 15 = 16.
-      {"LSS 6-tuple", repeat(i32, 6), 40, 16},
-      // 5x5 matrix product: (255 - 25 - 7) / 25 = 8; m = (255-26)/53 = 4.
-      {"25 f32", repeat(f32, 25), 8, 4},
+      // (255 - 1 - 7) / 3 = 82 < 232448 / 1024 = 227; m = (255-2)/5 = 50.
+      {"f32 sum", repeat(f32, 1), 82, 50},
+      // Radix-sort scan: (255 - 8 - 7) / 24 = 10; m = (255-9)/19 = 12.
+      {"i64 4-tuple", repeat(i64, 4), 10, 12},
+      // LSS: (255 - 6 - 7) / 18 = 13; m = (255 - 7) / 15 = 16.
+      {"LSS 6-tuple", repeat(i32, 6), 13, 16},
+      // 5x5 matrix product: (255 - 25 - 7) / 75 = 2; m = (255-26)/53 = 4.
+      {"25 f32", repeat(f32, 25), 2, 4},
   };
   for (const Case &c : cases) {
     FailureOr<SequentialChoice> chunk = model.selectReduceChunk(c.types, 256);
@@ -158,7 +158,7 @@ TEST_F(ResourceModelTest, SoftAndHardChunkViolations) {
   Legality spills = model.checkReduceChunk(pair, 1024, 40);
   EXPECT_TRUE(spills.isLegal());
   EXPECT_EQ(spills.softViolation,
-            "chunk 40 needs about 89 registers per thread but block size 1024 "
+            "chunk 40 needs about 249 registers per thread but block size 1024 "
             "leaves 64 on target sm_90; expect register spilling");
   EXPECT_FALSE(model.checkReduceChunk(pair, 2048, 1).isLegal());
   EXPECT_FALSE(model.checkReduceChunk(pair, 256, 0).isLegal());

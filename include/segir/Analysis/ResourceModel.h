@@ -74,6 +74,14 @@ struct TileSizes {
 /// counter (1), a shared memory address (1) and the thread index (1). The
 /// old Futhark estimate counted three.
 constexpr int64_t kChunkOverheadRegisters = 7;
+/// Registers per 32-bit word of a chunk element. Eq. 10 counts one, but the
+/// kernel holds the chunk twice while it transposes it (as loaded, then as
+/// owned) and the operator needs temporaries: with one, ptxas (CUDA 13,
+/// sm_90, block size 256) spills the 2x2 and 3x3 i64 matrix products and
+/// LSS at the chunks chosen; three keeps all of seed 000's appendix
+/// operators within 255 registers (utils/ptx-spills.py on
+/// test/Integration/Inputs/reduce-ops.mlir).
+constexpr int64_t kChunkRegistersPerWord = 3;
 /// Besides its tiles, a thread of a tiled kernel holds two loop counters,
 /// two shared and two 64-bit global addresses, its two thread indices and
 /// two bounds.
@@ -91,7 +99,7 @@ public:
   /// CHUNK of seed 000's non-commutative reduction for operator element
   /// (and map-only output) types `types`: the largest value with
   ///   max(B * sum size(p), B * CHUNK * max size(p)) <= shared memory  (eq. 6)
-  ///   CHUNK * sum regs(p) + sum regs(p) + overhead <= registers       (eq. 10)
+  ///   3 CHUNK * sum regs(p) + sum regs(p) + overhead <= registers   (eq. 10)
   /// Optionally avoids multiples of 8 (seed 000 section 5.5). Fails when a
   /// type is not primitive or when even the block reduction alone does not
   /// fit in shared memory.

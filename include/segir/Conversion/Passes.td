@@ -97,6 +97,29 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
   ];
 }
 
+def SegSetKernelOccupancy
+    : Pass<"seg-set-kernel-occupancy", "ModuleOp"> {
+  let summary = "Tell ptxas how many blocks of each kernel must fit on an SM";
+  let description = [{
+    Sets `nvvm.minctasm` (PTX `.minnctapersm`) on every outlined
+    `gpu.func` kernel that has none. Given only the block size (`.maxntid`),
+    ptxas budgets registers for full occupancy and spills kernels whose
+    operators keep large state (a 3x3 matrix product of i64 gets 64
+    registers and spills); with a minimum of one block per SM it may use as
+    many registers as a thread of that block can have, which the resource
+    model's register bounds already assume.
+
+    Run it after `gpu-kernel-outlining` (launches carry no attributes to
+    their kernels).
+  }];
+  let options = [
+    Option<"minBlocksPerSM", "min-blocks-per-sm", "int64_t",
+           /*default=*/"1",
+           "Blocks of each kernel that must be resident on one SM at once">,
+  ];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
+}
+
 def ConvertGPUToSegEmulator
     : Pass<"convert-gpu-to-seg-emulator", "::mlir::ModuleOp"> {
   let summary = "Lower GPU kernels and their launches to CPU code that runs "

@@ -26,8 +26,8 @@ struct SegToCPUOptions : public PassPipelineOptions<SegToCPUOptions> {
 void buildSegToCPUPipeline(OpPassManager &pm, const SegToCPUOptions &options);
 
 /// Adds convert-seg-to-gpu with the given options to `pm`.
-void addSegToGPUPass(OpPassManager &pm, int64_t blockSize,
-                     StringRef strategy, int64_t maxBlocks);
+void addSegToGPUPass(OpPassManager &pm, int64_t blockSize, StringRef strategy,
+                     int64_t maxBlocks);
 
 /// Options every GPU pipeline passes to convert-seg-to-gpu.
 template <typename Derived>
@@ -67,9 +67,14 @@ struct SegToNVVMOptions : public SegToGPUPipelineOptions<SegToNVVMOptions> {
       llvm::cl::desc("What the gpu.binary holds: bin (cubin, through "
                      "ptxas), isa (PTX text) or fatbin"),
       llvm::cl::init("bin")};
-  detail::PassOptions::Option<int> optLevel{*this, "opt-level",
-                                    llvm::cl::desc("LLVM optimisation level"),
-                                    llvm::cl::init(3)};
+  detail::PassOptions::Option<int> optLevel{
+      *this, "opt-level", llvm::cl::desc("LLVM optimisation level"),
+      llvm::cl::init(3)};
+  detail::PassOptions::Option<int64_t> minBlocksPerSM{
+      *this, "min-blocks-per-sm",
+      llvm::cl::desc("Blocks of each kernel that ptxas must fit on one SM "
+                     "(0: leave its register budget to ptxas)"),
+      llvm::cl::init(1)};
 };
 
 /// The GPU path: seg ops to kernels (convert-seg-to-gpu), then upstream's

@@ -86,9 +86,12 @@ KernelBuilder::KernelBuilder(OpBuilder &builder, Location loc, Value numBlocks,
 
 void KernelBuilder::finish() {
   gpu::TerminatorOp::create(b, loc);
-  if (sharedBytes > 0) {
+  if (scratchOffset)
+    scratchOffset.setValueAttr(b.getIndexAttr(sharedBytes));
+  int64_t totalBytes = sharedBytes + scratchBytes;
+  if (totalBytes > 0) {
     b.setInsertionPoint(launch);
-    Value bytes = arith::ConstantIntOp::create(b, loc, sharedBytes, 32);
+    Value bytes = arith::ConstantIntOp::create(b, loc, totalBytes, 32);
     launch.getDynamicSharedMemorySizeMutable().assign(bytes);
   }
   b.setInsertionPointAfter(launch);
@@ -111,26 +114,36 @@ void KernelBuilder::fence() {
 /// Shared buffers are carved out of the dynamic shared memory: a kernel
 /// may then use more than the 48 KiB of static shared memory (up to the
 /// target's opt-in limit, which the launch requests).
-Value KernelBuilder::allocSharedLike(MemRefType type) {
-  auto workgroup = gpu::AddressSpaceAttr::get(
-      b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+Value KernelBuilder::getSharedBase() {
   if (!sharedBase) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&launch.getBody().front());
+    auto workgroup = gpu::AddressSpaceAttr::get(
+        b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
     sharedBase = gpu::DynamicSharedMemoryOp::create(
         b, loc,
         MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
                         MemRefLayoutAttrInterface(), workgroup));
   }
+  return sharedBase;
+}
+
+Value KernelBuilder::viewShared(MemRefType type, Value offset) {
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  auto sharedType = MemRefType::get(type.getShape(), type.getElementType(),
+                                    MemRefLayoutAttrInterface(), workgroup);
+  Value view = memref::ViewOp::create(b, loc, sharedType, getSharedBase(),
+                                      offset, ValueRange());
+  return memref::MemorySpaceCastOp::create(
+      b, loc, MemRefType::get(type.getShape(), type.getElementType()), view);
+}
+
+Value KernelBuilder::allocSharedLike(MemRefType type) {
   int64_t offset = sharedBytes;
   sharedBytes +=
       getSharedBufferBytes(type.getElementType(), type.getNumElements());
-  auto sharedType = MemRefType::get(type.getShape(), type.getElementType(),
-                                    MemRefLayoutAttrInterface(), workgroup);
-  Value view = memref::ViewOp::create(b, loc, sharedType, sharedBase,
-                                      constIndex(offset), ValueRange());
-  return memref::MemorySpaceCastOp::create(
-      b, loc, MemRefType::get(type.getShape(), type.getElementType()), view);
+  return viewShared(type, constIndex(offset));
 }
 
 Value KernelBuilder::allocShared(Type elementType, int64_t count) {
@@ -146,6 +159,24 @@ Value KernelBuilder::hoistPrivateAlloca(memref::AllocaOp alloca) {
 SmallVector<Value> KernelBuilder::allocShared(TypeRange types, int64_t count) {
   return llvm::map_to_vector(
       types, [&](Type type) { return allocShared(type, count); });
+}
+
+SmallVector<Value> KernelBuilder::allocScratch(TypeRange types, int64_t count) {
+  if (!scratchOffset) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(getSharedBase());
+    scratchOffset = arith::ConstantIndexOp::create(b, loc, 0);
+  }
+  int64_t offset = 0;
+  SmallVector<Value> buffers;
+  for (Type type : types) {
+    Value start = arith::AddIOp::create(b, loc, scratchOffset.getResult(),
+                                        constIndex(offset));
+    buffers.push_back(viewShared(MemRefType::get({count}, type), start));
+    offset += getSharedBufferBytes(type, count);
+  }
+  scratchBytes = std::max(scratchBytes, offset);
+  return buffers;
 }
 
 SmallVector<Value> KernelBuilder::loadAll(ValueRange buffers, Value index) {
@@ -289,7 +320,7 @@ SmallVector<Value> KernelBuilder::blockReduce(MutableArrayRef<Region> operators,
   if (numWarps == 1)
     return perWarp;
 
-  SmallVector<Value> buffers = allocShared(values.getTypes(), numWarps);
+  SmallVector<Value> buffers = allocScratch(values.getTypes(), numWarps);
   Value zero = constIndex(0);
   Value isLeader =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
@@ -316,7 +347,7 @@ SmallVector<Value> KernelBuilder::blockReduce(MutableArrayRef<Region> operators,
 }
 
 SmallVector<Value> KernelBuilder::broadcastFromThreadZero(ValueRange values) {
-  SmallVector<Value> buffers = allocShared(values.getTypes(), 1);
+  SmallVector<Value> buffers = allocScratch(values.getTypes(), 1);
   Value zero = constIndex(0);
   Value isFirst =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadId, zero);

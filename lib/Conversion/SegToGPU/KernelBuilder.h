@@ -61,10 +61,15 @@ public:
   gpu::LaunchOp launch;
   int64_t blockSize;
   Value threadId, blockId, gridSize;
-  /// Bytes of shared memory the kernel uses so far.
+  /// Bytes of shared memory the kernel's persistent buffers use so far.
   int64_t sharedBytes = 0;
+  /// Bytes of the largest set of scratch buffers so far.
+  int64_t scratchBytes = 0;
   /// The kernel's dynamic shared memory, created with the first buffer.
   Value sharedBase;
+  /// Where the scratch region starts, after all persistent buffers; the
+  /// constant is set by finish().
+  arith::ConstantIndexOp scratchOffset;
 
   Value constIndex(int64_t value);
   Value constI32(int64_t value);
@@ -85,6 +90,12 @@ public:
   Value hoistPrivateAlloca(memref::AllocaOp alloca);
   /// One shared buffer of `count` elements per type.
   SmallVector<Value> allocShared(TypeRange types, int64_t count);
+  /// One buffer of `count` elements per type in the scratch region, which
+  /// every call reuses from its start: a phase of the kernel that uses
+  /// scratch buffers must end with a barrier before the next phase does.
+  /// Block reductions, broadcasts and chunk transpositions share it, so a
+  /// kernel needs the largest of them, not their sum.
+  SmallVector<Value> allocScratch(TypeRange types, int64_t count);
 
   /// Loads element `index` of every buffer / stores `values` there.
   SmallVector<Value> loadAll(ValueRange buffers, Value index);
@@ -114,6 +125,10 @@ public:
   SmallVector<Value> broadcastFromThreadZero(ValueRange values);
 
 private:
+  /// The dynamic shared memory as bytes, created on first use.
+  Value getSharedBase();
+  /// A view of `type` at byte `offset` of the dynamic shared memory.
+  Value viewShared(MemRefType type, Value offset);
   /// `value` from the lane `offset` higher in the warp, among the first
   /// `width` lanes, and whether that lane exists.
   std::pair<Value, Value> shuffleDown(Value value, int64_t offset, Value width);

@@ -80,22 +80,26 @@ seg::getRedSharedMemory(RedOp op, const GPULoweringConfig &config) {
     for (Type type : op.getNeutrals().getTypes())
       reduceBytes += getSharedBufferBytes(type, numWarps);
   int64_t tile = getSequentialTile(op, config);
-  // Large: the staging buffer of chunk > 1, two block reductions (the
-  // range, then the partial results) and the broadcast last-block flag.
-  int64_t chunk = getChunk(op);
   auto perAccumulator = [&](int64_t count) {
     int64_t bytes = 0;
     for (Type type : op.getNeutrals().getTypes())
       bytes += getSharedBufferBytes(type, count);
     return bytes;
   };
-  int64_t staging = chunk > 1 ? perAccumulator(blockSize * chunk) : 0;
+  // Large: the two block reductions, the broadcast last-block flag and, with
+  // chunk > 1, the transposition of one operand at a time all use the
+  // scratch region one after the other.
+  int64_t chunk = getChunk(op);
+  int64_t staging = 0;
+  if (chunk > 1)
+    for (Type type : op.getNeutrals().getTypes())
+      staging =
+          std::max(staging, getSharedBufferBytes(type, blockSize * chunk));
+  int64_t flag = getSharedBufferBytes(IntegerType::get(op.getContext(), 32), 1);
   return {
       {"sequential-segments", perAccumulator(blockSize * (tile + 1))},
       {"small-segments", perAccumulator(blockSize)},
-      {"large-segments",
-       staging + 2 * reduceBytes +
-           getSharedBufferBytes(IntegerType::get(op.getContext(), 32), 1)},
+      {"large-segments", std::max({staging, reduceBytes, flag})},
   };
 }
 
@@ -379,12 +383,51 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
 // Large segments
 //===----------------------------------------------------------------------===//
 
+/// Seed 000's chunked stage one for the step at `base`: thread t evaluates
+/// elements base + k B + t (k < chunk) with coalesced reads into registers;
+/// each operand in turn goes through one shared buffer so that t holds
+/// elements base + t chunk + j (j < chunk), which it reduces in order.
+/// Transposing one operand at a time keeps the buffer at B x chunk values of
+/// the widest operand, the shared memory bound of the resource model.
+static SmallVector<Value>
+reduceChunk(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
+            function_ref<SmallVector<Value>(Value)> elementAt) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  // Unrolled, so that the chunk stays in registers.
+  SmallVector<Value> slots;
+  SmallVector<SmallVector<Value>> loaded;
+  for (int64_t k = 0; k < chunk; ++k) {
+    Value slot = arith::AddIOp::create(b, loc, kb.threadId,
+                                       kb.constIndex(k * kb.blockSize));
+    slots.push_back(slot);
+    loaded.push_back(elementAt(arith::AddIOp::create(b, loc, base, slot)));
+  }
+  Value first =
+      arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(chunk));
+  SmallVector<SmallVector<Value>> own(chunk);
+  for (auto [operand, type] : llvm::enumerate(red.types)) {
+    Value buffer = kb.allocScratch(type, kb.blockSize * chunk)[0];
+    for (int64_t k = 0; k < chunk; ++k)
+      memref::StoreOp::create(b, loc, loaded[k][operand], buffer, slots[k]);
+    kb.barrier();
+    for (int64_t j = 0; j < chunk; ++j) {
+      Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(j));
+      own[j].push_back(memref::LoadOp::create(b, loc, buffer, slot));
+    }
+    kb.barrier();
+  }
+  SmallVector<Value> result = own.front();
+  for (int64_t j = 1; j < chunk; ++j)
+    result = red.combine(kb, result, own[j]);
+  return result;
+}
+
 /// Reduces elements [start, end) of `segment` with the whole block; the
 /// result is valid in thread 0.
 static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
                                          Value segment, Value start, Value end,
-                                         int64_t chunk,
-                                         ArrayRef<Value> staged) {
+                                         int64_t chunk) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   Value blockSizeIdx = kb.constIndex(kb.blockSize);
@@ -414,28 +457,7 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
         if (chunk == 1) {
           mine = elementAt(arith::AddIOp::create(b, loc, base, kb.threadId));
         } else {
-          // Coalesced evaluation: element base + k B + t goes to slot
-          // k B + t; thread t then reduces slots [t chunk, (t+1) chunk).
-          kb.forLoop(kb.constIndex(0), kb.constIndex(chunk), kb.constIndex(1),
-                     {}, [&](Value k, ValueRange) {
-                       Value slot = arith::AddIOp::create(
-                           b, loc,
-                           arith::MulIOp::create(b, loc, k, blockSizeIdx),
-                           kb.threadId);
-                       Value index = arith::AddIOp::create(b, loc, base, slot);
-                       kb.storeAll(elementAt(index), staged, slot);
-                       return SmallVector<Value>();
-                     });
-          kb.barrier();
-          Value first =
-              arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(chunk));
-          mine = kb.forLoop(
-              kb.constIndex(0), kb.constIndex(chunk), kb.constIndex(1),
-              red.neutrals, [&](Value j, ValueRange own) {
-                Value slot = arith::AddIOp::create(b, loc, first, j);
-                return red.combine(kb, own, kb.loadAll(staged, slot));
-              });
-          kb.barrier();
+          mine = reduceChunk(kb, red, base, chunk, elementAt);
         }
         SmallVector<Value> stepTotal =
             kb.blockReduce(red.operators(), red.neutrals, mine);
@@ -492,9 +514,6 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
   gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
 
   KernelBuilder kb(b, loc, numBlocks, blockSize);
-  SmallVector<Value> staged;
-  if (chunk > 1 && !isCommutative(red.op))
-    staged = kb.allocShared(red.types, blockSize * chunk);
   kb.forLoop(
       kb.blockId, virtualBlocks, kb.gridSize, {},
       [&](Value virtualBlock, ValueRange) {
@@ -506,7 +525,7 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
         Value end = minIndex(b, loc, red.segmentLength,
                              arith::AddIOp::create(b, loc, start, rangeLength));
         SmallVector<Value> total =
-            emitBlockRange(kb, red, segment, start, end, chunk, staged);
+            emitBlockRange(kb, red, segment, start, end, chunk);
 
         Value alone = cmp(kb, arith::CmpIPredicate::eq, blocksPerSegment,
                           kb.constIndex(1));

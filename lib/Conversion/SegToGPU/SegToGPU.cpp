@@ -123,7 +123,7 @@ static LogicalResult checkMap(MapOp op, const GPULoweringConfig &config) {
   if (failed(checkAllocas(body, "shared memory")))
     return failure();
   int64_t blockSize = getBlockSize(op, config);
-  int64_t shared = 0;
+  int64_t shared = 0, scratch = 0;
   for (auto alloca : body.getOps<memref::AllocaOp>())
     shared += getSharedBufferBytes(alloca.getType().getElementType(),
                                    alloca.getType().getNumElements());
@@ -137,12 +137,15 @@ static LogicalResult checkMap(MapOp op, const GPULoweringConfig &config) {
     if (auto red = dyn_cast<RedOp>(inner)) {
       if (failed(checkAccumulatorTypes(red)))
         return failure();
+      // Block reductions one after the other share the scratch region.
+      int64_t reduceBytes = 0;
       if (getNumWarps(blockSize) > 1)
         for (Type type : red.getNeutrals().getTypes())
-          shared += getSharedBufferBytes(type, getNumWarps(blockSize));
+          reduceBytes += getSharedBufferBytes(type, getNumWarps(blockSize));
+      scratch = std::max(scratch, reduceBytes);
     }
   }
-  return checkSharedMemory(op, "block", shared, config);
+  return checkSharedMemory(op, "block", shared + scratch, config);
 }
 
 namespace {

@@ -25,7 +25,7 @@ func.func @too_much_shared(%in: memref<?xf64>, %out: memref<f64>, %n: index) {
 // A chunk whose staging buffer does not fit: 1024 x 64 x 8 bytes.
 func.func @chunk_too_large(%x: memref<?xi64>, %out: memref<i64>, %n: index) {
   %zero = arith.constant 0 : i64
-  // expected-error @+1 {{'seg.red' op needs 524816 bytes of shared memory per block for its large-segments kernel, more than the 232448 bytes of shared_memory_per_block of target sm_90; use a smaller block size or chunk}}
+  // expected-error @+1 {{'seg.red' op needs 524288 bytes of shared memory per block for its large-segments kernel, more than the 232448 bytes of shared_memory_per_block of target sm_90; use a smaller block size or chunk}}
   seg.red thread (%i) in (%n) grid(block_size = 1024) chunk(64)
       outs(%out : memref<i64>) {
     %xi = memref.load %x[%i] : memref<?xi64>

@@ -81,19 +81,20 @@ func.func @segsum(%in: memref<?x?xf32>, %out: memref<?xf32>) {
 }
 
 // A non-commutative operator with chunk 4 (seed 000): steps of
-// 128 x 4 elements, each thread evaluates 4 of them coalesced into shared
-// memory, then reduces 4 consecutive ones; i64 values shuffle as two words.
+// 128 x 4 elements, each thread evaluates 4 of them coalesced into
+// registers, a copy through shared memory hands it 4 consecutive ones,
+// which it reduces in order; i64 values shuffle as two words.
 // LARGE-LABEL: func.func @chunked
 //       LARGE:   gpu.launch
 //       LARGE:     scf.for {{.*}} step %c512 iter_args
-//       LARGE:       scf.for %{{.*}} = %c0 to %c4 step %c1 {
-//       LARGE:         memref.load
-//       LARGE:       gpu.barrier
-//       LARGE:       scf.for %{{.*}} = %c0 to %c4 step %c1 iter_args
-//       LARGE:         arith.subi
-//       LARGE:       gpu.barrier
-//       LARGE:       gpu.shuffle  down {{.*}} : i32
-//       LARGE:       gpu.shuffle  down {{.*}} : i32
+// LARGE-COUNT-4:     memref.load %{{.*}} : memref<?xi64>
+// LARGE-COUNT-4:     memref.store %{{.*}} : memref<512xi64>
+//       LARGE:     gpu.barrier
+// LARGE-COUNT-4:     memref.load %{{.*}} : memref<512xi64>
+//       LARGE:     gpu.barrier
+// LARGE-COUNT-3:     arith.subi
+//       LARGE:     gpu.shuffle  down {{.*}} : i32
+//       LARGE:     gpu.shuffle  down {{.*}} : i32
 func.func @chunked(%x: memref<?xi64>, %out: memref<i64>, %n: index) {
   %zero = arith.constant 0 : i64
   seg.red thread (%i) in (%n) grid(block_size = 128) chunk(4)

@@ -19,6 +19,9 @@ class GPUDialect;
 namespace LLVM {
 class LLVMDialect;
 } // namespace LLVM
+namespace NVVM {
+class NVVMDialect;
+} // namespace NVVM
 namespace memref {
 class MemRefDialect;
 } // namespace memref
@@ -33,6 +36,7 @@ namespace seg {
 class SegDialect;
 
 #define GEN_PASS_DECL_CONVERTSEGTOGPU
+#define GEN_PASS_DECL_SEGSETKERNELOCCUPANCY
 #include "segir/Conversion/Passes.h.inc"
 
 } // namespace seg

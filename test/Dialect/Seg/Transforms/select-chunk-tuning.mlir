@@ -14,11 +14,11 @@
 // RUN: not seg-opt %s --seg-select-chunk="tuning-file=%t.missing" 2>&1 | FileCheck %s --check-prefix=MISSING
 
 // MODEL: seg.red thread {{.*}} chunk(1)
-// MODEL: seg.red thread {{.*}} chunk(61)
+// MODEL: seg.red thread {{.*}} chunk(20)
 // MODEL: seg.scan thread {{.*}} chunk(50)
 
 // FILE:      tuned.red0.chunk=1
-// FILE-NEXT: tuned.red1.chunk=61
+// FILE-NEXT: tuned.red1.chunk=20
 // FILE-NEXT: tuned.scan0.chunk=50
 
 // TUNED: seg.red thread {{.*}} chunk(1)
@@ -26,7 +26,7 @@
 // TUNED: seg.scan thread {{.*}} chunk(50)
 
 // PARTIAL: seg.red thread {{.*}} chunk(9)
-// PARTIAL: seg.red thread {{.*}} chunk(61)
+// PARTIAL: seg.red thread {{.*}} chunk(20)
 // PARTIAL: seg.scan thread {{.*}} chunk(3)
 
 // BAD: .bad:1: value of 'tuned.red0.chunk' is not an integer: 'many'

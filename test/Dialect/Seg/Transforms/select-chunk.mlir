@@ -23,15 +23,15 @@ func.func @sum(%in: memref<?xf32>, %out: memref<f32>, %n: index) {
 // -----
 
 // MSS on four f32 at block size 1024: 64 registers per thread leave
-// (64 - 4 accumulator - 7 overhead) / 4 = 13; shared memory would allow
-// 232448 / (1024 * 4) = 56. At block size 256: (255 - 4 - 7) / 4 = 61.
+// (64 - 4 accumulator - 7 overhead) / (3 x 4) = 4; shared memory would allow
+// 232448 / (1024 * 4) = 56. At block size 256: (255 - 4 - 7) / 12 = 20.
 // CHECK-LABEL: func @mss
-// CHECK: grid(block_size = 1024) chunk(13) outs(
-// CHECK: grid(block_size = 256) chunk(61) outs(
+// CHECK: grid(block_size = 1024) chunk(4) outs(
+// CHECK: grid(block_size = 256) chunk(20) outs(
 func.func @mss(%in: memref<?xf32>, %o0: memref<f32>, %o1: memref<f32>,
                %o2: memref<f32>, %o3: memref<f32>, %n: index) {
   %zero = arith.constant 0.0 : f32
-  // expected-remark @+1 {{mss.red0.chunk: chunk 13 (decided by registers; block size 1024: shared memory (232448 bytes per block) allows 56, registers (64 per thread) allow 13) on target sm_90}}
+  // expected-remark @+1 {{mss.red0.chunk: chunk 4 (decided by registers; block size 1024: shared memory (232448 bytes per block) allows 56, registers (64 per thread) allow 4) on target sm_90}}
   seg.red thread (%i) in (%n) grid(block_size = 1024) outs(%o0, %o1, %o2, %o3 : memref<f32>, memref<f32>, memref<f32>, memref<f32>) {
     %x = memref.load %in[%i] : memref<?xf32>
     %p = arith.maximumf %x, %zero : f32
@@ -48,7 +48,7 @@ func.func @mss(%in: memref<?xf32>, %o0: memref<f32>, %o1: memref<f32>,
     %t = arith.addf %tx, %ty : f32
     seg.yield %m, %i, %c, %t : f32, f32, f32, f32
   }
-  // expected-remark @+1 {{mss.red1.chunk: chunk 61 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 61) on target sm_90}}
+  // expected-remark @+1 {{mss.red1.chunk: chunk 20 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 20) on target sm_90}}
   seg.red thread (%i) in (%n) grid(block_size = 256) outs(%o0, %o1, %o2, %o3 : memref<f32>, memref<f32>, memref<f32>, memref<f32>) {
     %x = memref.load %in[%i] : memref<?xf32>
     seg.yield %x, %x, %x, %x : f32, f32, f32, f32
@@ -62,12 +62,12 @@ func.func @mss(%in: memref<?xf32>, %o0: memref<f32>, %o1: memref<f32>,
 // -----
 
 // The 6-tuple LSS operator (i32), default block size 256:
-// (255 - 6 - 7) / 6 = 40.
+// (255 - 6 - 7) / 18 = 13.
 // CHECK-LABEL: func @lss
-// CHECK: seg.red thread (%{{.*}}) in (%{{.*}}) chunk(40) outs(
+// CHECK: seg.red thread (%{{.*}}) in (%{{.*}}) chunk(13) outs(
 func.func @lss(%in: memref<?xi32>, %o: memref<i32>, %n: index) {
   %z = arith.constant 0 : i32
-  // expected-remark @+1 {{lss.red0.chunk: chunk 40 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 40) on target sm_90}}
+  // expected-remark @+1 {{lss.red0.chunk: chunk 13 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 13) on target sm_90}}
   seg.red thread (%i) in (%n) outs(%o, %o, %o, %o, %o, %o : memref<i32>, memref<i32>, memref<i32>, memref<i32>, memref<i32>, memref<i32>) {
     %x = memref.load %in[%i] : memref<?xi32>
     seg.yield %x, %x, %x, %x, %x, %x : i32, i32, i32, i32, i32, i32
@@ -81,14 +81,14 @@ func.func @lss(%in: memref<?xi32>, %o: memref<i32>, %n: index) {
 
 // -----
 
-// 25 f32 operands (a 5x5 matrix product): (255 - 25 - 7) / 25 = 8 at block
-// size 256; at 1024, (64 - 25 - 7) / 25 = 1.
+// 25 f32 operands (a 5x5 matrix product): (255 - 25 - 7) / 75 = 2 at block
+// size 256; at 1024, (64 - 25 - 7) / 75 = 0, so the minimum 1.
 // CHECK-LABEL: func @matmul5x5
-// CHECK: chunk(8)
+// CHECK: chunk(2)
 // CHECK: chunk(1)
 func.func @matmul5x5(%in: memref<?xf32>, %o: memref<f32>, %n: index) {
   %z = arith.constant 0.0 : f32
-  // expected-remark @+1 {{matmul5x5.red0.chunk: chunk 8 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 8) on target sm_90}}
+  // expected-remark @+1 {{matmul5x5.red0.chunk: chunk 2 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 2) on target sm_90}}
   seg.red thread (%i) in (%n) outs(%o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o : memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>) {
     %x = memref.load %in[%i] : memref<?xf32>
     seg.yield %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32
@@ -97,7 +97,7 @@ func.func @matmul5x5(%in: memref<?xf32>, %o: memref<f32>, %n: index) {
       neutral(%z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
     seg.yield %b0, %b1, %b2, %b3, %b4, %b5, %b6, %b7, %b8, %b9, %b10, %b11, %b12, %b13, %b14, %b15, %b16, %b17, %b18, %b19, %b20, %b21, %b22, %b23, %b24 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32
   }
-  // expected-remark @+1 {{matmul5x5.red1.chunk: chunk 1 (decided by registers; block size 1024: shared memory (232448 bytes per block) allows 56, registers (64 per thread) allow 1) on target sm_90}}
+  // expected-remark @+1 {{matmul5x5.red1.chunk: chunk 1 (decided by the minimum of 1; block size 1024: shared memory (232448 bytes per block) allows 56, registers (64 per thread) allow 0) on target sm_90}}
   seg.red thread (%i) in (%n) grid(block_size = 1024) outs(%o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o : memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>) {
     %x = memref.load %in[%i] : memref<?xf32>
     seg.yield %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32
@@ -173,15 +173,15 @@ func.func @scans(%f: memref<?xf32>, %fo: memref<?xf32>, %l: memref<?xi64>,
 
 // The target decides: with seed 000's 64 KiB of shared memory and block
 // size 1024, shared memory allows 65536 / (1024 * 4) = 16 (eq. 7-8) and
-// registers 13; the avoid-multiples-of-8 option is off by default.
+// registers 4; the avoid-multiples-of-8 option is off by default.
 // A block size given as a value is planned for the largest block.
 // CHECK-LABEL: func @small_target
-// CHECK: chunk(13)
-// CHECK: chunk(13)
+// CHECK: chunk(4)
+// CHECK: chunk(4)
 module attributes {seg.target = #seg.target<chip = "sm_90", shared_memory_per_block = 65536>} {
   func.func @small_target(%in: memref<?xf32>, %o: memref<f32>, %n: index, %bs: index) {
     %zero = arith.constant 0.0 : f32
-    // expected-remark @+1 {{small_target.red0.chunk: chunk 13 (decided by registers; block size 1024: shared memory (65536 bytes per block) allows 16, registers (64 per thread) allow 13) on target sm_90}}
+    // expected-remark @+1 {{small_target.red0.chunk: chunk 4 (decided by registers; block size 1024: shared memory (65536 bytes per block) allows 16, registers (64 per thread) allow 4) on target sm_90}}
     seg.red thread (%i) in (%n) grid(block_size = 1024) outs(%o, %o, %o, %o : memref<f32>, memref<f32>, memref<f32>, memref<f32>) {
       %x = memref.load %in[%i] : memref<?xf32>
       seg.yield %x, %x, %x, %x : f32, f32, f32, f32
@@ -189,7 +189,7 @@ module attributes {seg.target = #seg.target<chip = "sm_90", shared_memory_per_bl
         neutral(%zero, %zero, %zero, %zero : f32, f32, f32, f32) {
       seg.yield %a0, %b1, %a2, %b3 : f32, f32, f32, f32
     }
-    // expected-remark @+1 {{small_target.red1.chunk: chunk 13 (decided by registers; block size 1024: shared memory (65536 bytes per block) allows 16, registers (64 per thread) allow 13) on target sm_90; the block size is a value, planned for the largest block the target allows}}
+    // expected-remark @+1 {{small_target.red1.chunk: chunk 4 (decided by registers; block size 1024: shared memory (65536 bytes per block) allows 16, registers (64 per thread) allow 4) on target sm_90; the block size is a value, planned for the largest block the target allows}}
     seg.red thread (%i) in (%n) grid(block_size = %bs) outs(%o, %o, %o, %o : memref<f32>, memref<f32>, memref<f32>, memref<f32>) {
       %x = memref.load %in[%i] : memref<?xf32>
       seg.yield %x, %x, %x, %x : f32, f32, f32, f32
