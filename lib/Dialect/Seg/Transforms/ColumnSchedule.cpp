@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "segir/Analysis/Tuning.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
 #include "segir/Dialect/Seg/Utils/Utils.h"
@@ -39,7 +40,6 @@ namespace {
 /// built once in front of the map.
 struct ColumnParams {
   Value width;      // w
-  Value inputWidth; // I_w
   Value columnSize; // I_h * w (I_h * I_w for a single, narrower column)
   Value lastColumn; // index of the last column
   Value lastWidth;  // width of the last column
@@ -55,7 +55,6 @@ static ColumnParams buildParams(OpBuilder &b, Location loc, Value inputHeight,
                                 Value inputWidth, int64_t w) {
   ColumnParams p;
   p.width = constIndex(b, loc, w);
-  p.inputWidth = inputWidth;
   // The column size uses min(w, I_w), so that a width larger than the space
   // cannot overflow the product; with more than one column min(w, I_w) = w.
   Value fullWidth = b.createOrFold<arith::MinUIOp>(loc, p.width, inputWidth);
@@ -146,10 +145,28 @@ struct SegColumnSchedulePass
           << static_cast<int64_t>(width);
       return signalPassFailure();
     }
+    std::string error;
+    TuningFile overrides;
+    if (!tuningFile.empty()) {
+      FailureOr<TuningFile> read = TuningFile::read(tuningFile, error);
+      if (failed(read)) {
+        getOperation()->emitError() << error;
+        return signalPassFailure();
+      }
+      overrides = std::move(*read);
+    }
+
     SmallVector<MapOp> maps;
     getOperation()->walk([&](MapOp map) { maps.push_back(map); });
+    TuningFile chosen;
     for (MapOp map : maps)
-      schedule(map);
+      if (failed(schedule(map, overrides, chosen)))
+        return signalPassFailure();
+
+    if (!tuningFileOut.empty() && failed(chosen.write(tuningFileOut, error))) {
+      getOperation()->emitError() << error;
+      return signalPassFailure();
+    }
   }
 
   void remark(MapOp map, const Twine &message) {
@@ -157,36 +174,53 @@ struct SegColumnSchedulePass
       map.emitRemark() << "column schedule: " << message;
   }
 
-  void schedule(MapOp map) {
+  LogicalResult declined(MapOp map, const Twine &why) {
+    remark(map, "left alone: " + why);
+    return success();
+  }
+
+  LogicalResult schedule(MapOp map, const TuningFile &overrides,
+                         TuningFile &chosen) {
     if (map.getLevel() != Level::Thread)
-      return remark(map, "left alone: level '" +
-                             stringifyLevel(map.getLevel()) +
-                             "', only thread-level maps are scheduled");
+      return declined(map, "level '" + stringifyLevel(map.getLevel()) +
+                               "', only thread-level maps are scheduled");
     unsigned rank = map.getRank();
     if (rank < 2)
-      return remark(map, "left alone: rank 1, a single row has no columns");
+      return declined(map, "rank 1, a single row has no columns");
 
+    // The width: tuning file, then option, then the target's warp size.
     TargetAttr target = TargetAttr::lookup(map);
-    bool fromOption = width > 0;
-    int64_t w = fromOption ? static_cast<int64_t>(width) : target.getWarpSize();
-    std::string source =
-        fromOption ? std::string("option 'width'")
-                   : ("the warp size of target " + target.getChip()).str();
+    std::string name = getTunableName(map, "width");
+    int64_t w = target.getWarpSize();
+    std::string source = ("the warp size of target " + target.getChip()).str();
+    if (std::optional<int64_t> tuned = overrides.lookup(name)) {
+      if (*tuned <= 0)
+        return map.emitOpError()
+               << "column width " << *tuned << " from the tuning file (" << name
+               << ") must be positive";
+      w = *tuned;
+      source = "tuning file, " + name;
+    } else if (width > 0) {
+      w = width;
+      source = "option 'width'";
+    }
+    chosen.set(name, w);
+
     ArrayRef<int64_t> staticSizes = map.getStaticSizes();
     int64_t staticWidth = staticSizes.back();
     if (!zigzag && !ShapedType::isDynamic(staticWidth) && staticWidth <= w)
-      return remark(map, "left alone: width " + Twine(w) + " (" + source +
-                             ") covers all " + Twine(staticWidth) +
-                             " columns of the space, so the column order is "
-                             "the row order");
+      return declined(map, "width " + Twine(w) + " (" + source +
+                               ") covers all " + Twine(staticWidth) +
+                               " columns of the space, so the column order "
+                               "is the row order");
     int64_t staticProduct = 1;
     bool overflow = false;
     for (int64_t size : staticSizes)
       if (!ShapedType::isDynamic(size))
         overflow |= llvm::MulOverflow(staticProduct, size, staticProduct);
     if (overflow)
-      return remark(map, "left alone: the static sizes multiply beyond 64 "
-                         "bits, so the flat index cannot count the points");
+      return declined(map, "the static sizes multiply beyond 64 bits, so the "
+                           "flat index cannot count the points");
 
     Location loc = map.getLoc();
     Operation *before = map->getPrevNode();
@@ -246,9 +280,10 @@ struct SegColumnSchedulePass
       op = prev;
     }
 
-    remark(map, "width " + Twine(w) + " (" + source + ")" +
+    remark(map, name + ": width " + Twine(w) + " (" + source + ")" +
                     (zigzag ? ", zigzag" : "") + " on " +
                     describe(staticSizes, w));
+    return success();
   }
 };
 } // namespace

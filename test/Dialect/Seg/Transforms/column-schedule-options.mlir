@@ -4,6 +4,12 @@
 // RUN: not seg-opt %s --seg-column-schedule=width=-3 2>&1 | FileCheck %s --check-prefix=WIDTHNEG
 // RUN: seg-opt %s --seg-column-schedule | FileCheck %s --check-prefix=TARGET
 // RUN: seg-opt %s --seg-column-schedule="width=33 zigzag=true" | FileCheck %s --check-prefix=ZIG
+// RUN: seg-opt %s --seg-column-schedule="tuning-file-out=%t.chosen" -o /dev/null
+// RUN: FileCheck %s --check-prefix=FILE < %t.chosen
+// RUN: printf 'f.map0.width=7\n' > %t.tuned
+// RUN: seg-opt %s --seg-column-schedule="tuning-file=%t.tuned width=33" | FileCheck %s --check-prefix=TUNED
+// RUN: printf 'f.map0.width=0\n' > %t.bad
+// RUN: not seg-opt %s --seg-column-schedule="tuning-file=%t.bad" 2>&1 | FileCheck %s --check-prefix=BADTUNED
 
 // The column width must be positive; by default it is the warp size of the
 // module's target (here an sm_90 whose warp size is overridden to 16).
@@ -14,6 +20,13 @@
 // TARGET:      arith.minui %{{.*}}, %[[W]] : index
 // TARGET:      arith.divui %{{.*}}, %[[W]] : index
 // TARGET:      seg.map thread
+
+// The width of each map is a tunable: written to a tuning file, read back
+// in preference to the option, and checked.
+// FILE:     f.map0.width=16
+// TUNED:    %[[W:.*]] = arith.constant 7 : index
+// TUNED:    arith.minui %{{.*}}, %[[W]] : index
+// BADTUNED: error: 'seg.map' op column width 0 from the tuning file (f.map0.width) must be positive
 
 // With zigzag (seed 002 eq. 4.7) rows with even y run right to left inside
 // their column: x becomes w' - 1 - x.

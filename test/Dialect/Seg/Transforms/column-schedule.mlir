@@ -33,7 +33,7 @@
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 func.func @dynamic(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %m: index, %n: index) {
-  // expected-remark @+1 {{column schedule: width 32 (the warp size of target sm_90) on ? x ?}}
+  // expected-remark @+1 {{column schedule: dynamic.map0.width: width 32 (the warp size of target sm_90) on ? x ?}}
   seg.map thread (%i, %j) in (%m, %n) grid(block_size = 128) outs(%B : memref<?x?xf32>) {
     %x = memref.load %A[%i, %j] : memref<?x?xf32>
     seg.results {
@@ -77,7 +77,7 @@ func.func @dynamic(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %m: index, %n: inde
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 func.func @static3d(%A: memref<4x6x100xf32>, %B: memref<4x6x100xf32>, %T: memref<100x6x4xf32>) {
-  // expected-remark @+1 {{column schedule: width 32 (the warp size of target sm_90) on 4 x 6 x 100 as I_h x I_w = 24 x 100: 3 columns of width 32 and 1 column of width 4}}
+  // expected-remark @+1 {{column schedule: static3d.map0.width: width 32 (the warp size of target sm_90) on 4 x 6 x 100 as I_h x I_w = 24 x 100: 3 columns of width 32 and 1 column of width 4}}
   seg.map thread (%i, %j, %k) in (4, 6, 100) outs(%B, %T : memref<4x6x100xf32>, memref<100x6x4xf32>) {
     %x = memref.load %A[%i, %j, %k] : memref<4x6x100xf32>
     seg.results {
@@ -126,7 +126,7 @@ func.func @declined(%a: memref<?xf32>, %b: memref<?x?xf32>, %c: memref<?x32xf32>
       seg.returns %zero into %c : memref<?x32xf32>
     }
   }
-  // expected-remark @+1 {{column schedule: width 32 (the warp size of target sm_90) on ? x 40: 1 column of width 32 and 1 column of width 8}}
+  // expected-remark @+1 {{column schedule: declined.map4.width: width 32 (the warp size of target sm_90) on ? x 40: 1 column of width 32 and 1 column of width 8}}
   seg.map thread (%i, %j) in (%n, 40) outs(%d : memref<?x40x3x40xf32>) {
     %acc = memref.alloca() : memref<3x40xf32>
     // expected-remark @+1 {{column schedule: left alone: level 'seq', only thread-level maps are scheduled}}

@@ -82,8 +82,10 @@ def SegColumnSchedule : Pass<"seg-column-schedule"> {
     The per-launch parts (column size, last column and its width) are
     computed once before the op, not per point (seed 002 listing 8).
 
-    The width defaults to the warp size of the module's `#seg.target`;
-    `width` overrides it and must be positive. Maps of rank 1, maps at
+    The width of a map is, in order: the tuning file's value for the
+    tunable `<function>.map<index>.width` (`tuning-file`), `width`, the warp
+    size of the module's `#seg.target`; it must be positive.
+    `tuning-file-out` writes the widths used. Maps of rank 1, maps at
     another level and static spaces no wider than one column (without
     `zigzag`, where the column order is the row order) are left alone,
     with a remark under `remarks`.
@@ -93,6 +95,10 @@ def SegColumnSchedule : Pass<"seg-column-schedule"> {
            "Column width (default: the target's warp size); positive">,
     Option<"zigzag", "zigzag", "bool", /*default=*/"false",
            "Reverse every other row inside a column (seed 002 eq. 4.7)">,
+    Option<"tuningFile", "tuning-file", "std::string", /*default=*/"",
+           "Read per-map widths from this tuning file">,
+    Option<"tuningFileOut", "tuning-file-out", "std::string",
+           /*default=*/"", "Write the widths used to this tuning file">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
            "Explain every schedule and every map left alone in a remark">,
   ];
