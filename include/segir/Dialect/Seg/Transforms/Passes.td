@@ -53,4 +53,56 @@ def SegSelectChunk : Pass<"seg-select-chunk"> {
   ];
 }
 
+def SegColumnSchedule : Pass<"seg-column-schedule"> {
+  let summary = "Column-based thread schedule of 2-D thread-level seg.map";
+  let description = [{
+    Remaps the flat thread index of every `thread`-level `seg.map` of rank
+    >= 2 so that consecutive threads walk down narrow columns of the space
+    instead of along its rows (seed 002, section 4.1). Stencils and naive
+    matrix products then reuse what neighbouring threads loaded into L1.
+
+    The space (I_0, ..., I_{n-1}) is seen as I_h x I_w with I_w = I_{n-1}
+    and I_h = I_0 * ... * I_{n-2} (the outer dimensions fold into the
+    vertical one, section 4.1.2). With column width w, the flat index i
+    visits the point (y, x) given by eqs. 4.1-4.6:
+
+      col = i / (I_h * w),   o = col * w,
+      w'  = I_w - o if col is the last column, else w,
+      i'  = i mod (I_h * w),  x = i' mod w',  y = i' / w',
+      point = (y delinearized over I_0 .. I_{n-2}, o + x)
+
+    so the last column is narrower when w does not divide I_w. With
+    `zigzag`, rows with even y run right to left inside their column
+    (eq. 4.7, as w' - 1 - x: the seed's w' - x would leave the column).
+
+    The op becomes a one-dimensional `thread`-level `seg.map` over
+    I_h * I_w with the same grid and outs; its body computes the point from
+    the flat index and then runs the original body, and every `seg.returns`
+    becomes a `seg.write_returns` at the computed point (always in bounds).
+    The per-launch parts (column size, last column and its width) are
+    computed once before the op, not per point (seed 002 listing 8).
+
+    The width of a map is, in order: the tuning file's value for the
+    tunable `<function>.map<index>.width` (`tuning-file`), `width`, the warp
+    size of the module's `#seg.target`; it must be positive.
+    `tuning-file-out` writes the widths used. Maps of rank 1, maps at
+    another level and static spaces no wider than one column (without
+    `zigzag`, where the column order is the row order) are left alone,
+    with a remark under `remarks`.
+  }];
+  let options = [
+    Option<"width", "width", "int64_t", /*default=*/"0",
+           "Column width (default: the target's warp size); positive">,
+    Option<"zigzag", "zigzag", "bool", /*default=*/"false",
+           "Reverse every other row inside a column (seed 002 eq. 4.7)">,
+    Option<"tuningFile", "tuning-file", "std::string", /*default=*/"",
+           "Read per-map widths from this tuning file">,
+    Option<"tuningFileOut", "tuning-file-out", "std::string",
+           /*default=*/"", "Write the widths used to this tuning file">,
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
+           "Explain every schedule and every map left alone in a remark">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 #endif // SEGIR_DIALECT_SEG_TRANSFORMS_PASSES_TD
