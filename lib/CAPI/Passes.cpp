@@ -224,9 +224,9 @@ MlirLogicalResult segirDescribeFunction(MlirOperation op, MlirStringRef name,
       std::string spelled = typeName(type);
       if (spelled.empty()) {
         llvm::raw_string_ostream os(error);
-        os << "@" << funcName << ": " << what << " " << i << " has type "
+        os << "@" << funcName << ": " << what << " " << i << " has type '"
            << type
-           << ", which cannot be passed from outside (supported: f32, f64, "
+           << "', which cannot be passed from outside (supported: f32, f64, "
               "i1, i8, i16, i32, i64, index and memrefs of them with the "
               "identity layout)";
         return false;

@@ -77,6 +77,27 @@ def test_bad_arguments(example):
         segir.run_cpu(program, "nope")
 
 
+@pytest.mark.parametrize("signature,message", [
+    ("%t: tensor<4xf32>", "argument 0 has type 'tensor<4xf32>'"),
+    ("%m: memref<4xf32, strided<[2]>>", "argument 0 has type 'memref<4xf32, strided<[2]>>'"),
+    ("%c: complex<f32>", "argument 0 has type 'complex<f32>'"),
+])
+def test_unsupported_signatures(signature, message):
+    program = f"func.func @f({signature}) {{ return }}"
+    with pytest.raises(segir.MLIRError, match="cannot be passed from outside") as error:
+        segir.run_cpu(program, "f", None)
+    assert message in error.value.diagnostics
+
+
+def test_memref_results_are_refused():
+    program = """func.func @f() -> memref<4xf32> {
+      %m = memref.alloc() : memref<4xf32>
+      return %m : memref<4xf32>
+    }"""
+    with pytest.raises(segir.MLIRError, match="returns a memref"):
+        segir.run_cpu(program, "f")
+
+
 def test_gpu_without_its_runtime(example, monkeypatch, tmp_path):
     # Wherever libsegir_cuda_runtime.so is not found, running on a GPU says
     # so instead of failing inside the JIT.

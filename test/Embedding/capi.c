@@ -95,6 +95,16 @@ int main(void) {
   printf("bad option: %s\n", mlirLogicalResultIsFailure(bad) ? "failed" : "ok");
   fflush(stdout);
 
+  // Pipelines anchor on modules; any other op is reported, not run.
+  // CHECK: diagnostic: -:1:1: error: SegIR pipelines run on a builtin.module,
+  // not func.func CHECK: on func.func: failed
+  MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  MlirLogicalResult onFunc = segirRunPipeline(
+      func, mlirStringRefCreateFromCString("seg-to-cpu"),
+      mlirStringRefCreateFromCString(""), print, "diagnostic: ");
+  printf("on func.func: %s\n",
+         mlirLogicalResultIsFailure(onFunc) ? "failed" : "ok");
+
   // CHECK: seg-to-cpu: ok
   MlirLogicalResult lowered = segirRunPipeline(
       op, mlirStringRefCreateFromCString("seg-to-cpu"),
