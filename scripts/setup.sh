@@ -8,7 +8,8 @@ SEGIR_BUILD="${SEGIR_BUILD_DIR:-$SEGIR_ROOT/build}"
 LLVM_PREFIX=/usr/lib/llvm-22
 
 packages=(cmake ninja-build g++ python3 libgtest-dev libmlir-22-dev
-          mlir-22-tools llvm-22-dev llvm-22-tools)
+          mlir-22-tools llvm-22-dev llvm-22-tools
+          python3-numpy python3-pytest python3-pip python3-setuptools)
 missing=()
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" ||

@@ -1,0 +1,310 @@
+"""SegIR from Python: parse, transform and compile seg programs, and run them
+on the CPU (the seg-to-cpu reference lowering), on the CPU kernel emulator
+(seg-to-emulator) or on an NVIDIA GPU (seg-to-nvvm), with NumPy arrays.
+
+    import numpy as np, segir
+    module = segir.Context().parse(open("examples/segsum.mlir").read())
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    out = np.zeros(3, dtype=np.float32)
+    segir.run_cpu(module, "segsum", x, out)     # out == x.sum(axis=1)
+
+Every failure raises MLIRError, whose `diagnostics` holds MLIR's messages.
+"""
+
+import ctypes
+import os
+
+from . import _capi, _memref
+from ._capi import lib
+
+__all__ = ["Context", "Module", "MLIRError", "RuntimeUnavailableError",
+           "compile_ptx", "compile_cubin", "select_chunks", "run_cpu",
+           "run_emulator", "run_gpu", "library_dir"]
+
+library_dir = _capi.library_dir
+
+# Where Debian's MLIR keeps the runner utilities (printMemref*, vector.print).
+MLIR_LIBRARY_DIR = os.environ.get("SEGIR_MLIR_LIBRARY_DIR",
+                                  "/usr/lib/llvm-22/lib")
+
+
+class MLIRError(Exception):
+    """A failure reported by MLIR or SegIR; `diagnostics` holds the messages
+    ("<location>: error: <message>", one per line)."""
+
+    def __init__(self, message, diagnostics=""):
+        self.diagnostics = diagnostics
+        super().__init__(message + (":\n" + diagnostics if diagnostics else ""))
+
+
+class RuntimeUnavailableError(MLIRError):
+    """A runtime library that a way of running programs needs is missing."""
+
+
+def _options(options):
+    """{"block_size": 128, "strategy": "small"} -> "block-size=128 strategy=small"."""
+    parts = []
+    for key, value in options.items():
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        parts.append(f"{key.replace('_', '-')}={value}")
+    return " ".join(parts)
+
+
+class _Owned:
+    """Destroys a C handle when the last Python reference to it goes, but a
+    context only after every module made in it. The garbage collector may
+    finalize a module's and its context's holders in any order when it
+    collects them together, so the order is kept here."""
+
+    def __init__(self, handle, destroy, owner=None):
+        self.handle, self._destroy, self._owner = handle, destroy, owner
+        self._children = 0
+        self._released = False
+        if owner is not None:
+            owner._children += 1
+
+    def _destroy_if_unused(self):
+        if self._released and self._children == 0 and self.handle is not None:
+            self._destroy(self.handle)
+            self.handle = None
+
+    def __del__(self):
+        self._released = True
+        self._destroy_if_unused()
+        owner = self._owner
+        if owner is not None and self.handle is None:
+            self._owner = None
+            owner._children -= 1
+            owner._destroy_if_unused()
+
+
+class Context:
+    """An MLIRContext with every upstream dialect, the seg dialect and the LLVM
+    IR translations; SegIR's passes and pipelines are registered globally."""
+
+    def __init__(self):
+        self._owned = _Owned(lib.segirContextCreate(), lib.mlirContextDestroy)
+
+    @property
+    def _ctx(self):
+        return self._owned.handle
+
+    def parse(self, source, name="<string>"):
+        """Parses MLIR text into a Module; raises MLIRError on bad input."""
+        diagnostics = _capi.Collector()
+        module = lib.segirParseModule(self._ctx, _capi.StringRef.of(source),
+                                      _capi.StringRef.of(name),
+                                      diagnostics.callback, None)
+        if not module.ptr:
+            raise MLIRError(f"cannot parse {name}",
+                            "\n".join(p.decode() for p in diagnostics.pieces))
+        return Module(self._owned, module)
+
+
+class Module:
+    """A builtin.module owned by Python; transformations change it in place."""
+
+    def __init__(self, context, handle):
+        # The module's _Owned keeps its context's alive.
+        self._owned = _Owned(handle, lib.mlirModuleDestroy, context)
+        self.diagnostics = ""
+
+    @property
+    def _module(self):
+        return self._owned.handle
+
+    @property
+    def _op(self):
+        return lib.mlirModuleGetOperation(self._module)
+
+    def __str__(self):
+        text = _capi.Collector()
+        lib.mlirOperationPrint(self._op, text.callback, None)
+        return text.text()
+
+    def clone(self):
+        return Module(self._owned._owner,
+                      lib.mlirModuleFromOperation(lib.mlirOperationClone(self._op)))
+
+    def run(self, pipeline, options="", **kwargs):
+        """Runs a registered pass or pipeline, e.g. run("seg-to-cpu") or
+        run("convert-seg-to-gpu", block_size=128); `options` is the text
+        between the braces of pipeline{...}. Returns self."""
+        text = " ".join(filter(None, [options, _options(kwargs)]))
+        diagnostics = _capi.Collector()
+        result = lib.segirRunPipeline(self._op, _capi.StringRef.of(pipeline),
+                                      _capi.StringRef.of(text),
+                                      diagnostics.callback, None)
+        self.diagnostics = "\n".join(p.decode(errors="replace")
+                                     for p in diagnostics.pieces)
+        if not result.value:
+            raise MLIRError(f"{pipeline} failed", self.diagnostics)
+        return self
+
+    def tunables(self):
+        """{"main.red0.chunk": 13, ...}: the values set in the module (by
+        seg-select-chunk), named as in tuning files."""
+        lines = _capi.Collector()
+        lib.segirGetTunables(self._op, lines.callback, None)
+        values = {}
+        for line in lines.text().splitlines():
+            name, value = line.split("=")
+            values[name] = int(value)
+        return values
+
+    def gpu_objects(self):
+        """{binary symbol: bytes} of the gpu.binary ops (after seg-to-nvvm)."""
+        pieces = _capi.Collector()
+        lib.segirGetGPUObjects(self._op, pieces.callback, None)
+        names, blobs = pieces.pieces[0::2], pieces.pieces[1::2]
+        return {n.decode(): b for n, b in zip(names, blobs)}
+
+    def signature(self, function):
+        """(argument types, result types) of func.func `function`, spelled as
+        by segirDescribeFunction."""
+        text = _capi.Collector()
+        result = lib.segirDescribeFunction(self._op, _capi.StringRef.of(function),
+                                           text.callback, None)
+        if not result.value:
+            raise MLIRError(f"cannot call @{function}", text.text())
+        arguments, results = text.text().split("->")
+        return arguments.split(), results.split()
+
+
+def _module(program, context=None):
+    """A fresh Module from text or a copy of a Module (pipelines change it)."""
+    if isinstance(program, Module):
+        return program.clone()
+    return (context or Context()).parse(program)
+
+
+def select_chunks(program, **options):
+    """Runs seg-select-chunk (options: block_size, chunk, tuning_file, ...)
+    and returns the resource model's choices {tunable name: value}."""
+    return _module(program).run("seg-select-chunk", **options).tunables()
+
+
+def compile_ptx(program, **options):
+    """{gpu.binary symbol: PTX text} from seg-to-nvvm (options: block_size,
+    strategy, max_blocks, chip, features, opt_level)."""
+    module = _module(program).run("seg-to-nvvm", format="isa", **options)
+    return {name: blob.decode() for name, blob in module.gpu_objects().items()}
+
+
+def compile_cubin(program, **options):
+    """{gpu.binary symbol: cubin bytes} from seg-to-nvvm (needs ptxas)."""
+    return _module(program).run("seg-to-nvvm", format="bin",
+                                **options).gpu_objects()
+
+
+def _execute(module, function, arguments, shared_libraries):
+    """Calls @function of `module`, already lowered to the LLVM dialect with a
+    C interface, through MLIR's ExecutionEngine."""
+    paths = [_capi.StringRef.of(path) for path in shared_libraries]  # kept alive
+    engine_libs = (_capi.StringRef * len(paths))(*paths)
+    engine = lib.mlirExecutionEngineCreate(module._module, 2,
+                                           len(shared_libraries), engine_libs,
+                                           False, False)
+    if not engine.ptr:
+        raise MLIRError(f"cannot JIT-compile the module of @{function}")
+    try:
+        holders = [ctypes.pointer(a) for a in arguments]  # kept alive
+        packed = (ctypes.c_void_p * len(arguments))(
+            *[ctypes.cast(h, ctypes.c_void_p) for h in holders])
+        # Calls the packed wrapper of _mlir_ciface_<function>.
+        result = lib.mlirExecutionEngineInvokePacked(
+            engine, _capi.StringRef.of(function), packed)
+        if not result.value:
+            raise MLIRError(f"@{function} has no packed entry point")
+    finally:
+        lib.mlirExecutionEngineDestroy(engine)
+
+
+def _run(program, function, args, pipeline, options, shared_libraries):
+    module = _module(program)
+    argument_types, result_types = module.signature(function)
+    if len(args) != len(argument_types):
+        raise TypeError(f"@{function} takes {len(argument_types)} arguments, "
+                        f"{len(args)} given")
+    slots = []
+    for position, (value, spelled) in enumerate(zip(args, argument_types)):
+        kind, elt, shape = _memref.parse_type(spelled)
+        if kind == "memref":
+            # The packed wrapper takes a pointer to the descriptor's address.
+            slots.append(ctypes.pointer(
+                _memref.memref_argument(value, elt, shape, position)))
+        else:
+            slots.append(_memref.scalar_argument(value, elt, position))
+    fields = []
+    for i, spelled in enumerate(result_types):
+        kind, elt, _ = _memref.parse_type(spelled)
+        if kind == "memref":
+            raise MLIRError(f"@{function} returns a memref; pass the output "
+                            "as an argument instead")
+        fields.append((f"r{i}", _memref.SCALARS[elt][1]))
+    # Several results come back as one LLVM struct, laid out as in C, which
+    # the C interface stores through a pointer passed first; one result is
+    # returned, and the packed wrapper stores it through a pointer passed
+    # last.
+    results = ([type("Results", (ctypes.Structure,), {"_fields_": fields})()]
+               if fields else [])
+    arguments = slots + results
+    if len(fields) > 1:
+        arguments = [ctypes.pointer(results[0])] + slots
+    # A C interface makes memrefs arrive as descriptors.
+    table = lib.mlirSymbolTableCreate(module._op)
+    func = lib.mlirSymbolTableLookup(table, _capi.StringRef.of(function))
+    lib.mlirOperationSetDiscardableAttributeByName(
+        func, _capi.StringRef.of("llvm.emit_c_interface"),
+        lib.mlirUnitAttrGet(lib.mlirOperationGetContext(module._op)))
+    lib.mlirSymbolTableDestroy(table)
+    module.run(pipeline, **options)
+    _execute(module, function, arguments, shared_libraries)
+    if not results:
+        return None
+    values = tuple(getattr(results[0], name) for name, _ in fields)
+    return values[0] if len(values) == 1 else values
+
+
+def _runner_utils():
+    return [os.path.join(MLIR_LIBRARY_DIR, "libmlir_c_runner_utils.so")]
+
+
+def _runtime(filename, variable, what):
+    """The path of a SegIR runtime library, or RuntimeUnavailableError."""
+    candidates = [os.environ.get(variable)]
+    if library_dir():
+        candidates.append(os.path.join(library_dir(), filename))
+    for path in filter(None, candidates):
+        if os.path.exists(path):
+            return path
+    raise RuntimeUnavailableError(
+        f"{what} needs {filename}, which was not found (looked for "
+        f"${variable} and next to {_capi.LIBRARY_NAME})")
+
+
+def run_cpu(program, function, *args, **options):
+    """Runs @function lowered by seg-to-cpu (the sequential reference). Arrays
+    are passed as memrefs and written in place; returns the scalar
+    result(s)."""
+    return _run(program, function, args, "seg-to-cpu", options,
+                _runner_utils())
+
+
+def run_emulator(program, function, *args, **options):
+    """Runs @function lowered by seg-to-emulator: the GPU kernels on the CPU
+    kernel emulator (options: block_size, strategy, max_blocks, check)."""
+    runtime = _runtime("libsegir_emulator_runtime.so",
+                       "SEGIR_EMULATOR_RUNTIME", "the kernel emulator")
+    return _run(program, function, args, "seg-to-emulator", options,
+                _runner_utils() + [runtime])
+
+
+def run_gpu(program, function, *args, **options):
+    """Runs @function lowered by seg-to-nvvm on the GPU, through SegIR's CUDA
+    runtime (libsegir_cuda_runtime.so); RuntimeUnavailableError without it."""
+    runtime = _runtime("libsegir_cuda_runtime.so", "SEGIR_CUDA_RUNTIME",
+                       "running on a GPU")
+    return _run(program, function, args, "seg-to-nvvm", options,
+                _runner_utils() + [runtime])

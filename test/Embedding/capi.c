@@ -1,0 +1,144 @@
+// The C API: MLIR's (libSegIRCAPI.so carries it, over libMLIR.so) and
+// SegIR's. A C program registers the seg dialect through its dialect
+// handle, parses a seg program, lowers it with seg-to-cpu through
+// segirRunPipeline, reads back the chunk chosen by the resource model, runs
+// the result with MLIR's execution engine and sees the diagnostics of a
+// failing pipeline.
+//
+// RUN: %cc-capi %s -o %t %capi-libs
+// RUN: %t 2>&1 | FileCheck %s
+// REQUIRES: cc
+
+#include "segir-c/Dialects.h"
+#include "segir-c/Passes.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/ExecutionEngine.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *program =
+    "func.func @sum(%x: memref<?xf32>) -> f32 attributes "
+    "{llvm.emit_c_interface} {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %n = memref.dim %x, %c0 : memref<?xf32>\n"
+    "  %zero = arith.constant 0.0 : f32\n"
+    "  %out = memref.alloca() : memref<f32>\n"
+    "  seg.red thread (%i) in (%n) outs(%out : memref<f32>) {\n"
+    "    %xi = memref.load %x[%i] : memref<?xf32>\n"
+    "    seg.yield %xi : f32\n"
+    "  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {\n"
+    "    %s = arith.addf %a, %b : f32\n"
+    "    seg.yield %s : f32\n"
+    "  }\n"
+    "  %r = memref.load %out[] : memref<f32>\n"
+    "  return %r : f32\n"
+    "}\n";
+
+static void print(MlirStringRef text, void *prefix) {
+  fprintf(stdout, "%s%.*s\n", (const char *)prefix, (int)text.length,
+          text.data);
+}
+
+static void printRaw(MlirStringRef text, void *unused) {
+  (void)unused;
+  fwrite(text.data, 1, text.length, stdout);
+}
+
+struct MemRef1D {
+  float *allocated, *aligned;
+  int64_t offset, size, stride;
+};
+
+int main(void) {
+  // MLIR's style: a registry with every upstream dialect plus seg.
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  mlirDialectHandleInsertDialect(mlirGetDialectHandle__seg__(), registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  mlirRegisterAllLLVMTranslations(ctx);
+  segirRegisterAllPasses();
+
+  MlirDialect seg =
+      mlirContextGetOrLoadDialect(ctx, mlirStringRefCreateFromCString("seg"));
+  // CHECK: seg dialect loaded: 1
+  printf("seg dialect loaded: %d\n", !mlirDialectIsNull(seg));
+
+  MlirModule module =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(program));
+  if (mlirModuleIsNull(module))
+    return 1;
+  MlirOperation op = mlirModuleGetOperation(module);
+
+  // The resource model's choice, read back from the module.
+  MlirModule copy = mlirModuleFromOperation(mlirOperationClone(op));
+  // CHECK: chunk: sum.red0.chunk={{[0-9]+}}
+  if (mlirLogicalResultIsFailure(segirRunPipeline(
+          mlirModuleGetOperation(copy),
+          mlirStringRefCreateFromCString("seg-select-chunk"),
+          mlirStringRefCreateFromCString("block-size=128"), print, "")))
+    return 1;
+  segirGetTunables(mlirModuleGetOperation(copy), print, "chunk: ");
+  mlirModuleDestroy(copy);
+
+  // An unknown option: the failure and its diagnostic reach the caller.
+  // CHECK: diagnostic: error: cannot build pipeline 'seg-to-nvvm{colour=blue}'
+  // CHECK: bad option: failed
+  MlirLogicalResult bad = segirRunPipeline(
+      op, mlirStringRefCreateFromCString("seg-to-nvvm"),
+      mlirStringRefCreateFromCString("colour=blue"), print, "diagnostic: ");
+  printf("bad option: %s\n", mlirLogicalResultIsFailure(bad) ? "failed" : "ok");
+  fflush(stdout);
+
+  // Pipelines anchor on modules; any other op is reported, not run.
+  // CHECK: diagnostic: -:1:1: error: SegIR pipelines run on a builtin.module,
+  // not func.func CHECK: on func.func: failed
+  MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  MlirLogicalResult onFunc = segirRunPipeline(
+      func, mlirStringRefCreateFromCString("seg-to-cpu"),
+      mlirStringRefCreateFromCString(""), print, "diagnostic: ");
+  printf("on func.func: %s\n",
+         mlirLogicalResultIsFailure(onFunc) ? "failed" : "ok");
+
+  // CHECK: seg-to-cpu: ok
+  MlirLogicalResult lowered = segirRunPipeline(
+      op, mlirStringRefCreateFromCString("seg-to-cpu"),
+      mlirStringRefCreateFromCString(""), print, "diagnostic: ");
+  printf("seg-to-cpu: %s\n",
+         mlirLogicalResultIsSuccess(lowered) ? "ok" : "failed");
+  if (mlirLogicalResultIsFailure(lowered))
+    return 1;
+
+  MlirExecutionEngine engine =
+      mlirExecutionEngineCreate(module, 2, 0, NULL, false, false);
+  if (mlirExecutionEngineIsNull(engine))
+    return 1;
+  float data[100];
+  for (int i = 0; i < 100; ++i)
+    data[i] = (float)(i % 7) - 3.0f;
+  struct MemRef1D x = {data, data, 0, 100, 1};
+  struct MemRef1D *xp = &x;
+  float result = 0.0f;
+  // The packed wrapper of _mlir_ciface_sum: the address of each argument,
+  // then of the result.
+  void *args[] = {&xp, &result};
+  if (mlirLogicalResultIsFailure(mlirExecutionEngineInvokePacked(
+          engine, mlirStringRefCreateFromCString("sum"), args)))
+    return 1;
+  // Sum over i < 100 of (i mod 7) - 3: 14 whole periods sum to 0, then
+  // (0 - 3) + (1 - 3) = -5.
+  // CHECK: sum = -5
+  printf("sum = %g\n", result);
+  mlirExecutionEngineDestroy(engine);
+
+  // CHECK: llvm.func @sum
+  mlirOperationPrint(op, printRaw, NULL);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+  return 0;
+}
