@@ -15,7 +15,7 @@ namespace seg {
 
 /// Options of the `seg-to-cpu` pipeline.
 struct SegToCPUOptions : public PassPipelineOptions<SegToCPUOptions> {
-  detail::PassOptions::Option<bool> canonicalize{
+  ::mlir::detail::PassOptions::Option<bool> canonicalize{
       *this, "canonicalize",
       llvm::cl::desc("Canonicalize and CSE after the reference lowering"),
       llvm::cl::init(true)};
@@ -32,16 +32,16 @@ void addSegToGPUPass(OpPassManager &pm, int64_t blockSize, StringRef strategy,
 /// Options every GPU pipeline passes to convert-seg-to-gpu.
 template <typename Derived>
 struct SegToGPUPipelineOptions : public PassPipelineOptions<Derived> {
-  detail::PassOptions::Option<int64_t> blockSize{
+  ::mlir::detail::PassOptions::Option<int64_t> blockSize{
       *this, "block-size",
       llvm::cl::desc("Threads per block for ops that give none"),
       llvm::cl::init(256)};
-  detail::PassOptions::Option<std::string> strategy{
+  ::mlir::detail::PassOptions::Option<std::string> strategy{
       *this, "strategy",
       llvm::cl::desc("Segmented reduction strategy: auto, sequential, small "
                      "or large"),
       llvm::cl::init("auto")};
-  detail::PassOptions::Option<int64_t> maxBlocks{
+  ::mlir::detail::PassOptions::Option<int64_t> maxBlocks{
       *this, "max-blocks",
       llvm::cl::desc("Most blocks launched for an op that gives no "
                      "num_blocks (0: fill the target)"),
@@ -55,22 +55,22 @@ struct SegToGPUPipelineOptions : public PassPipelineOptions<Derived> {
 
 /// Options of the `seg-to-nvvm` pipeline.
 struct SegToNVVMOptions : public SegToGPUPipelineOptions<SegToNVVMOptions> {
-  detail::PassOptions::Option<std::string> chip{
+  ::mlir::detail::PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("GPU architecture of the binary"),
       llvm::cl::init("sm_90")};
-  detail::PassOptions::Option<std::string> features{
+  ::mlir::detail::PassOptions::Option<std::string> features{
       *this, "features",
       llvm::cl::desc("PTX features (sm_90 needs +ptx80 or later)"),
       llvm::cl::init("+ptx80")};
-  detail::PassOptions::Option<std::string> format{
+  ::mlir::detail::PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("What the gpu.binary holds: bin (cubin, through "
                      "ptxas), isa (PTX text) or fatbin"),
       llvm::cl::init("bin")};
-  detail::PassOptions::Option<int> optLevel{
+  ::mlir::detail::PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("LLVM optimisation level"),
       llvm::cl::init(3)};
-  detail::PassOptions::Option<int64_t> minBlocksPerSM{
+  ::mlir::detail::PassOptions::Option<int64_t> minBlocksPerSM{
       *this, "min-blocks-per-sm",
       llvm::cl::desc("Blocks of each kernel that ptxas must fit on one SM "
                      "(0: leave its register budget to ptxas)"),
@@ -88,12 +88,12 @@ void buildCPUToLLVMPipeline(OpPassManager &pm);
 /// Options of the `seg-to-emulator` pipeline.
 struct SegToEmulatorOptions
     : public SegToGPUPipelineOptions<SegToEmulatorOptions> {
-  detail::PassOptions::Option<bool> check{
+  ::mlir::detail::PassOptions::Option<bool> check{
       *this, "check",
       llvm::cl::desc("Check every memref access in kernels at run time and "
                      "report out-of-bounds accesses"),
       llvm::cl::init(false)};
-  detail::PassOptions::Option<bool> canonicalize{
+  ::mlir::detail::PassOptions::Option<bool> canonicalize{
       *this, "canonicalize",
       llvm::cl::desc("Canonicalize and CSE after the kernels are lowered"),
       llvm::cl::init(true)};
