@@ -80,10 +80,18 @@ def _configure():
         if bench:
             config.available_features.add("segir-bench")
             config.substitutions.append(("%segir-bench", bench))
+        # The cubins of seg-to-nvvm are for sm_90: the GPU tests need a
+        # device of compute capability 9.0.
         try:
             smi = subprocess.run(["nvidia-smi", "-L"], capture_output=True,
                                  text=True, timeout=60)
-            if smi.returncode == 0 and "GPU " in smi.stdout:
+            caps = subprocess.run(
+                ["nvidia-smi", "--query-gpu=compute_cap",
+                 "--format=csv,noheader"],
+                capture_output=True, text=True, timeout=60)
+            if (smi.returncode == 0 and "GPU " in smi.stdout and
+                    caps.returncode == 0 and
+                    caps.stdout.split()[:1] == ["9.0"]):
                 config.available_features.add("cuda-gpu")
         except (OSError, subprocess.SubprocessError):
             pass

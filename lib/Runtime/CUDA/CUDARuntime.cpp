@@ -420,7 +420,6 @@ SEGIR_EXPORT void mgpuMemHostUnregister(void *ptr) {
 
 SEGIR_EXPORT void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
                                               int64_t elementSizeBytes) {
-  (void)rank;
   auto *memref = static_cast<MemRefDescriptorPrefix *>(descriptor);
   int64_t elements = 1;
   for (int64_t i = 0; i < rank; ++i)
