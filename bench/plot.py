@@ -48,7 +48,7 @@ def main():
     ax.set_xticks(range(len(bars)))
     ax.set_xticklabels(["%s\n%s" % (r["name"], r["impl"]) for r in bars],
                        rotation=45, ha="right", fontsize=8)
-    ax.set_ylabel("% of copy bandwidth (%.0f GB/s)" % data["copy_gbps"])
+    ax.set_ylabel("%% of copy bandwidth (%.0f GB/s)" % data["copy_gbps"])
     ax.set_title("reductions and scan" + missing_note(
         missing, ("reduce", "noncommutative", "scan")))
 

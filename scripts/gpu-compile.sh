@@ -28,7 +28,11 @@ llvm="${LLVM_PREFIX:-/usr/lib/llvm-22}"
 seg_opt="${SEG_OPT:-$build/bin/seg-opt}"
 cuda="${CUDA_HOME:-/usr/local/cuda}"
 
-usage() { sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+# Prints the comment above; exits with $1 (2: bad usage).
+usage() {
+  sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//' >&2
+  exit "${1:-2}"
+}
 
 pipeline=seg-to-nvvm
 pipeline_options=
@@ -43,7 +47,7 @@ while (($#)); do
     --pipeline-options=*) pipeline_options="${1#*=}" ;;
     --exe) exe=1 ;;
     --lib-dir=*) lib_dir="${1#*=}" ;;
-    -h|--help) usage ;;
+    -h|--help) usage 0 ;;
     -*) echo "gpu-compile.sh: unknown option '$1'" >&2; usage ;;
     *) [[ -z "$input" ]] || usage; input="$1" ;;
   esac
