@@ -67,6 +67,7 @@ def _configure():
         config.available_features.add("cuda-runtime")
         cuda_runtime = os.path.join(cuda_lib_dir, "libsegir_cuda_runtime.so")
         config.substitutions.append(("%cuda-runtime-lib", cuda_runtime))
+        config.substitutions.append(("%cuda-lib-dir", cuda_lib_dir))
         config.substitutions.append(("%fake-cuda-dir", os.path.join(
             cuda_lib_dir, "fake-cuda")))
         config.substitutions.append((

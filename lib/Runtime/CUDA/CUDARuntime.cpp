@@ -72,6 +72,8 @@ const char *errorString(CUresult result) {
 
 [[noreturn]] void fail(CUresult result, const char *call, const char *entry,
                        const std::string &context) {
+  // What the program printed so far comes before the report.
+  std::fflush(stdout);
   std::fprintf(
       stderr, "segir-cuda-runtime: error: %s failed with %s (%s) in %s%s\n",
       call, errorName(result), errorString(result), entry, context.c_str());
@@ -99,6 +101,7 @@ void check(CUresult result, const char *call, const char *entry,
 #define CHECK_CTX(expr, ctx) check((expr), #expr, __func__, (ctx))
 
 [[noreturn]] void failUsage(const char *entry, const std::string &message) {
+  std::fflush(stdout);
   std::fprintf(stderr, "segir-cuda-runtime: error: %s: %s\n", entry,
                message.c_str());
   std::fflush(stderr);
@@ -229,17 +232,14 @@ mgpuLaunchKernel(SegirCuFunction functionHandle, intptr_t gridX, intptr_t gridY,
   // memory.
   if (smem > 48 * 1024) {
     int maxOptIn = 0;
-    CHECK(cuDeviceGetAttribute(
-        &maxOptIn, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-        s.device));
+    auto optIn = CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN;
+    CHECK(cuDeviceGetAttribute(&maxOptIn, optIn, s.device));
     if (smem > maxOptIn)
       failUsage(__func__, "the device allows at most " +
                               std::to_string(maxOptIn) +
                               " bytes of shared memory per block" + where);
-    CHECK_CTX(
-        cuFuncSetAttribute(
-            function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
-        where);
+    auto maxDynamic = CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
+    CHECK_CTX(cuFuncSetAttribute(function, maxDynamic, smem), where);
   }
 
   bool timing;

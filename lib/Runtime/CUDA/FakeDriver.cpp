@@ -58,6 +58,8 @@ const ErrorText errors[] = {
      "no CUDA-capable device is detected"},
     {CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE",
      "device kernel image is invalid"},
+    {CUDA_ERROR_INVALID_PTX, "CUDA_ERROR_INVALID_PTX",
+     "a PTX JIT compilation failed"},
     {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
     {CUDA_ERROR_ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS",
      "an illegal memory access was encountered"},
@@ -161,9 +163,16 @@ CUresult cuModuleLoadData(CUmodule *module, const void *) {
   return CUDA_SUCCESS;
 }
 
-CUresult cuModuleLoadDataEx(CUmodule *module, const void *, unsigned int,
-                            CUjit_option *, void **) {
-  FAKE_FAIL("cuModuleLoadDataEx");
+CUresult cuModuleLoadDataEx(CUmodule *module, const void *,
+                            unsigned int numOptions, CUjit_option *options,
+                            void **values) {
+  // A failing JIT writes its log where CU_JIT_ERROR_LOG_BUFFER says.
+  if (CUresult result = outcome("cuModuleLoadDataEx")) {
+    for (unsigned int i = 0; i < numOptions; ++i)
+      if (options[i] == CU_JIT_ERROR_LOG_BUFFER)
+        std::strcpy(static_cast<char *>(values[i]), "fake JIT log");
+    return result;
+  }
   *module = handle<CUmodule>();
   return CUDA_SUCCESS;
 }
