@@ -11,6 +11,8 @@
 #                           runtime, with the kernels' cubin embedded) or
 #                           seg-to-cpu (no GPU)
 #   --pipeline-options=OPTS the pipeline's options, e.g. 'block-size=128'
+#   --before=PASSES         seg-opt options run before the pipeline, e.g.
+#                           '--seg-select-chunk=chunk=9'
 #   --exe                   link an executable with libsegir_print_support.a
 #                           and, for seg-to-nvvm, libsegir_cuda_runtime.so
 #                           and the CUDA driver (libcuda)
@@ -36,6 +38,7 @@ usage() {
 
 pipeline=seg-to-nvvm
 pipeline_options=
+before=
 output=
 exe=0
 lib_dir="$build/lib"
@@ -45,6 +48,7 @@ while (($#)); do
     -o) [[ $# -ge 2 ]] || usage; output="$2"; shift ;;
     --pipeline=*) pipeline="${1#*=}" ;;
     --pipeline-options=*) pipeline_options="${1#*=}" ;;
+    --before=*) before="${1#*=}" ;;
     --exe) exe=1 ;;
     --lib-dir=*) lib_dir="${1#*=}" ;;
     -h|--help) usage 0 ;;
@@ -68,7 +72,8 @@ pass="--$pipeline"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-"$seg_opt" "$pass" "$input" -o "$tmp/lowered.mlir"
+# shellcheck disable=SC2086 # $before holds several options.
+"$seg_opt" $before "$pass" "$input" -o "$tmp/lowered.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$tmp/lowered.mlir" -o "$tmp/prog.ll"
 object="$output"
 ((exe)) && object="$tmp/prog.o"
