@@ -2,6 +2,7 @@
 # lit configuration of the SegIR regression tests.
 
 import os
+import subprocess
 
 import lit.formats
 
@@ -22,6 +23,7 @@ def _configure():
     config.test_exec_root = os.path.join(config.segir_obj_root, "test")
 
     config.substitutions.append(("%PATH%", config.environment["PATH"]))
+    config.substitutions.append(("%segir-src", config.segir_src_root))
     config.substitutions.append(("%examples", os.path.join(
         config.segir_src_root, "examples")))
 
@@ -53,6 +55,47 @@ def _configure():
         "%run-emu",
         "mlir-runner -e main -entry-point-result=void -shared-libs=" +
         runner_libs + "," + config.segir_emulator_runtime))
+
+    # Executables linked from compiled programs (scripts/gpu-compile.sh).
+    config.substitutions.append(("%gpu-compile", "env SEGIR_BUILD_DIR=" +
+        config.segir_obj_root + " bash " + os.path.join(
+            config.segir_src_root, "scripts", "gpu-compile.sh")))
+    # The CUDA runtime exists where CMake found the CUDA toolkit; programs
+    # run on a GPU only where nvidia-smi lists one.
+    cuda_lib_dir = getattr(config, "segir_cuda_runtime_dir", "")
+    if cuda_lib_dir:
+        config.available_features.add("cuda-runtime")
+        cuda_runtime = os.path.join(cuda_lib_dir, "libsegir_cuda_runtime.so")
+        config.substitutions.append(("%cuda-runtime-lib", cuda_runtime))
+        config.substitutions.append(("%cuda-lib-dir", cuda_lib_dir))
+        config.substitutions.append(("%fake-cuda-dir", os.path.join(
+            cuda_lib_dir, "fake-cuda")))
+        config.substitutions.append((
+            "%run-cuda",
+            "mlir-runner -e main -entry-point-result=void -shared-libs=" +
+            runner_libs + "," + cuda_runtime))
+        config.substitutions.append(("%check-runtime-symbols",
+            "python3 " + os.path.join(config.segir_src_root, "utils",
+                                      "check-runtime-symbols.py")))
+        bench = getattr(config, "segir_bench", "")
+        if bench:
+            config.available_features.add("segir-bench")
+            config.substitutions.append(("%segir-bench", bench))
+        # The cubins of seg-to-nvvm are for sm_90: the GPU tests need a
+        # device of compute capability 9.0.
+        try:
+            smi = subprocess.run(["nvidia-smi", "-L"], capture_output=True,
+                                 text=True, timeout=60)
+            caps = subprocess.run(
+                ["nvidia-smi", "--query-gpu=compute_cap",
+                 "--format=csv,noheader"],
+                capture_output=True, text=True, timeout=60)
+            if (smi.returncode == 0 and "GPU " in smi.stdout and
+                    caps.returncode == 0 and
+                    caps.stdout.split()[:1] == ["9.0"]):
+                config.available_features.add("cuda-gpu")
+        except (OSError, subprocess.SubprocessError):
+            pass
 
     tool_dirs = [config.segir_tools_dir, config.llvm_tools_dir]
     tools = ["seg-opt", "mlir-opt", "mlir-runner"]

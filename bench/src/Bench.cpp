@@ -1,0 +1,716 @@
+//===- Bench.cpp - SegIR against the copy ceiling, CUB and cuBLAS ---------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Measures, on one GPU in one run: device-to-device copy (the bandwidth
+// ceiling); f32 sum (SegIR, CUB DeviceReduce); non-commutative reductions
+// (SegIR: 2x2 matrix product, MSS, linear function composition) as a
+// percentage of the copy bandwidth; segmented f32 sums over shapes
+// 1 x 2^k ... 2^k x 1 (SegIR, CUB DeviceSegmentedReduce); inclusive f32
+// scan (CUB DeviceScan); SGEMM (cuBLAS, FP32 without TF32). Every result is
+// checked against a CPU reference; a failed check ends the run with status
+// 1. Times are medians over repetitions after warm-up runs, taken with CUDA
+// events; a SegIR implementation not available yet is reported as missing.
+// Writes a JSON file (see bench/README.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Reference.h"
+#include "SegIRKernels.h"
+#include "Vendor.h"
+
+#include "segir/Runtime/CUDARuntime.h"
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+void checkCuda(cudaError_t error, const char *call, const char *file,
+               int line) {
+  if (error == cudaSuccess)
+    return;
+  std::fprintf(stderr, "segir-bench: error: %s failed with %s (%s) at %s:%d\n",
+               call, cudaGetErrorName(error), cudaGetErrorString(error), file,
+               line);
+  std::exit(1);
+}
+
+namespace {
+
+void checkCublas(cublasStatus_t status, const char *call, int line) {
+  if (status == CUBLAS_STATUS_SUCCESS)
+    return;
+  std::fprintf(stderr, "segir-bench: error: %s failed with %s at line %d\n",
+               call, cublasGetStatusName(status), line);
+  std::exit(1);
+}
+#define CUBLAS_CHECK(expr) checkCublas((expr), #expr, __LINE__)
+
+struct Options {
+  int log2n = 28;
+  int warmup = 3;
+  int reps = 20;
+  std::string json = "bench-results.json";
+  std::vector<std::string> only;
+  uint64_t seed = 1;
+  bool list = false;
+};
+
+// One line of the report and one object of the JSON file.
+struct Result {
+  std::string group;
+  std::string name;
+  std::string impl;
+  std::string shape;
+  bool missing = false;
+  double medianMs = 0;
+  double minMs = 0;
+  double bytes = 0; // Bytes a perfect implementation moves.
+  double flops = 0; // Floating-point operations (SGEMM).
+  double gbps = 0;  // bytes / median.
+  double pctCopy = 0;
+  double gflops = 0;
+  double spanMs = 0; // SegIR: first kernel start to last kernel end.
+  double wallMs = 0; // SegIR: the host call, allocations included.
+  int64_t launches = 0;
+  std::string check;
+};
+
+std::vector<Result> results;
+double copyGbps = 0; // Read + write bandwidth of the device-to-device copy.
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+struct Timing {
+  std::vector<double> ms, spanMs, wallMs;
+  int64_t launches = 0;
+};
+
+// Times `run` (asynchronous on `stream`) with events around each call.
+Timing timeEvents(const Options &o, cudaStream_t stream,
+                  const std::function<void()> &run) {
+  cudaEvent_t start, stop;
+  CUDA_CHECK(cudaEventCreate(&start));
+  CUDA_CHECK(cudaEventCreate(&stop));
+  for (int i = 0; i < o.warmup; ++i)
+    run();
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  Timing t;
+  for (int i = 0; i < o.reps; ++i) {
+    CUDA_CHECK(cudaEventRecord(start, stream));
+    run();
+    CUDA_CHECK(cudaEventRecord(stop, stream));
+    CUDA_CHECK(cudaEventSynchronize(stop));
+    float ms = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    t.ms.push_back(ms);
+  }
+  CUDA_CHECK(cudaEventDestroy(start));
+  CUDA_CHECK(cudaEventDestroy(stop));
+  return t;
+}
+
+// Times a SegIR host function: the runtime brackets each of its kernel
+// launches with events (segirCudaTiming*); the time is the kernels' sum.
+Timing timeSegIR(const Options &o, const std::function<void()> &run) {
+  for (int i = 0; i < o.warmup; ++i)
+    run();
+  Timing t;
+  for (int i = 0; i < o.reps; ++i) {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    auto begin = std::chrono::steady_clock::now();
+    segirCudaTimingBegin();
+    run();
+    double kernels = 0, span = 0;
+    t.launches = segirCudaTimingEnd(&kernels, &span);
+    auto end = std::chrono::steady_clock::now();
+    t.ms.push_back(kernels);
+    t.spanMs.push_back(span);
+    t.wallMs.push_back(
+        std::chrono::duration<double, std::milli>(end - begin).count());
+  }
+  return t;
+}
+
+void record(Result r, const Timing &t) {
+  r.medianMs = median(t.ms);
+  r.minMs = *std::min_element(t.ms.begin(), t.ms.end());
+  if (!t.spanMs.empty()) {
+    r.spanMs = median(t.spanMs);
+    r.wallMs = median(t.wallMs);
+    r.launches = t.launches;
+  }
+  if (r.medianMs > 0) {
+    r.gbps = r.bytes / (r.medianMs * 1e6);
+    r.gflops = r.flops / (r.medianMs * 1e6);
+  }
+  if (copyGbps > 0 && r.bytes > 0)
+    r.pctCopy = 100.0 * r.gbps / copyGbps;
+  std::printf("%-14s %-26s %-7s %-18s", r.group.c_str(), r.name.c_str(),
+              r.impl.c_str(), r.shape.c_str());
+  if (r.flops > 0)
+    std::printf(" %10.3f ms %9.1f GFLOP/s", r.medianMs, r.gflops);
+  else
+    std::printf(" %10.3f ms %8.1f GB/s %6.1f%% of copy", r.medianMs, r.gbps,
+                r.pctCopy);
+  if (r.launches)
+    std::printf("  [%lld launches, span %.3f ms, host call %.3f ms]",
+                (long long)r.launches, r.spanMs, r.wallMs);
+  std::printf("  %s\n", r.check.c_str());
+  std::fflush(stdout);
+  results.push_back(r);
+}
+
+void missing(const std::string &group, const std::string &name,
+             const std::string &impl, const std::string &shape) {
+  Result r;
+  r.group = group;
+  r.name = name;
+  r.impl = impl;
+  r.shape = shape;
+  r.missing = true;
+  r.check = "missing";
+  std::printf("%-14s %-26s %-7s %-18s missing (no SegIR kernel yet)\n",
+              group.c_str(), name.c_str(), impl.c_str(), shape.c_str());
+  results.push_back(r);
+}
+
+[[noreturn]] void checkFailed(const std::string &what) {
+  std::fprintf(stderr, "segir-bench: error: wrong result: %s\n", what.c_str());
+  std::exit(1);
+}
+
+bool selected(const Options &o, const std::string &group) {
+  return o.only.empty() ||
+         std::find(o.only.begin(), o.only.end(), group) != o.only.end();
+}
+
+template <typename T> T *deviceAlloc(int64_t count) {
+  void *p = nullptr;
+  CUDA_CHECK(cudaMalloc(&p, sizeof(T) * std::max<int64_t>(count, 1)));
+  return static_cast<T *>(p);
+}
+
+template <typename T> T *upload(const std::vector<T> &host) {
+  T *p = deviceAlloc<T>(host.size());
+  CUDA_CHECK(cudaMemcpy(p, host.data(), sizeof(T) * host.size(),
+                        cudaMemcpyHostToDevice));
+  return p;
+}
+
+template <typename T> std::vector<T> download(const T *p, int64_t count) {
+  std::vector<T> host(count);
+  CUDA_CHECK(
+      cudaMemcpy(host.data(), p, sizeof(T) * count, cudaMemcpyDeviceToHost));
+  return host;
+}
+
+std::string pow2(int k) { return "2^" + std::to_string(k); }
+
+//===----------------------------------------------------------------------===//
+// The benchmarks
+//===----------------------------------------------------------------------===//
+
+void benchCopy(const Options &o, cudaStream_t stream) {
+  int64_t n = int64_t(1) << o.log2n;
+  float *src = deviceAlloc<float>(n), *dst = deviceAlloc<float>(n);
+  std::vector<float> x = reference::smallIntegers(n, o.seed);
+  CUDA_CHECK(cudaMemcpy(src, x.data(), n * 4, cudaMemcpyHostToDevice));
+  Timing t = timeEvents(o, stream, [&] {
+    CUDA_CHECK(
+        cudaMemcpyAsync(dst, src, n * 4, cudaMemcpyDeviceToDevice, stream));
+  });
+  Result r{"copy", "d2d_copy_f32", "cuda", "n=" + pow2(o.log2n)};
+  r.bytes = 2.0 * n * 4;
+  r.check = download(dst, n) == x ? "ok" : "WRONG";
+  if (r.check != "ok")
+    checkFailed("device-to-device copy");
+  copyGbps = r.bytes / (median(t.ms) * 1e6);
+  record(r, t);
+  CUDA_CHECK(cudaFree(src));
+  CUDA_CHECK(cudaFree(dst));
+}
+
+void benchSum(const Options &o, cudaStream_t stream) {
+  int64_t n = int64_t(1) << o.log2n;
+  std::vector<float> x = reference::smallIntegers(n, o.seed + 1);
+  double expected = reference::sum(x.data(), n);
+  float *dx = upload(x), *out = deviceAlloc<float>(1);
+  auto verify = [&](const char *impl) {
+    float got = download(out, 1)[0];
+    if (double(got) != expected)
+      checkFailed(std::string(impl) + " f32 sum: " + std::to_string(got) +
+                  ", expected " + std::to_string(expected));
+    return std::string("ok");
+  };
+  std::string shape = "n=" + pow2(o.log2n);
+  const SegIRImplementations &segir = segirImplementations();
+  if (segir.sumF32) {
+    CUDA_CHECK(cudaMemset(out, 0xff, 4));
+    Timing t = timeSegIR(o, [&] { segir.sumF32(dx, n, out); });
+    Result r{"reduce", "sum_f32", "segir", shape};
+    r.bytes = 4.0 * n;
+    r.check = verify("SegIR");
+    record(r, t);
+  } else {
+    missing("reduce", "sum_f32", "segir", shape);
+  }
+  size_t bytes = cubSumF32TempBytes(n);
+  void *temp = deviceAlloc<char>(bytes);
+  CUDA_CHECK(cudaMemset(out, 0xff, 4));
+  Timing t = timeEvents(o, stream,
+                        [&] { cubSumF32(temp, bytes, dx, n, out, stream); });
+  Result r{"reduce", "sum_f32", "cub", shape};
+  r.bytes = 4.0 * n;
+  r.check = verify("CUB");
+  record(r, t);
+  CUDA_CHECK(cudaFree(temp));
+  CUDA_CHECK(cudaFree(dx));
+  CUDA_CHECK(cudaFree(out));
+}
+
+void benchNonCommutative(const Options &o) {
+  int64_t n = int64_t(1) << o.log2n;
+  std::string shape = "n=" + pow2(o.log2n);
+  const SegIRImplementations &segir = segirImplementations();
+  int32_t *out = deviceAlloc<int32_t>(4);
+  reference::Random random(o.seed + 2);
+
+  {
+    // Odd determinant: a, d odd and b, c even.
+    std::vector<int32_t> a(n), b(n), c(n), d(n);
+    for (int64_t i = 0; i < n; ++i) {
+      a[i] = int32_t(random.next() | 1);
+      b[i] = int32_t(random.next() & ~uint64_t(1));
+      c[i] = int32_t(random.next() & ~uint64_t(1));
+      d[i] = int32_t(random.next() | 1);
+    }
+    auto expected =
+        reference::matProd2x2(a.data(), b.data(), c.data(), d.data(), n);
+    if (segir.matProd2x2) {
+      int32_t *da = upload(a), *db = upload(b), *dc = upload(c),
+              *dd = upload(d);
+      CUDA_CHECK(cudaMemset(out, 0xff, 16));
+      Timing t =
+          timeSegIR(o, [&] { segir.matProd2x2(da, db, dc, dd, n, out); });
+      auto got = download(out, 4);
+      if (!std::equal(got.begin(), got.end(), expected.begin()))
+        checkFailed("SegIR 2x2 matrix product");
+      Result r{"noncommutative", "matprod2x2_i32", "segir", shape};
+      r.bytes = 16.0 * n;
+      r.check = "ok";
+      record(r, t);
+      for (int32_t *p : {da, db, dc, dd})
+        CUDA_CHECK(cudaFree(p));
+    } else {
+      missing("noncommutative", "matprod2x2_i32", "segir", shape);
+    }
+  }
+  {
+    std::vector<int32_t> x(n);
+    for (int32_t &v : x)
+      v = random.range(-7, 7);
+    auto expected = reference::mss(x.data(), n);
+    if (segir.mss) {
+      int32_t *dx = upload(x);
+      CUDA_CHECK(cudaMemset(out, 0xff, 16));
+      Timing t = timeSegIR(o, [&] { segir.mss(dx, n, out); });
+      auto got = download(out, 4);
+      if (!std::equal(got.begin(), got.end(), expected.begin()))
+        checkFailed("SegIR MSS");
+      Result r{"noncommutative", "mss_i32", "segir", shape};
+      r.bytes = 4.0 * n;
+      r.check = "ok";
+      record(r, t);
+      CUDA_CHECK(cudaFree(dx));
+    } else {
+      missing("noncommutative", "mss_i32", "segir", shape);
+    }
+  }
+  {
+    std::vector<int32_t> a(n), b(n);
+    for (int64_t i = 0; i < n; ++i) {
+      a[i] = int32_t(random.next() | 1);
+      b[i] = int32_t(random.next());
+    }
+    auto expected = reference::linFun(a.data(), b.data(), n);
+    if (segir.linFun) {
+      int32_t *da = upload(a), *db = upload(b);
+      CUDA_CHECK(cudaMemset(out, 0xff, 16));
+      Timing t = timeSegIR(o, [&] { segir.linFun(da, db, n, out); });
+      auto got = download(out, 2);
+      if (!std::equal(got.begin(), got.end(), expected.begin()))
+        checkFailed("SegIR linear function composition");
+      Result r{"noncommutative", "linfun_i32", "segir", shape};
+      r.bytes = 8.0 * n;
+      r.check = "ok";
+      record(r, t);
+      CUDA_CHECK(cudaFree(da));
+      CUDA_CHECK(cudaFree(db));
+    } else {
+      missing("noncommutative", "linfun_i32", "segir", shape);
+    }
+  }
+  CUDA_CHECK(cudaFree(out));
+}
+
+void benchSegmented(const Options &o, cudaStream_t stream) {
+  int64_t n = int64_t(1) << o.log2n;
+  std::vector<float> x = reference::smallIntegers(n, o.seed + 3);
+  float *dx = upload(x);
+  float *out = deviceAlloc<float>(n);
+  const SegIRImplementations &segir = segirImplementations();
+  // Segment counts 2^0, 2^4, ..., and always 2^log2n (segments of one).
+  std::vector<int> logRows;
+  for (int k = 0; k < o.log2n; k += 4)
+    logRows.push_back(k);
+  logRows.push_back(o.log2n);
+  for (int logRow : logRows) {
+    int64_t rows = int64_t(1) << logRow, cols = n / rows;
+    std::string shape = pow2(logRow) + "x" + pow2(o.log2n - logRow);
+    std::vector<double> expected(rows);
+    for (int64_t s = 0; s < rows; ++s)
+      expected[s] = reference::sum(x.data() + s * cols, cols);
+    auto verify = [&](const char *impl) {
+      std::vector<float> got = download(out, rows);
+      for (int64_t s = 0; s < rows; ++s)
+        if (double(got[s]) != expected[s])
+          checkFailed(std::string(impl) + " segmented sum " + shape +
+                      ", segment " + std::to_string(s) + ": " +
+                      std::to_string(got[s]) + ", expected " +
+                      std::to_string(expected[s]));
+      return std::string("ok");
+    };
+    if (segir.segSumF32) {
+      CUDA_CHECK(cudaMemset(out, 0xff, rows * 4));
+      Timing t = timeSegIR(o, [&] { segir.segSumF32(dx, rows, cols, out); });
+      Result r{"segmented", "segsum_f32", "segir", shape};
+      r.bytes = 4.0 * n + 4.0 * rows;
+      r.check = verify("SegIR");
+      record(r, t);
+    } else {
+      missing("segmented", "segsum_f32", "segir", shape);
+    }
+    std::vector<int64_t> offsets(rows + 1);
+    for (int64_t s = 0; s <= rows; ++s)
+      offsets[s] = s * cols;
+    int64_t *doffsets = upload(offsets);
+    size_t bytes = cubSegSumF32TempBytes(rows);
+    void *temp = deviceAlloc<char>(bytes);
+    CUDA_CHECK(cudaMemset(out, 0xff, rows * 4));
+    Timing t = timeEvents(o, stream, [&] {
+      cubSegSumF32(temp, bytes, dx, rows, doffsets, out, stream);
+    });
+    Result r{"segmented", "segsum_f32", "cub", shape};
+    r.bytes = 4.0 * n + 4.0 * rows;
+    r.check = verify("CUB");
+    record(r, t);
+    CUDA_CHECK(cudaFree(temp));
+    CUDA_CHECK(cudaFree(doffsets));
+  }
+  CUDA_CHECK(cudaFree(dx));
+  CUDA_CHECK(cudaFree(out));
+}
+
+void benchScan(const Options &o, cudaStream_t stream) {
+  int64_t n = int64_t(1) << o.log2n;
+  std::string shape = "n=" + pow2(o.log2n);
+  std::vector<float> x = reference::smallIntegers(n, o.seed + 4);
+  std::vector<float> expected(n);
+  double running = 0;
+  for (int64_t i = 0; i < n; ++i)
+    expected[i] = float(running += x[i]);
+  float *dx = upload(x), *out = deviceAlloc<float>(n);
+  auto verify = [&](const char *impl) {
+    if (download(out, n) != expected)
+      checkFailed(std::string(impl) + " inclusive sum");
+    return std::string("ok");
+  };
+  const SegIRImplementations &segir = segirImplementations();
+  if (segir.inclusiveSumF32) {
+    CUDA_CHECK(cudaMemset(out, 0xff, n * 4));
+    Timing t = timeSegIR(o, [&] { segir.inclusiveSumF32(dx, n, out); });
+    Result r{"scan", "inclusive_sum_f32", "segir", shape};
+    r.bytes = 8.0 * n;
+    r.check = verify("SegIR");
+    record(r, t);
+  } else {
+    missing("scan", "inclusive_sum_f32", "segir", shape);
+  }
+  size_t bytes = cubInclusiveSumF32TempBytes(n);
+  void *temp = deviceAlloc<char>(bytes);
+  CUDA_CHECK(cudaMemset(out, 0xff, n * 4));
+  Timing t = timeEvents(
+      o, stream, [&] { cubInclusiveSumF32(temp, bytes, dx, n, out, stream); });
+  Result r{"scan", "inclusive_sum_f32", "cub", shape};
+  r.bytes = 8.0 * n;
+  r.check = verify("CUB");
+  record(r, t);
+  CUDA_CHECK(cudaFree(temp));
+  CUDA_CHECK(cudaFree(dx));
+  CUDA_CHECK(cudaFree(out));
+}
+
+// Row-major C = A B checked at 256 sampled entries against a double
+// precision dot product, within 8 K 2^-24 sum |a b| (FP32 accumulation).
+void checkSgemm(const std::vector<float> &a, const std::vector<float> &b,
+                const std::vector<float> &c, int64_t m, int64_t n, int64_t k,
+                const std::string &what, uint64_t seed) {
+  reference::Random random(seed);
+  for (int sample = 0; sample < 256; ++sample) {
+    int64_t i = random.next() % m, j = random.next() % n;
+    double dot = 0, magnitude = 0;
+    for (int64_t p = 0; p < k; ++p) {
+      double term = double(a[i * k + p]) * b[p * n + j];
+      dot += term;
+      magnitude += std::fabs(term);
+    }
+    double tolerance = 8.0 * k * std::ldexp(1.0, -24) * magnitude;
+    if (std::fabs(c[i * n + j] - dot) > tolerance)
+      checkFailed(what + " C[" + std::to_string(i) + "][" + std::to_string(j) +
+                  "] = " + std::to_string(c[i * n + j]) + ", expected " +
+                  std::to_string(dot));
+  }
+}
+
+void benchSgemm(const Options &o, cudaStream_t stream) {
+  cublasHandle_t handle;
+  CUBLAS_CHECK(cublasCreate(&handle));
+  CUBLAS_CHECK(cublasSetStream(handle, stream));
+  // Default math keeps at least FP32's mantissa, so no TF32 tensor cores
+  // (which need CUBLAS_TF32_TENSOR_OP_MATH); pedantic math would also forbid
+  // fast FP32 algorithms.
+  CUBLAS_CHECK(cublasSetMathMode(handle, CUBLAS_DEFAULT_MATH));
+  const SegIRImplementations &segir = segirImplementations();
+  struct Shape {
+    int64_t m, n, k;
+  };
+  for (Shape s : {Shape{1024, 1024, 1024}, Shape{2048, 2048, 2048},
+                  Shape{4096, 4096, 4096}, Shape{3001, 2011, 1999}}) {
+    std::string shape = std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
+                        std::to_string(s.k);
+    reference::Random random(o.seed + 5 + s.m);
+    std::vector<float> a(s.m * s.k), b(s.k * s.n);
+    for (float &v : a)
+      v = float(random.range(-1000, 1000)) / 1000.0f;
+    for (float &v : b)
+      v = float(random.range(-1000, 1000)) / 1000.0f;
+    float *da = upload(a), *db = upload(b), *dc = deviceAlloc<float>(s.m * s.n);
+    double flops = 2.0 * s.m * s.n * s.k;
+    if (segir.sgemm) {
+      CUDA_CHECK(cudaMemset(dc, 0xff, s.m * s.n * 4));
+      Timing t = timeSegIR(o, [&] { segir.sgemm(da, db, dc, s.m, s.n, s.k); });
+      checkSgemm(a, b, download(dc, s.m * s.n), s.m, s.n, s.k,
+                 "SegIR SGEMM " + shape, o.seed);
+      Result r{"sgemm", "sgemm_f32", "segir", shape};
+      r.flops = flops;
+      r.check = "ok";
+      record(r, t);
+    } else {
+      missing("sgemm", "sgemm_f32", "segir", shape);
+    }
+    const float one = 1.0f, zero = 0.0f;
+    CUDA_CHECK(cudaMemset(dc, 0xff, s.m * s.n * 4));
+    // Column-major cuBLAS computes the row-major C = A B as C^T = B^T A^T.
+    Timing t = timeEvents(o, stream, [&] {
+      CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(s.n),
+                               int(s.m), int(s.k), &one, db, int(s.n), da,
+                               int(s.k), &zero, dc, int(s.n)));
+    });
+    checkSgemm(a, b, download(dc, s.m * s.n), s.m, s.n, s.k,
+               "cuBLAS SGEMM " + shape, o.seed);
+    Result r{"sgemm", "sgemm_f32", "cublas", shape};
+    r.flops = flops;
+    r.check = "ok";
+    record(r, t);
+    for (float *p : {da, db, dc})
+      CUDA_CHECK(cudaFree(p));
+  }
+  CUBLAS_CHECK(cublasDestroy(handle));
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+std::string jsonEscape(const std::string &s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+void writeJson(const Options &o, const cudaDeviceProp &prop, int driver,
+               int runtime) {
+  FILE *f = std::fopen(o.json.c_str(), "w");
+  if (!f) {
+    std::fprintf(stderr, "segir-bench: error: cannot write %s\n",
+                 o.json.c_str());
+    std::exit(1);
+  }
+  std::fprintf(f,
+               "{\n  \"device\": \"%s\",\n  \"compute_capability\": "
+               "\"%d.%d\",\n  \"driver_version\": %d,\n  "
+               "\"runtime_version\": %d,\n  \"log2n\": %d,\n  \"warmup\": "
+               "%d,\n  \"reps\": %d,\n  \"copy_gbps\": %.3f,\n  "
+               "\"results\": [\n",
+               jsonEscape(prop.name).c_str(), prop.major, prop.minor, driver,
+               runtime, o.log2n, o.warmup, o.reps, copyGbps);
+  for (size_t i = 0; i < results.size(); ++i) {
+    const Result &r = results[i];
+    std::fprintf(f,
+                 "    {\"group\": \"%s\", \"name\": \"%s\", \"impl\": \"%s\", "
+                 "\"shape\": \"%s\", \"status\": \"%s\"",
+                 r.group.c_str(), r.name.c_str(), r.impl.c_str(),
+                 r.shape.c_str(), r.missing ? "missing" : r.check.c_str());
+    if (!r.missing) {
+      std::fprintf(f, ", \"median_ms\": %.6f, \"min_ms\": %.6f", r.medianMs,
+                   r.minMs);
+      if (r.flops > 0)
+        std::fprintf(f, ", \"gflops\": %.3f", r.gflops);
+      else
+        std::fprintf(f, ", \"bytes\": %.0f, \"gbps\": %.3f, \"pct_copy\": %.2f",
+                     r.bytes, r.gbps, r.pctCopy);
+      if (r.launches)
+        std::fprintf(f,
+                     ", \"launches\": %lld, \"span_ms\": %.6f, "
+                     "\"host_call_ms\": %.6f",
+                     (long long)r.launches, r.spanMs, r.wallMs);
+    }
+    std::fprintf(f, "}%s\n", i + 1 < results.size() ? "," : "");
+  }
+  std::fprintf(f, "  ]\n}\n");
+  std::fclose(f);
+}
+
+const char *groups[] = {"copy",      "reduce", "noncommutative",
+                        "segmented", "scan",   "sgemm"};
+
+void usage() {
+  std::printf(
+      "usage: segir-bench [--log2n K] [--warmup W] [--reps R] [--seed S]\n"
+      "                   [--json FILE] [--only GROUP]... [--list]\n"
+      "groups: copy reduce noncommutative segmented scan sgemm (copy always\n"
+      "runs first: the other bandwidths are given as a share of it)\n");
+}
+
+void list() {
+  const SegIRImplementations &s = segirImplementations();
+  auto state = [](const void *fn) { return fn ? "available" : "missing"; };
+  std::printf("copy           d2d_copy_f32      cuda\n");
+  std::printf("reduce         sum_f32           segir %s, cub\n",
+              state((const void *)s.sumF32));
+  std::printf("noncommutative matprod2x2_i32    segir %s\n",
+              state((const void *)s.matProd2x2));
+  std::printf("noncommutative mss_i32           segir %s\n",
+              state((const void *)s.mss));
+  std::printf("noncommutative linfun_i32        segir %s\n",
+              state((const void *)s.linFun));
+  std::printf("segmented      segsum_f32        segir %s, cub\n",
+              state((const void *)s.segSumF32));
+  std::printf("scan           inclusive_sum_f32 segir %s, cub\n",
+              state((const void *)s.inclusiveSumF32));
+  std::printf("sgemm          sgemm_f32         segir %s, cublas\n",
+              state((const void *)s.sgemm));
+}
+
+Options parse(int argc, char **argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        usage();
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (arg == "--log2n")
+      o.log2n = std::stoi(value());
+    else if (arg == "--warmup")
+      o.warmup = std::stoi(value());
+    else if (arg == "--reps")
+      o.reps = std::stoi(value());
+    else if (arg == "--seed")
+      o.seed = std::stoull(value());
+    else if (arg == "--json")
+      o.json = value();
+    else if (arg == "--only") {
+      std::string g = value();
+      if (std::find_if(std::begin(groups), std::end(groups),
+                       [&](const char *n) { return g == n; }) ==
+          std::end(groups)) {
+        std::fprintf(stderr, "segir-bench: unknown group '%s'\n", g.c_str());
+        std::exit(2);
+      }
+      o.only.push_back(g);
+    } else if (arg == "--list")
+      o.list = true;
+    else {
+      usage();
+      std::exit(arg == "--help" || arg == "-h" ? 0 : 2);
+    }
+  }
+  if (o.log2n < 4 || o.log2n > 30 || o.reps < 1 || o.warmup < 0) {
+    std::fprintf(stderr, "segir-bench: need 4 <= log2n <= 30, reps >= 1, "
+                         "warmup >= 0\n");
+    std::exit(2);
+  }
+  return o;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o = parse(argc, argv);
+  if (o.list) {
+    list();
+    return 0;
+  }
+  int device = 0, driver = 0, runtime = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  cudaDeviceProp prop;
+  CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+  CUDA_CHECK(cudaDriverGetVersion(&driver));
+  CUDA_CHECK(cudaRuntimeGetVersion(&runtime));
+  std::printf("device %d: %s (sm_%d%d), %d SMs, driver %d, runtime %d, "
+              "n = 2^%d, %d warm-up runs, median of %d\n",
+              device, prop.name, prop.major, prop.minor,
+              prop.multiProcessorCount, driver, runtime, o.log2n, o.warmup,
+              o.reps);
+  cudaStream_t stream;
+  CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  benchCopy(o, stream);
+  if (selected(o, "reduce"))
+    benchSum(o, stream);
+  if (selected(o, "noncommutative"))
+    benchNonCommutative(o);
+  if (selected(o, "segmented"))
+    benchSegmented(o, stream);
+  if (selected(o, "scan"))
+    benchScan(o, stream);
+  if (selected(o, "sgemm"))
+    benchSgemm(o, stream);
+  CUDA_CHECK(cudaStreamDestroy(stream));
+  writeJson(o, prop, driver, runtime);
+  std::printf("wrote %s\n", o.json.c_str());
+  return 0;
+}

@@ -1,0 +1,109 @@
+//===- Reference.h - Inputs and CPU references of the harness ---*- C++ -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Inputs are chosen so that every association order gives the same exact
+// result, so the harness compares GPU results with these references for
+// equality (SGEMM, in floating point with a tolerance, is the exception):
+//  * f32 data are small integers in [-8, 8]: partial sums of random signs
+//    stay far below 2^24, where f32 stops representing integers exactly;
+//  * i32 operators wrap modulo 2^32; 2x2 matrices have an odd determinant
+//    and linear functions an odd slope, so that products stay invertible
+//    modulo 2^32 instead of collapsing to zero (where a wrong order would
+//    go unnoticed);
+//  * MSS inputs lie in [-7, 7], so no sum of 2^28 of them overflows.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_BENCH_REFERENCE_H
+#define SEGIR_BENCH_REFERENCE_H
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace reference {
+
+// splitmix64: fast, seedable, and the same everywhere.
+struct Random {
+  uint64_t state;
+  explicit Random(uint64_t seed) : state(seed) {}
+  uint64_t next() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  // Uniform in [lo, hi].
+  int32_t range(int32_t lo, int32_t hi) {
+    return lo +
+           static_cast<int32_t>(next() % static_cast<uint64_t>(hi - lo + 1));
+  }
+};
+
+inline std::vector<float> smallIntegers(int64_t n, uint64_t seed) {
+  Random random(seed);
+  std::vector<float> x(n);
+  for (float &v : x)
+    v = static_cast<float>(random.range(-8, 8));
+  return x;
+}
+
+inline double sum(const float *x, int64_t n) {
+  double s = 0;
+  for (int64_t i = 0; i < n; ++i)
+    s += x[i];
+  return s;
+}
+
+inline uint32_t wrap(uint64_t v) { return static_cast<uint32_t>(v); }
+
+// Row-major 2x2 product modulo 2^32.
+inline std::array<uint32_t, 4> matProd(const std::array<uint32_t, 4> &x,
+                                       const std::array<uint32_t, 4> &y) {
+  return {wrap(uint64_t(x[0]) * y[0] + uint64_t(x[1]) * y[2]),
+          wrap(uint64_t(x[0]) * y[1] + uint64_t(x[1]) * y[3]),
+          wrap(uint64_t(x[2]) * y[0] + uint64_t(x[3]) * y[2]),
+          wrap(uint64_t(x[2]) * y[1] + uint64_t(x[3]) * y[3])};
+}
+
+inline std::array<int32_t, 4> matProd2x2(const int32_t *a, const int32_t *b,
+                                         const int32_t *c, const int32_t *d,
+                                         int64_t n) {
+  std::array<uint32_t, 4> acc = {1, 0, 0, 1};
+  for (int64_t i = 0; i < n; ++i)
+    acc = matProd(
+        acc, {uint32_t(a[i]), uint32_t(b[i]), uint32_t(c[i]), uint32_t(d[i])});
+  return {int32_t(acc[0]), int32_t(acc[1]), int32_t(acc[2]), int32_t(acc[3])};
+}
+
+// (best segment sum, best prefix, best suffix, total); empty segments
+// count, so every component is at least 0 except the total.
+inline std::array<int32_t, 4> mss(const int32_t *x, int64_t n) {
+  int64_t best = 0, prefix = 0, suffix = 0, total = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    total += x[i];
+    prefix = std::max(prefix, total);
+    suffix = std::max<int64_t>(suffix + x[i], 0);
+    best = std::max(best, suffix);
+  }
+  return {int32_t(best), int32_t(prefix), int32_t(suffix), int32_t(total)};
+}
+
+// Composition of x -> a[i] x + b[i], index 0 applied first.
+inline std::array<int32_t, 2> linFun(const int32_t *a, const int32_t *b,
+                                     int64_t n) {
+  uint32_t ra = 1, rb = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    ra = wrap(uint64_t(ra) * uint32_t(a[i]));
+    rb = wrap(uint64_t(rb) * uint32_t(a[i]) + uint32_t(b[i]));
+  }
+  return {int32_t(ra), int32_t(rb)};
+}
+
+} // namespace reference
+
+#endif // SEGIR_BENCH_REFERENCE_H

@@ -1,0 +1,73 @@
+//===- SegIRKernels.h - The SegIR side of the benchmark harness -*- C++ -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Memref descriptors, the C entry points of bench/kernels/*.mlir (compiled
+// by seg-to-nvvm), and the table through which the harness finds SegIR
+// implementations. A benchmark whose entry is null is reported as missing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_BENCH_SEGIRKERNELS_H
+#define SEGIR_BENCH_SEGIRKERNELS_H
+
+#include <cstdint>
+
+// A ranked memref descriptor as MLIR's LLVM lowering lays it out.
+template <typename T, int Rank> struct MemRef {
+  T *allocated;
+  T *aligned;
+  int64_t offset;
+  int64_t sizes[Rank];
+  int64_t strides[Rank];
+};
+template <typename T> struct MemRef<T, 0> {
+  T *allocated;
+  T *aligned;
+  int64_t offset;
+};
+
+template <typename T> MemRef<T, 0> scalarRef(T *p) { return {p, p, 0}; }
+template <typename T> MemRef<T, 1> vectorRef(T *p, int64_t n) {
+  return {p, p, 0, {n}, {1}};
+}
+template <typename T> MemRef<T, 2> matrixRef(T *p, int64_t rows, int64_t cols) {
+  return {p, p, 0, {rows, cols}, {cols, 1}};
+}
+
+// The implementations a benchmark compares; all pointers are device
+// memory and every call returns after its kernels finished.
+using SumF32Fn = void (*)(const float *x, int64_t n, float *out);
+using SegSumF32Fn = void (*)(const float *x, int64_t rows, int64_t cols,
+                             float *out);
+// 2x2 matrices given as four arrays; out receives a, b, c, d.
+using MatProd2x2Fn = void (*)(const int32_t *a, const int32_t *b,
+                              const int32_t *c, const int32_t *d, int64_t n,
+                              int32_t *out);
+// out receives mss, best prefix, best suffix, total.
+using MssFn = void (*)(const int32_t *x, int64_t n, int32_t *out);
+// out receives the composition's a and b.
+using LinFunFn = void (*)(const int32_t *a, const int32_t *b, int64_t n,
+                          int32_t *out);
+using InclusiveSumF32Fn = void (*)(const float *x, int64_t n, float *out);
+// Row-major C[m][n] = A[m][k] * B[k][n].
+using SgemmFn = void (*)(const float *a, const float *b, float *c, int64_t m,
+                         int64_t n, int64_t k);
+
+struct SegIRImplementations {
+  SumF32Fn sumF32;
+  SegSumF32Fn segSumF32;
+  MatProd2x2Fn matProd2x2;
+  MssFn mss;
+  LinFunFn linFun;
+  InclusiveSumF32Fn inclusiveSumF32;
+  SgemmFn sgemm;
+};
+
+// Defined in SegIRKernels.cpp: adding a SegIR kernel is its function in
+// bench/kernels/ and its entry there.
+const SegIRImplementations &segirImplementations();
+
+#endif // SEGIR_BENCH_SEGIRKERNELS_H

@@ -1,0 +1,38 @@
+//===- Vendor.h - CUB and cuBLAS baselines of the harness -------*- C++ -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Two-phase like CUB itself: *TempBytes gives the temporary storage the
+// call needs, which the harness allocates outside the timed region. Calls
+// are asynchronous on `stream`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_BENCH_VENDOR_H
+#define SEGIR_BENCH_VENDOR_H
+
+#include <cstddef>
+#include <cstdint>
+#include <cuda_runtime_api.h>
+
+size_t cubSumF32TempBytes(int64_t n);
+void cubSumF32(void *temp, size_t tempBytes, const float *x, int64_t n,
+               float *out, cudaStream_t stream);
+
+// Segment s is [offsets[s], offsets[s + 1]).
+size_t cubSegSumF32TempBytes(int64_t segments);
+void cubSegSumF32(void *temp, size_t tempBytes, const float *x,
+                  int64_t segments, const int64_t *offsets, float *out,
+                  cudaStream_t stream);
+
+size_t cubInclusiveSumF32TempBytes(int64_t n);
+void cubInclusiveSumF32(void *temp, size_t tempBytes, const float *x, int64_t n,
+                        float *out, cudaStream_t stream);
+
+// Checks a CUDA runtime call; prints the call and exits on failure.
+void checkCuda(cudaError_t error, const char *call, const char *file, int line);
+#define CUDA_CHECK(expr) checkCuda((expr), #expr, __FILE__, __LINE__)
+
+#endif // SEGIR_BENCH_VENDOR_H

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Compiles a SegIR program to a native object file, or links it into an
+# executable, so that it runs without mlir-runner (e.g. on a GPU machine
+# without LLVM):
+#   seg-opt --<pipeline> | mlir-translate --mlir-to-llvmir | llc -filetype=obj
+#
+# usage: gpu-compile.sh [options] INPUT.mlir
+#   -o FILE                 output file (default: INPUT's name with .o, or
+#                           without a suffix for --exe)
+#   --pipeline=NAME         seg-to-nvvm (default: host code calling the mgpu*
+#                           runtime, with the kernels' cubin embedded) or
+#                           seg-to-cpu (no GPU)
+#   --pipeline-options=OPTS the pipeline's options, e.g. 'block-size=128'
+#   --before=PASSES         seg-opt options run before the pipeline, e.g.
+#                           '--seg-select-chunk=chunk=9'
+#   --exe                   link an executable with libsegir_print_support.a
+#                           and, for seg-to-nvvm, libsegir_cuda_runtime.so
+#                           and the CUDA driver (libcuda)
+#   --lib-dir=DIR           where those libraries are (default:
+#                           $SEGIR_BUILD_DIR/lib, i.e. build/lib)
+# Tools: $SEG_OPT (default $SEGIR_BUILD_DIR/bin/seg-opt), mlir-translate and
+# llc from $LLVM_PREFIX (default /usr/lib/llvm-22), $CXX (default c++),
+# $CUDA_HOME (default /usr/local/cuda; its stub libcuda is used to link
+# where no driver is installed).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${SEGIR_BUILD_DIR:-$root/build}"
+llvm="${LLVM_PREFIX:-/usr/lib/llvm-22}"
+seg_opt="${SEG_OPT:-$build/bin/seg-opt}"
+cuda="${CUDA_HOME:-/usr/local/cuda}"
+
+# Prints the comment above; exits with $1 (2: bad usage).
+usage() {
+  sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//' >&2
+  exit "${1:-2}"
+}
+
+pipeline=seg-to-nvvm
+pipeline_options=
+before=
+output=
+exe=0
+lib_dir="$build/lib"
+input=
+while (($#)); do
+  case "$1" in
+    -o) [[ $# -ge 2 ]] || usage; output="$2"; shift ;;
+    --pipeline=*) pipeline="${1#*=}" ;;
+    --pipeline-options=*) pipeline_options="${1#*=}" ;;
+    --before=*) before="${1#*=}" ;;
+    --exe) exe=1 ;;
+    --lib-dir=*) lib_dir="${1#*=}" ;;
+    -h|--help) usage 0 ;;
+    -*) echo "gpu-compile.sh: unknown option '$1'" >&2; usage ;;
+    *) [[ -z "$input" ]] || usage; input="$1" ;;
+  esac
+  shift
+done
+[[ -n "$input" ]] || usage
+case "$pipeline" in
+  seg-to-nvvm|seg-to-cpu) ;;
+  *) echo "gpu-compile.sh: unknown pipeline '$pipeline'" >&2; exit 2 ;;
+esac
+if [[ -z "$output" ]]; then
+  output="$(basename "${input%.mlir}")"
+  ((exe)) || output="$output.o"
+fi
+
+pass="--$pipeline"
+[[ -z "$pipeline_options" ]] || pass="--$pipeline=$pipeline_options"
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck disable=SC2086 # $before holds several options.
+"$seg_opt" $before "$pass" "$input" -o "$tmp/lowered.mlir"
+"$llvm/bin/mlir-translate" --mlir-to-llvmir "$tmp/lowered.mlir" -o "$tmp/prog.ll"
+object="$output"
+((exe)) && object="$tmp/prog.o"
+"$llvm/bin/llc" -O2 -filetype=obj -relocation-model=pic "$tmp/prog.ll" \
+  -o "$object"
+((exe)) || exit 0
+
+libs=("$lib_dir/libsegir_print_support.a")
+if [[ "$pipeline" == seg-to-nvvm ]]; then
+  # The program needs libcuda.so.1 (through the runtime). Link with the
+  # toolkit's stub where there is one: the system's driver is used at run
+  # time either way, and it may lack the unversioned libcuda.so.
+  driver=(-lcuda)
+  [[ -f "$cuda/lib64/stubs/libcuda.so" ]] && driver=(-L"$cuda/lib64/stubs" -lcuda)
+  libs+=(-L"$lib_dir" -lsegir_cuda_runtime -Wl,-rpath,"$lib_dir" "${driver[@]}")
+fi
+"${CXX:-c++}" "$object" "${libs[@]}" -o "$output"

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Prepares, on a machine with LLVM/MLIR and a SegIR build, what a GPU
+# machine without LLVM needs to run the examples and the benchmark
+# (scripts/gpu-run.sh there):
+#   OUTDIR/examples/<example>.o         seg-to-nvvm output as an object file
+#   OUTDIR/examples/<example>.expected  what seg-to-cpu prints (mlir-runner)
+#   OUTDIR/bench/reductions.o           bench/kernels/reductions.mlir
+# and, as examples named <input>-<variant>, the inputs of
+# test/Integration/CUDA (segmented and chunk sweeps, appendix operators)
+# under the block sizes, strategies and chunks those tests use.
+# usage: gpu-package.sh OUTDIR [EXAMPLE...]   (default: every example that
+# seg-to-nvvm compiles, i.e. all without seg.scan, and the variants)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${SEGIR_BUILD_DIR:-$root/build}"
+llvm="${LLVM_PREFIX:-/usr/lib/llvm-22}"
+[[ $# -ge 1 ]] || { sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+out="$1"
+shift
+examples=("$@")
+variants=()
+if ((${#examples[@]} == 0)); then
+  # name|input under test/Integration/Inputs|gpu-compile.sh options
+  variants=(
+    "segsum-sweep-bs31|segsum-sweep|--pipeline-options=block-size=31"
+    "segsum-sweep-bs32|segsum-sweep|--pipeline-options=block-size=32"
+    "segsum-sweep-bs448|segsum-sweep|--pipeline-options=block-size=448"
+    "segsum-sweep-bs1024|segsum-sweep|--pipeline-options=block-size=1024"
+    "segsum-sweep-sequential|segsum-sweep|--pipeline-options=strategy=sequential"
+    "segsum-sweep-small|segsum-sweep|--pipeline-options=strategy=small"
+    "segsum-sweep-chunk1|segsum-sweep|--before=--seg-select-chunk=chunk=1"
+    "segsum-sweep-chunk9|segsum-sweep|--before=--seg-select-chunk=chunk=9"
+    "segsum-sweep-chunk24|segsum-sweep|--before=--seg-select-chunk=chunk=24"
+    "segsum-sweep-chunk40|segsum-sweep|--before=--seg-select-chunk=chunk=40"
+    "reduce-ops-bs32|reduce-ops|--pipeline-options=block-size=32"
+    "reduce-ops-bs448|reduce-ops|--pipeline-options=block-size=448"
+  )
+  examples=(sum segsum argmax mss streak matmul2x2 matmul3x3 matmul5x5 matmul
+            tiled_matmul transpose scatter)
+fi
+
+mkdir -p "$out/examples" "$out/bench"
+references="$(mktemp -d)"
+trap 'rm -rf "$references"' EXIT
+runner_libs="$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so"
+for e in "${examples[@]}"; do
+  src="$root/examples/$e.mlir"
+  echo "== $e"
+  "$root/scripts/gpu-compile.sh" "$src" -o "$out/examples/$e.o"
+  "$build/bin/seg-opt" --seg-to-cpu "$src" |
+    "$llvm/bin/mlir-runner" -e main -entry-point-result=void \
+      -shared-libs="$runner_libs" > "$out/examples/$e.expected"
+done
+for v in "${variants[@]}"; do
+  IFS='|' read -r name input option <<< "$v"
+  src="$root/test/Integration/Inputs/$input.mlir"
+  echo "== $name"
+  "$root/scripts/gpu-compile.sh" "$option" "$src" -o "$out/examples/$name.o"
+  # The reference output of an input, computed once for its variants.
+  [[ -f "$references/$input" ]] ||
+    "$build/bin/seg-opt" --seg-to-cpu "$src" |
+      "$llvm/bin/mlir-runner" -e main -entry-point-result=void \
+        -shared-libs="$runner_libs" > "$references/$input"
+  cp "$references/$input" "$out/examples/$name.expected"
+done
+echo "== bench kernels"
+"$root/scripts/gpu-compile.sh" "$root/bench/kernels/reductions.mlir" \
+  -o "$out/bench/reductions.o"
+echo "packaged $((${#examples[@]} + ${#variants[@]})) programs and the bench kernels in $out"
