@@ -13,6 +13,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::seg;
@@ -71,13 +73,35 @@ void seg::cloneBodyAt(OpBuilder &b, Block &body, ValueRange ivs,
 // KernelBuilder
 //===----------------------------------------------------------------------===//
 
+/// `<function>_<kind>`, with a number appended when another launch of the
+/// function already has that name.
+static std::string getKernelName(Operation *launch, StringRef kind) {
+  auto function = launch->getParentOfType<FunctionOpInterface>();
+  std::string base =
+      ((function ? function.getName() : StringRef("kernel")) + "_" + kind)
+          .str();
+  llvm::StringSet<> taken;
+  if (function)
+    function->walk([&](gpu::LaunchOp other) {
+      if (other != launch && other.getFunctionAttr())
+        taken.insert(other.getFunctionAttr().getValue());
+    });
+  std::string name = base;
+  for (int suffix = 1; taken.contains(name); ++suffix)
+    name = base + "_" + std::to_string(suffix);
+  return name;
+}
+
 KernelBuilder::KernelBuilder(OpBuilder &builder, Location loc, Value numBlocks,
-                             int64_t blockSize)
+                             int64_t blockSize, StringRef kind)
     : b(builder), loc(loc), blockSize(blockSize) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value threads = arith::ConstantIndexOp::create(b, loc, blockSize);
   launch =
       gpu::LaunchOp::create(b, loc, numBlocks, one, one, threads, one, one);
+  if (!kind.empty())
+    launch.setFunctionAttr(
+        FlatSymbolRefAttr::get(b.getContext(), getKernelName(launch, kind)));
   b.setInsertionPointToStart(&launch.getBody().front());
   threadId = launch.getThreadIds().x;
   blockId = launch.getBlockIds().x;

@@ -50,9 +50,11 @@ Value maxIndex(OpBuilder &b, Location loc, Value lhs, Value rhs);
 class KernelBuilder {
 public:
   /// Creates the launch of `numBlocks` blocks of `blockSize` threads at the
-  /// builder's point and positions the builder in its body.
+  /// builder's point and positions the builder in its body. A non-empty
+  /// `kind` names the outlined kernel `<function>_<kind>` (profilers and
+  /// the emulator's reports show it); otherwise outlining names it.
   KernelBuilder(OpBuilder &builder, Location loc, Value numBlocks,
-                int64_t blockSize);
+                int64_t blockSize, StringRef kind = {});
   /// Ends the kernel body and puts the builder after the launch.
   void finish();
 

@@ -237,7 +237,7 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
                minIndex(b, loc, red.segmentLength,
                         arith::ConstantIndexOp::create(b, loc, tile)));
 
-  KernelBuilder kb(b, loc, numBlocks, blockSize);
+  KernelBuilder kb(b, loc, numBlocks, blockSize, "sequential_segments");
   int64_t stride = tile + 1;
   SmallVector<Value> staged = kb.allocShared(red.types, blockSize * stride);
   Value strideIdx = kb.constIndex(stride);
@@ -318,7 +318,7 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
   Value numBlocks =
       getNumBlocks(b, loc, red.op, virtualBlocks, blockSize, config);
 
-  KernelBuilder kb(b, loc, numBlocks, blockSize);
+  KernelBuilder kb(b, loc, numBlocks, blockSize, "small_segments");
   SmallVector<Value> scanned = kb.allocShared(red.types, blockSize);
   Value n = red.segmentLength;
   Value row = arith::DivUIOp::create(b, loc, kb.threadId, n);
@@ -513,7 +513,7 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
               .getAsyncToken();
   gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
 
-  KernelBuilder kb(b, loc, numBlocks, blockSize);
+  KernelBuilder kb(b, loc, numBlocks, blockSize, "large_segments");
   kb.forLoop(
       kb.blockId, virtualBlocks, kb.gridSize, {},
       [&](Value virtualBlock, ValueRange) {

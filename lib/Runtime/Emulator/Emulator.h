@@ -47,6 +47,9 @@ struct Config {
   double timeoutSeconds = 120;
   /// Stack bytes of one emulated thread (SEGIR_EMU_STACK_SIZE).
   size_t stackSize = 256 * 1024;
+  /// One line on stderr per launch: kernel, grid, block, shared memory
+  /// (SEGIR_EMU_TRACE set to 1).
+  bool trace = false;
 };
 const Config &config();
 

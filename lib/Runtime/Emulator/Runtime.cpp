@@ -65,6 +65,7 @@ static Config readConfig() {
     config.randomized = true;
     config.seed = static_cast<uint64_t>(readInteger("SEGIR_EMU_SEED", 0, 0));
   }
+  config.trace = readInteger("SEGIR_EMU_TRACE", 0, 0) != 0;
   if (const char *text = getenv("SEGIR_EMU_TIMEOUT"); text && *text) {
     char *end = nullptr;
     double seconds = strtod(text, &end);
@@ -207,6 +208,18 @@ static void launchKernel(SegEmuKernelFn kernel, void **args,
           "not supported",
           describe(*currentFiber).c_str(), name);
   const Config &cfg = config();
+  if (cfg.trace) {
+    fprintf(stderr,
+            "segir-emu: launch %s grid (%lld, %lld, %lld) block (%lld, %lld, "
+            "%lld) shared %lld bytes\n",
+            name, static_cast<long long>(grid[0]),
+            static_cast<long long>(grid[1]), static_cast<long long>(grid[2]),
+            static_cast<long long>(blockDim[0]),
+            static_cast<long long>(blockDim[1]),
+            static_cast<long long>(blockDim[2]),
+            static_cast<long long>(staticSharedBytes + dynamicSharedBytes));
+    fflush(stderr);
+  }
   static const int64_t maxGrid[3] = {2147483647, 65535, 65535};
   static const int64_t maxBlock[3] = {1024, 1024, 64};
   for (int d = 0; d < 3; ++d) {
