@@ -472,17 +472,23 @@ static void emitGroup(KernelBuilder &kb, Scan &scan, int64_t m, Phase phase,
     ivs.push_back(index);
     return ivs;
   };
-  auto coalesced = [&](int64_t k) {
-    Value local = arith::AddIOp::create(
-        b, loc, kb.constIndex(k * blockSize), kb.threadId);
-    Value global = arith::AddIOp::create(b, loc, blockOffset, local);
-    Value inBounds = cmp(b, loc, arith::CmpIPredicate::ult, global, scan.total);
-    return std::make_pair(local, inBounds);
+  // Element k B + t of the group, k < m: coalesced. Loops, not unrolled:
+  // nothing of them stays live in registers.
+  auto coalescedLoop = [&](function_ref<void(Value local, Value inBounds)>
+                               body) {
+    kb.forLoop(kb.constIndex(0), kb.constIndex(groupSize),
+               kb.constIndex(blockSize), {}, [&](Value base, ValueRange) {
+                 Value local = arith::AddIOp::create(b, loc, base, kb.threadId);
+                 Value global = arith::AddIOp::create(b, loc, blockOffset, local);
+                 Value inBounds = cmp(b, loc, arith::CmpIPredicate::ult, global,
+                                      scan.total);
+                 body(local, inBounds);
+                 return SmallVector<Value>();
+               });
   };
 
-  // Load & map, coalesced; the operands go through shared memory.
-  for (int64_t k = 0; k < m; ++k) {
-    auto [local, inBounds] = coalesced(k);
+  // Load & map; the operands go through shared memory.
+  coalescedLoop([&](Value local, Value inBounds) {
     SmallVector<Value> elems = kb.ifThenElse(
         inBounds, scan.types,
         [&] {
@@ -491,7 +497,7 @@ static void emitGroup(KernelBuilder &kb, Scan &scan, int64_t m, Phase phase,
         },
         [&] { return scan.neutrals; });
     kb.storeAll(elems, staging, local);
-  }
+  });
   kb.barrier();
 
   // Thread t scans elements t m .. t m + m - 1, restarting at segment
@@ -601,15 +607,14 @@ static void emitGroup(KernelBuilder &kb, Scan &scan, int64_t m, Phase phase,
     kb.storeAll(result, staging, slot);
   }
   kb.barrier();
-  for (int64_t k = 0; k < m; ++k) {
-    auto [local, inBounds] = coalesced(k);
+  coalescedLoop([&](Value local, Value inBounds) {
     kb.ifThen(inBounds, [&] {
       SmallVector<Value> values = kb.loadAll(staging, local);
       SmallVector<Value> ivs = ivsOf(a.trunc(local));
       for (auto [value, out] : llvm::zip_equal(values, scan.outs))
         memref::StoreOp::create(b, loc, value, out, ivs);
     });
-  }
+  });
   // The next group reuses the shared buffers.
   kb.barrier();
 }
