@@ -104,14 +104,18 @@ static int64_t getGroupKernelBytes(ScanOp op, int64_t blockSize, int64_t m,
   return bytes;
 }
 
-/// Registers the single-pass kernel needs at m = 1: seed 004's estimate
-/// (section 5.2) plus the look-back's prefix, window value, shuffled
-/// partner and block aggregate.
-static int64_t getSinglePassRegisters(ArrayRef<Type> types) {
+/// Registers the single-pass kernel needs per thread at m elements: seed
+/// 004's 2 w + 3 per element (section 5.2) plus what the block scan and the
+/// look-back keep live at once (inclusive, exclusive and total pairs, the
+/// window value, its shuffled partner, the prefix and the aggregate: about
+/// 8 w, and some 25 registers of indices, flags and addresses). Measured
+/// with ptxas for sm_90: below this, kernels of 1 to 8 words of state do
+/// not spill.
+static int64_t getSinglePassRegisters(ArrayRef<Type> types, int64_t m) {
   int64_t words = 0;
   for (Type type : types)
     words += getRegisterCount(getPrimitiveByteSize(type).value_or(8));
-  return (2 * words + 3) + 1 + words + 4 * words + kChunkOverheadRegisters;
+  return m * (2 * words + 3) + 8 * words + 25;
 }
 
 FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
@@ -120,6 +124,7 @@ FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
   SmallVector<Type> types = getAccumulatorTypes(op);
   ResourceModel model(config.target);
   int64_t limit = config.target.getSharedMemoryPerBlock();
+  int64_t available = model.getRegistersPerThread(blockSize);
 
   switch (config.scanStrategy) {
   case ScanStrategy::SinglePass:
@@ -129,8 +134,7 @@ FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
     plan.singlePass = false;
     break;
   case ScanStrategy::Auto: {
-    int64_t needed = getSinglePassRegisters(types);
-    int64_t available = model.getRegistersPerThread(blockSize);
+    int64_t needed = getSinglePassRegisters(types, 1);
     plan.singlePass = needed <= available;
     if (!plan.singlePass)
       plan.fallbackReason =
@@ -160,6 +164,11 @@ FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
         primitive ? model.selectScanDegree(all, blockSize)
                   : FailureOr<SequentialChoice>(failure());
     plan.degree = succeeded(choice) ? std::max<int64_t>(1, choice->value) : 1;
+    // The model counts the elements; the look-back and the block scan of
+    // this kernel need registers of their own.
+    while (plan.degree > 1 &&
+           getSinglePassRegisters(types, plan.degree) > available)
+      --plan.degree;
     // The model's shared-memory bound counts one staging buffer; this
     // kernel keeps one per operand.
     while (plan.degree > 1 &&
