@@ -57,8 +57,8 @@ void checkGroup(uint64_t blockOffset, uint64_t n, uint64_t groupSize) {
   auto check = [&](uint64_t j) {
     uint64_t global = blockOffset + j;
     ASSERT_EQ(ix.isStart(a, static_cast<uint32_t>(j)), global % n == 0)
-        << "offset " << blockOffset << " n " << n << " G " << groupSize
-        << " j " << j;
+        << "offset " << blockOffset << " n " << n << " G " << groupSize << " j "
+        << j;
     auto [segment, index] = ix.coords(a, static_cast<uint32_t>(j));
     ASSERT_EQ(firstSegment + segment, global / n)
         << "offset " << blockOffset << " n " << n << " j " << j;

@@ -29,9 +29,8 @@ void buildSegToCPUPipeline(OpPassManager &pm, const SegToCPUOptions &options);
 void addSegToGPUPass(OpPassManager &pm, int64_t blockSize,
                      StringRef strategy, int64_t maxBlocks);
 /// The same with a scan strategy.
-void addSegToGPUPass(OpPassManager &pm, int64_t blockSize,
-                     StringRef strategy, int64_t maxBlocks,
-                     StringRef scanStrategy);
+void addSegToGPUPass(OpPassManager &pm, int64_t blockSize, StringRef strategy,
+                     int64_t maxBlocks, StringRef scanStrategy);
 
 /// Options every GPU pipeline passes to convert-seg-to-gpu.
 template <typename Derived>

@@ -396,8 +396,8 @@ KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
                                            warp, constIndex(numWarps - 1));
   Value lanes = constI32(kWarpSize);
   if (lastWarpLanes != kWarpSize)
-    lanes = arith::SelectOp::create(b, loc, isLastWarp,
-                                    constI32(lastWarpLanes), lanes);
+    lanes = arith::SelectOp::create(b, loc, isLastWarp, constI32(lastWarpLanes),
+                                    lanes);
   Value zero = constIndex(0);
   Value firstLane =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
@@ -420,9 +420,9 @@ KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
   }
 
   SmallVector<Value> totals = allocShared(types, numWarps);
-  Value lastLane = arith::SelectOp::create(
-      b, loc, isLastWarp, constIndex(lastWarpLanes - 1),
-      constIndex(kWarpSize - 1));
+  Value lastLane =
+      arith::SelectOp::create(b, loc, isLastWarp, constIndex(lastWarpLanes - 1),
+                              constIndex(kWarpSize - 1));
   Value isLastLane =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, lastLane);
   ifThen(isLastLane, [&] { storeAll(inclusive, totals, warp); });
@@ -436,8 +436,7 @@ KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
     SmallVector<Value> loaded = ifThenElse(
         inRange, types, [&] { return loadAll(totals, lane); },
         [&] { return SmallVector<Value>(identity); });
-    SmallVector<Value> scanned =
-        warpScan(combine, loaded, constI32(kWarpSize));
+    SmallVector<Value> scanned = warpScan(combine, loaded, constI32(kWarpSize));
     ifThen(inRange, [&] { storeAll(scanned, totals, lane); });
   });
   barrier();

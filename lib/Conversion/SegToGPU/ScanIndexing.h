@@ -39,8 +39,7 @@
 namespace mlir {
 namespace seg {
 
-template <typename A>
-struct ScanIndexing {
+template <typename A> struct ScanIndexing {
   using V64 = typename A::V64;
   using V32 = typename A::V32;
   using Bool = typename A::Bool;
@@ -63,9 +62,8 @@ struct ScanIndexing {
   /// Whether element `j` of the group starts a segment.
   Bool isStart(A &a, V32 j) const {
     Bool first = a.and_(a.eq32(j, a.c32(0)), newSegment);
-    Bool later =
-        a.and_(a.uge32(j, boundary),
-               a.eq32(a.rem32(a.sub32(j, boundary), sizeC), a.c32(0)));
+    Bool later = a.and_(a.uge32(j, boundary),
+                        a.eq32(a.rem32(a.sub32(j, boundary), sizeC), a.c32(0)));
     return a.or_(first, later);
   }
 

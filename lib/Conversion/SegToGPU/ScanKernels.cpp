@@ -141,8 +141,8 @@ FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
           (Twine("the single-pass kernel needs about ") + Twine(needed) +
            " registers per thread for its operator state at m = 1, more "
            "than the " +
-           Twine(available) + " available with block size " +
-           Twine(blockSize) + " on target " + config.target.getChip())
+           Twine(available) + " available with block size " + Twine(blockSize) +
+           " on target " + config.target.getChip())
               .str();
     break;
   }
@@ -157,9 +157,8 @@ FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
     auto yield = cast<YieldOp>(op.getBody().front().getTerminator());
     for (Value value : yield.getValues().drop_front(op.getNumAccumulators()))
       all.push_back(value.getType());
-    bool primitive = llvm::all_of(all, [](Type type) {
-      return getPrimitiveByteSize(type).has_value();
-    });
+    bool primitive = llvm::all_of(
+        all, [](Type type) { return getPrimitiveByteSize(type).has_value(); });
     FailureOr<SequentialChoice> choice =
         primitive ? model.selectScanDegree(all, blockSize)
                   : FailureOr<SequentialChoice>(failure());
@@ -171,9 +170,8 @@ FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
       --plan.degree;
     // The model's shared-memory bound counts one staging buffer; this
     // kernel keeps one per operand.
-    while (plan.degree > 1 &&
-           getGroupKernelBytes(op, blockSize, plan.degree, plan.singlePass) >
-               limit)
+    while (plan.degree > 1 && getGroupKernelBytes(op, blockSize, plan.degree,
+                                                  plan.singlePass) > limit)
       --plan.degree;
   }
   if (blockSize * plan.degree >= (int64_t(1) << 31))
@@ -355,9 +353,9 @@ static Value waitForStatus(KernelBuilder &kb, Value flags, Value id) {
     OpBuilder::InsertionGuard guard(b);
     b.createBlock(&whileOp.getBefore());
     // An atomic read: a plain load could be hoisted out of the loop.
-    Value status = memref::AtomicRMWOp::create(
-        b, loc, arith::AtomicRMWKind::ori, kb.constI32(0), flags,
-        ValueRange{id});
+    Value status =
+        memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::ori,
+                                    kb.constI32(0), flags, ValueRange{id});
     Value waiting =
         cmp(b, loc, arith::CmpIPredicate::eq, status, kb.constI32(kFlagX));
     scf::ConditionOp::create(b, loc, waiting, ValueRange{status});
@@ -447,8 +445,7 @@ static SmallVector<Value> emitLookBack(KernelBuilder &kb, Scan &scan,
     next.push_back(window[0]);
     scf::YieldOp::create(b, loc, next);
   }
-  return SmallVector<Value>(
-      whileOp.getResults().slice(1, scan.types.size()));
+  return SmallVector<Value>(whileOp.getResults().slice(1, scan.types.size()));
 }
 
 /// One group of the single-pass kernel (or a phase of reduce-then-scan):
@@ -474,27 +471,27 @@ static void emitGroup(KernelBuilder &kb, Scan &scan, int64_t m, Phase phase,
     auto [segmentDelta, index] = ix.coords(a, j);
     SmallVector<Value> ivs;
     if (!scan.segmentSizes.empty())
-      ivs = delinearize(b, loc,
-                        arith::AddIOp::create(b, loc, firstSegment,
-                                              segmentDelta),
-                        scan.segmentSizes);
+      ivs = delinearize(
+          b, loc, arith::AddIOp::create(b, loc, firstSegment, segmentDelta),
+          scan.segmentSizes);
     ivs.push_back(index);
     return ivs;
   };
   // Element k B + t of the group, k < m: coalesced. Loops, not unrolled:
   // nothing of them stays live in registers.
-  auto coalescedLoop = [&](function_ref<void(Value local, Value inBounds)>
-                               body) {
-    kb.forLoop(kb.constIndex(0), kb.constIndex(groupSize),
-               kb.constIndex(blockSize), {}, [&](Value base, ValueRange) {
-                 Value local = arith::AddIOp::create(b, loc, base, kb.threadId);
-                 Value global = arith::AddIOp::create(b, loc, blockOffset, local);
-                 Value inBounds = cmp(b, loc, arith::CmpIPredicate::ult, global,
-                                      scan.total);
-                 body(local, inBounds);
-                 return SmallVector<Value>();
-               });
-  };
+  auto coalescedLoop =
+      [&](function_ref<void(Value local, Value inBounds)> body) {
+        kb.forLoop(
+            kb.constIndex(0), kb.constIndex(groupSize),
+            kb.constIndex(blockSize), {}, [&](Value base, ValueRange) {
+              Value local = arith::AddIOp::create(b, loc, base, kb.threadId);
+              Value global = arith::AddIOp::create(b, loc, blockOffset, local);
+              Value inBounds =
+                  cmp(b, loc, arith::CmpIPredicate::ult, global, scan.total);
+              body(local, inBounds);
+              return SmallVector<Value>();
+            });
+      };
 
   // Load & map; the operands go through shared memory.
   coalescedLoop([&](Value local, Value inBounds) {
@@ -535,8 +532,7 @@ static void emitGroup(KernelBuilder &kb, Scan &scan, int64_t m, Phase phase,
     return scan.segCombine(b, loc, lhs, rhs);
   };
   SmallVector<Value> identity = scan.segIdentity(b, loc);
-  KernelBuilder::BlockScan threads =
-      kb.blockScan(segCombine, identity, carry);
+  KernelBuilder::BlockScan threads = kb.blockScan(segCombine, identity, carry);
   Value totalFlag = threads.total[0];
   ArrayRef<Value> totalValues = ArrayRef(threads.total).drop_front();
   Value isFirstThread =
@@ -572,9 +568,9 @@ static void emitGroup(KernelBuilder &kb, Scan &scan, int64_t m, Phase phase,
       b.setInsertionPoint(ifEarly.elseBlock()->getTerminator());
       publish(kb, totalValues, temps.aggregates, temps.flags, id, kFlagA);
     });
-    int64_t width = std::min<int64_t>(
-        kWarpSize, static_cast<int64_t>(llvm::bit_floor(
-                       static_cast<uint64_t>(blockSize))));
+    int64_t width =
+        std::min<int64_t>(kWarpSize, static_cast<int64_t>(llvm::bit_floor(
+                                         static_cast<uint64_t>(blockSize))));
     Value inWindow = cmp(b, loc, arith::CmpIPredicate::ult, kb.threadId,
                          kb.constIndex(width));
     Value needsLookBack = arith::XOrIOp::create(
@@ -590,13 +586,13 @@ static void emitGroup(KernelBuilder &kb, Scan &scan, int64_t m, Phase phase,
         [&] { return scan.neutrals; });
     kb.ifThen(isFirstThread, [&] {
       kb.storeAll(prefix, broadcast, kb.constIndex(0));
-      kb.ifThen(arith::XOrIOp::create(
-                    b, loc, publishEarly,
-                    arith::ConstantIntOp::create(b, loc, 1, 1)),
-                [&] {
-                  publish(kb, scan.combine(b, prefix, totalValues),
-                          temps.prefixes, temps.flags, id, kFlagP);
-                });
+      kb.ifThen(
+          arith::XOrIOp::create(b, loc, publishEarly,
+                                arith::ConstantIntOp::create(b, loc, 1, 1)),
+          [&] {
+            publish(kb, scan.combine(b, prefix, totalValues), temps.prefixes,
+                    temps.flags, id, kFlagP);
+          });
     });
     kb.barrier();
     blockPrefix = kb.loadAll(broadcast, kb.constIndex(0));
@@ -646,28 +642,27 @@ static void emitGroupKernel(OpBuilder &b, Location loc, Scan &scan,
       cmp(b, loc, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
   // Every iteration is one group; the single-pass kernel numbers groups in
   // the order blocks take them.
-  kb.forLoop(kb.blockId, numGroups, kb.gridSize, {},
-             [&](Value staticId, ValueRange) {
-               Value id = staticId;
-               if (phase == Phase::SinglePass) {
-                 kb.ifThen(isFirstThread, [&] {
-                   Value taken = memref::AtomicRMWOp::create(
-                       b, loc, arith::AtomicRMWKind::addi,
-                       arith::ConstantIntOp::create(b, loc, 1, 64),
-                       temps.counter, ValueRange{kb.constIndex(0)});
-                   memref::StoreOp::create(
-                       b, loc,
-                       arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
-                                                    taken),
-                       idBuffer, ValueRange{kb.constIndex(0)});
-                 });
-                 kb.barrier();
-                 id = memref::LoadOp::create(b, loc, idBuffer,
-                                             ValueRange{kb.constIndex(0)});
-               }
-               emitGroup(kb, scan, m, phase, id, temps, staging, broadcast);
-               return SmallVector<Value>();
-             });
+  kb.forLoop(
+      kb.blockId, numGroups, kb.gridSize, {}, [&](Value staticId, ValueRange) {
+        Value id = staticId;
+        if (phase == Phase::SinglePass) {
+          kb.ifThen(isFirstThread, [&] {
+            Value taken = memref::AtomicRMWOp::create(
+                b, loc, arith::AtomicRMWKind::addi,
+                arith::ConstantIntOp::create(b, loc, 1, 64), temps.counter,
+                ValueRange{kb.constIndex(0)});
+            memref::StoreOp::create(
+                b, loc,
+                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), taken),
+                idBuffer, ValueRange{kb.constIndex(0)});
+          });
+          kb.barrier();
+          id = memref::LoadOp::create(b, loc, idBuffer,
+                                      ValueRange{kb.constIndex(0)});
+        }
+        emitGroup(kb, scan, m, phase, id, temps, staging, broadcast);
+        return SmallVector<Value>();
+      });
   kb.finish();
 }
 
@@ -689,14 +684,15 @@ static void emitAggregateScanKernel(OpBuilder &b, Location loc, Scan &scan,
       kb.constIndex(0), numGroups, kb.constIndex(blockSize), identity,
       [&](Value base, ValueRange carry) {
         Value group = arith::AddIOp::create(b, loc, base, kb.threadId);
-        Value inRange = cmp(b, loc, arith::CmpIPredicate::ult, group, numGroups);
+        Value inRange =
+            cmp(b, loc, arith::CmpIPredicate::ult, group, numGroups);
         SmallVector<Value> pair = kb.ifThenElse(
             inRange, pairTypes,
             [&] {
               Value flag = memref::LoadOp::create(b, loc, temps.flags,
                                                   ValueRange{group});
-              SmallVector<Value> result{cmp(b, loc, arith::CmpIPredicate::ne,
-                                            flag, kb.constI32(0))};
+              SmallVector<Value> result{
+                  cmp(b, loc, arith::CmpIPredicate::ne, flag, kb.constI32(0))};
               llvm::append_range(result, kb.loadAll(temps.aggregates, group));
               return result;
             },
@@ -763,8 +759,8 @@ void seg::lowerScanToGPU(OpBuilder &b, ScanOp op, const ScanPlan &plan,
     gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
 
     if (plan.singlePass) {
-      emitGroupKernel(b, loc, scan, blockSize, m, Phase::SinglePass,
-                      numGroups, numBlocks, temps);
+      emitGroupKernel(b, loc, scan, blockSize, m, Phase::SinglePass, numGroups,
+                      numBlocks, temps);
     } else {
       emitGroupKernel(b, loc, scan, blockSize, m, Phase::Aggregate, numGroups,
                       numBlocks, temps);
@@ -801,9 +797,8 @@ void seg::emitThreadInBlockScan(KernelBuilder &kb, ScanOp op,
         SmallVector<Value> outer =
             delinearize(b, loc, segment, scan.segmentSizes);
         kb.forLoop(
-            kb.constIndex(0), scan.segmentLength,
-            kb.constIndex(kb.blockSize), scan.neutrals,
-            [&](Value base, ValueRange carry) {
+            kb.constIndex(0), scan.segmentLength, kb.constIndex(kb.blockSize),
+            scan.neutrals, [&](Value base, ValueRange carry) {
               Value index = arith::AddIOp::create(b, loc, base, kb.threadId);
               Value inBounds = cmp(b, loc, arith::CmpIPredicate::ult, index,
                                    scan.segmentLength);
@@ -815,7 +810,8 @@ void seg::emitThreadInBlockScan(KernelBuilder &kb, ScanOp op,
                   [&] { return scan.neutrals; });
               KernelBuilder::BlockScan step =
                   kb.blockScan(combine, scan.neutrals, elems);
-              SmallVector<Value> result = scan.combine(b, carry, step.inclusive);
+              SmallVector<Value> result =
+                  scan.combine(b, carry, step.inclusive);
               kb.ifThen(inBounds, [&] {
                 for (auto [value, out] : llvm::zip_equal(result, scan.outs))
                   memref::StoreOp::create(b, loc, value, out, ivs);
