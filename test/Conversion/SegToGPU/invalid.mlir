@@ -156,3 +156,20 @@ func.func @block_scan_vector(%in: memref<?xvector<2xi32>>, %out: memref<?xvector
   }
   return
 }
+
+// -----
+
+// Inside a group, indices are 32-bit (seed 004 section 6).
+func.func @scan_group_too_large(%in: memref<?xi8>, %out: memref<?xi8>, %n: index) {
+  %zero = arith.constant 0 : i8
+  // expected-error @+1 {{'seg.scan' op group of 1024 x 2097152 elements does not fit the 32-bit index arithmetic}}
+  seg.scan thread (%i) in (%n) grid(block_size = 1024) chunk(2097152)
+      outs(%out : memref<?xi8>) {
+    %x = memref.load %in[%i] : memref<?xi8>
+    seg.yield %x : i8
+  } combine commutative (%a: i8, %b: i8) neutral(%zero : i8) {
+    %s = arith.addi %a, %b : i8
+    seg.yield %s : i8
+  }
+  return
+}
