@@ -15,15 +15,6 @@
 
 using namespace mlir;
 
-void seg::addSegToGPUPass(OpPassManager &pm, int64_t blockSize,
-                          StringRef strategy, int64_t maxBlocks) {
-  ConvertSegToGPUOptions options;
-  options.blockSize = blockSize;
-  options.strategy = strategy.str();
-  options.maxBlocks = maxBlocks;
-  pm.addPass(createConvertSegToGPU(options));
-}
-
 void seg::buildSegToNVVMPipeline(OpPassManager &pm,
                                  const SegToNVVMOptions &options) {
   options.addSegToGPU(pm);

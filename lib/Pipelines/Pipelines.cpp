@@ -16,6 +16,17 @@
 
 using namespace mlir;
 
+void seg::addSegToGPUPass(OpPassManager &pm, int64_t blockSize,
+                          StringRef strategy, int64_t maxBlocks,
+                          StringRef scanStrategy) {
+  ConvertSegToGPUOptions options;
+  options.blockSize = blockSize;
+  options.strategy = strategy.str();
+  options.maxBlocks = maxBlocks;
+  options.scanStrategy = scanStrategy.str();
+  pm.addPass(createConvertSegToGPU(options));
+}
+
 void seg::buildSegToCPUPipeline(OpPassManager &pm,
                                 const SegToCPUOptions &options) {
   pm.addPass(createConvertSegToSCF());

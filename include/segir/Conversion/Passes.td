@@ -32,7 +32,8 @@ def ConvertSegToSCF : Pass<"convert-seg-to-scf"> {
 }
 
 def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
-  let summary = "Lower seg.map and seg.red to gpu.launch kernels and host code";
+  let summary = "Lower seg.map, seg.red and seg.scan to gpu.launch kernels "
+                "and host code";
   let description = [{
     Turns every top-level `thread`- or `block`-level `seg.map` and every
     `thread`-level `seg.red` into `gpu.launch` kernels plus the host code
@@ -62,6 +63,20 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
         has several blocks, the last to finish (an atomic counter per
         segment) reduces their partial results.
       Block reductions use warp shuffles, then shared memory across warps.
+    * `seg.scan thread` (seed 004): one single-pass kernel with decoupled
+      look-back over groups of `block size x m` elements (m: the op's
+      `chunk`, else the resource model's sequentiality degree, lowered until
+      the staging buffers fit in shared memory). Blocks take group ids from
+      a global counter and loop when fewer blocks are launched than there
+      are groups; groups that start or contain a segment start publish
+      their prefix at once, and the look-back (a warp, 32 groups per step)
+      stops at the start of the segment. Index arithmetic inside a group is
+      32-bit (seed 004 section 6). Operators whose state leaves the
+      single-pass kernel too few registers use reduce-then-scan instead
+      (group aggregates, a one-block scan of them, a rescan), with a remark;
+      `scan-strategy` forces either.
+    * `seg.scan thread_in_block` (in a block map): the block scans each
+      segment a block-wide step at a time.
 
     Tunables: the op's `grid(...)` (block size, number of blocks) and
     `chunk(...)`, else the options below. A kernel whose shared memory
@@ -78,6 +93,10 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
     Option<"strategy", "strategy", "std::string", /*default=*/"\"auto\"",
            "Segmented reduction strategy: auto (seed 001's heuristic), "
            "sequential, small or large">,
+    Option<"scanStrategy", "scan-strategy", "std::string",
+           /*default=*/"\"auto\"",
+           "Scan strategy: auto (single-pass unless the operator state "
+           "needs too many registers), single-pass or reduce-then-scan">,
     Option<"sequentialThreshold", "sequential-threshold", "int64_t",
            /*default=*/"65536",
            "auto: more segments than this use the sequential strategy">,

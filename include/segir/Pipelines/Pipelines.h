@@ -27,7 +27,7 @@ void buildSegToCPUPipeline(OpPassManager &pm, const SegToCPUOptions &options);
 
 /// Adds convert-seg-to-gpu with the given options to `pm`.
 void addSegToGPUPass(OpPassManager &pm, int64_t blockSize, StringRef strategy,
-                     int64_t maxBlocks);
+                     int64_t maxBlocks, StringRef scanStrategy = "auto");
 
 /// Options every GPU pipeline passes to convert-seg-to-gpu.
 template <typename Derived>
@@ -46,10 +46,14 @@ struct SegToGPUPipelineOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("Most blocks launched for an op that gives no "
                      "num_blocks (0: fill the target)"),
       llvm::cl::init(0)};
+  ::mlir::detail::PassOptions::Option<std::string> scanStrategy{
+      *this, "scan-strategy",
+      llvm::cl::desc("Scan strategy: auto, single-pass or reduce-then-scan"),
+      llvm::cl::init("auto")};
 
   /// Adds convert-seg-to-gpu with these options.
   void addSegToGPU(OpPassManager &pm) const {
-    addSegToGPUPass(pm, blockSize, strategy, maxBlocks);
+    addSegToGPUPass(pm, blockSize, strategy, maxBlocks, scanStrategy);
   }
 };
 

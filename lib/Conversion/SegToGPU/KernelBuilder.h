@@ -26,6 +26,9 @@ namespace seg {
 /// Segmented reduction strategies (seed 001).
 enum class RedStrategy { Auto, Sequential, Small, Large };
 
+/// Scan strategies: seed 004's single-pass kernel, or reduce-then-scan.
+enum class ScanStrategy { Auto, SinglePass, ReduceThenScan };
+
 /// What the pass options and the target fix for every kernel.
 struct GPULoweringConfig {
   TargetAttr target;
@@ -35,6 +38,7 @@ struct GPULoweringConfig {
   RedStrategy strategy = RedStrategy::Auto;
   int64_t sequentialThreshold = 65536;
   int64_t smallSegmentMax = 0;
+  ScanStrategy scanStrategy = ScanStrategy::Auto;
 
   /// Blocks that keep every SM busy with `blockSize` threads per block.
   int64_t getBlockCap(int64_t blockSize) const;
@@ -126,6 +130,36 @@ public:
   /// Thread 0's `values`, in every thread.
   SmallVector<Value> broadcastFromThreadZero(ValueRange values);
 
+  /// An associative combination of two tuples (left, right) in order.
+  using CombineFn =
+      function_ref<SmallVector<Value>(ValueRange lhs, ValueRange rhs)>;
+
+  /// `value` shuffled by `mode` with `offset` among the first `width` lanes
+  /// (any type isSupportedScalarType accepts), and whether the source lane
+  /// exists.
+  std::pair<Value, Value> shuffle(Value value, int64_t offset, Value width,
+                                  gpu::ShuffleMode mode);
+
+  /// Inclusive scan of one tuple per lane within each warp, in lane order
+  /// (the first `lanes` lanes of a warp take part).
+  SmallVector<Value> warpScan(CombineFn combine, ValueRange values,
+                              Value lanes);
+
+  /// Ordered reduction of the first `width` lanes (a power of two up to the
+  /// warp size) of a warp, valid in every one of them (butterfly).
+  SmallVector<Value> warpAllReduce(CombineFn combine, ValueRange values,
+                                   int64_t width);
+
+  /// A block-wide scan in thread order; `identity` is a neutral tuple.
+  struct BlockScan {
+    /// Threads 0..t, threads 0..t-1 (identity in thread 0), all threads;
+    /// valid in every thread.
+    SmallVector<Value> inclusive, exclusive, total;
+  };
+  /// Warp scans, then a scan of the warp totals in shared memory.
+  BlockScan blockScan(CombineFn combine, ValueRange identity,
+                      ValueRange values);
+
 private:
   /// The dynamic shared memory as bytes, created on first use.
   Value getSharedBase();
@@ -135,7 +169,8 @@ private:
   /// `width` lanes, and whether that lane exists.
   std::pair<Value, Value> shuffleDown(Value value, int64_t offset, Value width);
   /// Shuffles one 32-bit word.
-  std::pair<Value, Value> shuffleWord(Value word, int64_t offset, Value width);
+  std::pair<Value, Value> shuffleWord(Value word, int64_t offset, Value width,
+                                      gpu::ShuffleMode mode);
   /// Reduces within each warp (the first `lanes` lanes of a warp take part).
   SmallVector<Value> warpReduce(MutableArrayRef<Region> operators,
                                 ValueRange values, Value lanes);
@@ -182,6 +217,34 @@ void emitThreadInBlockRed(KernelBuilder &kb, RedOp op, IRMapping &mapping);
 
 /// Lowers a top-level seg.map (thread or block level) to a kernel.
 void lowerMapToGPU(OpBuilder &b, MapOp op, const GPULoweringConfig &config);
+
+/// A `thread_in_block` seg.scan inside a block kernel: the block scans its
+/// segments one after the other, a block-wide step at a time.
+void emitThreadInBlockScan(KernelBuilder &kb, ScanOp op, IRMapping &mapping);
+
+/// How a thread-level seg.scan is lowered, decided before any rewriting.
+struct ScanPlan {
+  /// Elements per thread (m).
+  int64_t degree = 1;
+  bool singlePass = true;
+  /// Why reduce-then-scan was chosen automatically (empty otherwise).
+  std::string fallbackReason;
+  /// Shared memory of the kernels: (name, bytes).
+  SmallVector<std::pair<StringRef, int64_t>> sharedBytes;
+};
+
+/// Chooses m and the strategy of `op`; fails with a diagnostic on `op`
+/// when nothing fits the target.
+FailureOr<ScanPlan> planScan(ScanOp op, const GPULoweringConfig &config);
+
+/// Shared memory a thread_in_block seg.scan needs in a block of
+/// `blockSize` threads.
+int64_t getThreadInBlockScanSharedBytes(ScanOp op, int64_t blockSize);
+
+/// Lowers a thread-level seg.scan to the single-pass kernel (or the three
+/// reduce-then-scan kernels) and its host code.
+void lowerScanToGPU(OpBuilder &b, ScanOp op, const ScanPlan &plan,
+                    const GPULoweringConfig &config);
 
 /// Lowers a thread-level seg.red to the three kernels of seed 001 and the
 /// host code that picks one.

@@ -147,6 +147,10 @@ static void lowerBlockMap(OpBuilder &b, MapOp op,
                      emitThreadInBlockRed(kb, red, mapping);
                      continue;
                    }
+                   if (auto scan = dyn_cast<ScanOp>(inner)) {
+                     emitThreadInBlockScan(kb, scan, mapping);
+                     continue;
+                   }
                    b.clone(inner, mapping);
                  }
                  // One element per block: thread 0 writes it.

@@ -6,7 +6,8 @@
 //
 // The pass: lowers seq-level ops to loops, checks every top-level op
 // against the target before anything is rewritten, then replaces each by
-// its kernels and host code (MapKernels.cpp, ReductionKernels.cpp).
+// its kernels and host code (MapKernels.cpp, ReductionKernels.cpp,
+// ScanKernels.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,7 +71,8 @@ static LogicalResult checkSharedMemory(Operation *op, StringRef kernel,
          << config.target.getChip() << "; use a smaller block size or chunk";
 }
 
-static LogicalResult checkAccumulatorTypes(RedOp op) {
+template <typename OpTy>
+static LogicalResult checkAccumulatorTypes(OpTy op) {
   for (Type type : op.getNeutrals().getTypes())
     if (!isSupportedScalarType(type))
       return op.emitOpError("operator operand type ")
@@ -94,13 +96,21 @@ static LogicalResult checkAllocas(Block &body, StringRef what) {
   return success();
 }
 
-static LogicalResult checkNoScan(Operation *op) {
-  WalkResult result = op->walk([](ScanOp scan) {
-    scan.emitOpError("has no GPU lowering in convert-seg-to-gpu; lower it "
-                     "with convert-seg-to-scf");
-    return WalkResult::interrupt();
-  });
-  return failure(result.wasInterrupted());
+static LogicalResult checkScan(ScanOp op, const GPULoweringConfig &config,
+                               DenseMap<Operation *, ScanPlan> &plans) {
+  if (failed(checkBlockSize(op, config)) || failed(checkAccumulatorTypes(op)) ||
+      failed(checkAllocas(op.getBody().front(), "a thread's private array")))
+    return failure();
+  FailureOr<ScanPlan> plan = planScan(op, config);
+  if (failed(plan))
+    return failure();
+  for (auto [kernel, bytes] : plan->sharedBytes)
+    if (failed(checkSharedMemory(op, kernel, bytes, config)))
+      return failure();
+  if (!plan->fallbackReason.empty())
+    op.emitRemark("lowered by reduce-then-scan: ") << plan->fallbackReason;
+  plans[op] = *plan;
+  return success();
 }
 
 static LogicalResult checkRed(RedOp op, const GPULoweringConfig &config) {
@@ -144,6 +154,11 @@ static LogicalResult checkMap(MapOp op, const GPULoweringConfig &config) {
           reduceBytes += getSharedBufferBytes(type, getNumWarps(blockSize));
       scratch = std::max(scratch, reduceBytes);
     }
+    if (auto scan = dyn_cast<ScanOp>(inner)) {
+      if (failed(checkAccumulatorTypes(scan)))
+        return failure();
+      shared += getThreadInBlockScanSharedBytes(scan, blockSize);
+    }
   }
   return checkSharedMemory(op, "block", shared + scratch, config);
 }
@@ -174,6 +189,18 @@ struct ConvertSegToGPUPass
       return signalPassFailure();
     }
     config.strategy = *parsed;
+    std::optional<ScanStrategy> scanParsed =
+        llvm::StringSwitch<std::optional<ScanStrategy>>(scanStrategy)
+            .Case("auto", ScanStrategy::Auto)
+            .Case("single-pass", ScanStrategy::SinglePass)
+            .Case("reduce-then-scan", ScanStrategy::ReduceThenScan)
+            .Default(std::nullopt);
+    if (!scanParsed) {
+      module.emitError("convert-seg-to-gpu: unknown scan-strategy '")
+          << scanStrategy << "' (auto, single-pass or reduce-then-scan)";
+      return signalPassFailure();
+    }
+    config.scanStrategy = *scanParsed;
     if (maxBlocks < 0 || sequentialThreshold < 0 || smallSegmentMax < 0) {
       module.emitError("convert-seg-to-gpu: max-blocks, sequential-threshold "
                        "and small-segment-max must not be negative");
@@ -198,15 +225,15 @@ struct ConvertSegToGPUPass
       return WalkResult::skip();
     });
     bool valid = true;
+    DenseMap<Operation *, ScanPlan> scanPlans;
     for (Operation *op : kernels) {
-      if (failed(checkNoScan(op))) {
-        valid = false;
-        continue;
-      }
       LogicalResult checked =
           TypeSwitch<Operation *, LogicalResult>(op)
               .Case([&](MapOp map) { return checkMap(map, config); })
               .Case([&](RedOp red) { return checkRed(red, config); })
+              .Case([&](ScanOp scan) {
+                return checkScan(scan, config, scanPlans);
+              })
               .Default([](Operation *) { return failure(); });
       valid &= succeeded(checked);
     }
@@ -217,6 +244,8 @@ struct ConvertSegToGPUPass
       OpBuilder builder(op);
       if (auto map = dyn_cast<MapOp>(op))
         lowerMapToGPU(builder, map, config);
+      else if (auto scan = dyn_cast<ScanOp>(op))
+        lowerScanToGPU(builder, scan, scanPlans.lookup(op), config);
       else
         lowerRedToGPU(builder, cast<RedOp>(op), config);
       op->erase();

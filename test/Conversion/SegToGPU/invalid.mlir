@@ -1,8 +1,10 @@
 // RUN: seg-opt --convert-seg-to-gpu --split-input-file --verify-diagnostics %s
 // RUN: not seg-opt --convert-seg-to-gpu="strategy=fastest" %s 2>&1 | FileCheck %s --check-prefix=STRATEGY
 // RUN: not seg-opt --convert-seg-to-gpu="block-size=2048" %s 2>&1 | FileCheck %s --check-prefix=BLOCK
+// RUN: not seg-opt --convert-seg-to-gpu="scan-strategy=fastest" %s 2>&1 | FileCheck %s --check-prefix=SCAN
 
 // STRATEGY: unknown strategy 'fastest' (auto, sequential, small or large)
+// SCAN: unknown scan-strategy 'fastest' (auto, single-pass or reduce-then-scan)
 // BLOCK: block size 2048 is outside [1, 1024], the threads per block of target sm_90
 
 // 64 f64 accumulators per thread: the sequential kernel's single-column
@@ -89,15 +91,85 @@ func.func @too_much_block_shared(%n: index) {
 
 // -----
 
-func.func @scan(%in: memref<?xi32>, %out: memref<?xi32>, %n: index) {
+// A sequentiality degree whose staging buffer does not fit: 1024 x 64 x 8
+// bytes, plus the block scan, the dynamic id and the broadcast prefix.
+func.func @scan_chunk_too_large(%in: memref<?xi64>, %out: memref<?xi64>, %n: index) {
+  %zero = arith.constant 0 : i64
+  // expected-error @+1 {{'seg.scan' op needs 524608 bytes of shared memory per block for its single-pass scan kernel, more than the 232448 bytes of shared_memory_per_block of target sm_90; use a smaller block size or chunk}}
+  seg.scan thread (%i) in (%n) grid(block_size = 1024) chunk(64)
+      outs(%out : memref<?xi64>) {
+    %x = memref.load %in[%i] : memref<?xi64>
+    seg.yield %x : i64
+  } combine (%a: i64, %b: i64) neutral(%zero : i64) {
+    %s = arith.subi %a, %b : i64
+    seg.yield %s : i64
+  }
+  return
+}
+
+// -----
+
+func.func @scan_vector_operator(%in: memref<?xvector<4xf32>>, %out: memref<?xvector<4xf32>>, %n: index) {
+  %z = arith.constant dense<0.0> : vector<4xf32>
+  // expected-error @+1 {{'seg.scan' op operator operand type 'vector<4xf32>' has no GPU lowering (integers up to 64 bits, index, f16, bf16, f32 and f64 have)}}
+  seg.scan thread (%i) in (%n) outs(%out : memref<?xvector<4xf32>>) {
+    %x = memref.load %in[%i] : memref<?xvector<4xf32>>
+    seg.yield %x : vector<4xf32>
+  } combine commutative (%a: vector<4xf32>, %b: vector<4xf32>) neutral(%z : vector<4xf32>) {
+    %s = arith.addf %a, %b : vector<4xf32>
+    seg.yield %s : vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @scan_dynamic_block_size(%in: memref<?xi32>, %out: memref<?xi32>, %n: index, %b: index) {
   %zero = arith.constant 0 : i32
-  // expected-error @+1 {{'seg.scan' op has no GPU lowering in convert-seg-to-gpu; lower it with convert-seg-to-scf}}
-  seg.scan thread (%i) in (%n) outs(%out : memref<?xi32>) {
+  // expected-error @+1 {{'seg.scan' op needs a static block_size for the GPU (shared memory and shuffles are sized by it)}}
+  seg.scan thread (%i) in (%n) grid(block_size = %b) outs(%out : memref<?xi32>) {
     %x = memref.load %in[%i] : memref<?xi32>
     seg.yield %x : i32
-  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
-    %s = arith.addi %a, %b : i32
+  } combine commutative (%a: i32, %b2: i32) neutral(%zero : i32) {
+    %s = arith.addi %a, %b2 : i32
     seg.yield %s : i32
+  }
+  return
+}
+
+// -----
+
+// A thread_in_block scan whose operator type has no GPU lowering.
+func.func @block_scan_vector(%in: memref<?xvector<2xi32>>, %out: memref<?xvector<2xi32>>, %n: index) {
+  %z = arith.constant dense<0> : vector<2xi32>
+  seg.map block (%b) in (%n) grid(block_size = 64) {
+    %buf = memref.alloca() : memref<64xvector<2xi32>>
+    // expected-error @+1 {{'seg.scan' op operator operand type 'vector<2xi32>' has no GPU lowering (integers up to 64 bits, index, f16, bf16, f32 and f64 have)}}
+    seg.scan thread_in_block (%t) in (64) outs(%buf : memref<64xvector<2xi32>>) {
+      %x = memref.load %in[%t] : memref<?xvector<2xi32>>
+      seg.yield %x : vector<2xi32>
+    } combine commutative (%p: vector<2xi32>, %q: vector<2xi32>) neutral(%z : vector<2xi32>) {
+      %r = arith.addi %p, %q : vector<2xi32>
+      seg.yield %r : vector<2xi32>
+    }
+    seg.results {}
+  }
+  return
+}
+
+// -----
+
+// Inside a group, indices are 32-bit (seed 004 section 6).
+func.func @scan_group_too_large(%in: memref<?xi8>, %out: memref<?xi8>, %n: index) {
+  %zero = arith.constant 0 : i8
+  // expected-error @+1 {{'seg.scan' op group of 1024 x 2097152 elements does not fit the 32-bit index arithmetic}}
+  seg.scan thread (%i) in (%n) grid(block_size = 1024) chunk(2097152)
+      outs(%out : memref<?xi8>) {
+    %x = memref.load %in[%i] : memref<?xi8>
+    seg.yield %x : i8
+  } combine commutative (%a: i8, %b: i8) neutral(%zero : i8) {
+    %s = arith.addi %a, %b : i8
+    seg.yield %s : i8
   }
   return
 }

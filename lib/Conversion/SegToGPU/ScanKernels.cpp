@@ -1,0 +1,824 @@
+//===- ScanKernels.cpp - seg.scan to GPU kernels ------------------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A regular segmented inclusive scan of S segments of n elements, seen as
+// one array of S * n elements cut into groups of G = B * m (block size B,
+// m elements per thread, seed 004), lowers to one single-pass kernel:
+//
+//  * every iteration of a block takes a dynamic group id from a global
+//    counter (ids are handed out in the order blocks start, so the
+//    look-back never waits on a group nobody works on); a block launched
+//    for fewer groups than there are loops over ids (seed 000 section 3.1);
+//  * load & map: thread t evaluates elements k B + t (coalesced), stores
+//    map-only outputs at once and stages the operator operands in shared
+//    memory; thread t then takes elements t m .. t m + m - 1, scans them
+//    restarting at segment starts, and the block scans the threads'
+//    (starts-here flag, carry) pairs;
+//  * look-back: the block publishes its aggregate (flag A), or at once its
+//    inclusive prefix (flag P) when it starts a segment or contains a
+//    segment start (the suffix after the last one is all its successors
+//    need); then the first warp reads 32 predecessors at a time, stopping
+//    at the first P or at the start of its segment (older groups count as
+//    P with the neutral value), and reduces them with a flag-aware
+//    operator; the block publishes P. Values are written before a fence
+//    and the flag atomically after it; readers poll the flag atomically,
+//    fence, then read the value;
+//  * result distribution and a transposition back through shared memory
+//    for coalesced writes.
+//
+// Index arithmetic inside a group is 32-bit (ScanIndexing.h, seed 004
+// section 6); the group offset, the segment start and global indices stay
+// 64-bit.
+//
+// Reduce-then-scan, for operators whose state leaves the single-pass
+// kernel too few registers (or when forced): a kernel computes every
+// group's (flag, aggregate), one block scans them, and a third kernel
+// rescans every group with its prefix and writes the results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+#include "ScanIndexing.h"
+
+#include "segir/Analysis/ResourceModel.h"
+#include "segir/Dialect/Seg/Utils/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/bit.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+
+static constexpr int64_t kWarpSize = 32;
+/// Group status flags in global memory.
+static constexpr int64_t kFlagX = 0, kFlagA = 1, kFlagP = 2;
+
+//===----------------------------------------------------------------------===//
+// Planning
+//===----------------------------------------------------------------------===//
+
+static SmallVector<Type> getAccumulatorTypes(ScanOp op) {
+  return llvm::to_vector(op.getNeutrals().getTypes());
+}
+
+static int64_t perType(ArrayRef<Type> types, int64_t count) {
+  int64_t bytes = 0;
+  for (Type type : types)
+    bytes += getSharedBufferBytes(type, count);
+  return bytes;
+}
+
+/// Shared memory of KernelBuilder::blockScan over (i1 flag, types...).
+static int64_t getBlockScanBytes(MLIRContext *ctx, ArrayRef<Type> types,
+                                 int64_t blockSize, bool withFlag) {
+  int64_t numWarps = llvm::divideCeil(blockSize, kWarpSize);
+  if (numWarps == 1)
+    return 0;
+  int64_t bytes = perType(types, numWarps);
+  if (withFlag)
+    bytes += getSharedBufferBytes(IntegerType::get(ctx, 1), numWarps);
+  return bytes;
+}
+
+int64_t seg::getThreadInBlockScanSharedBytes(ScanOp op, int64_t blockSize) {
+  return getBlockScanBytes(op.getContext(), getAccumulatorTypes(op), blockSize,
+                           /*withFlag=*/false);
+}
+
+/// Shared memory of the group kernels at m elements per thread: the
+/// staging buffers, the block scan, and for the single-pass kernel the
+/// dynamic id and the broadcast prefix.
+static int64_t getGroupKernelBytes(ScanOp op, int64_t blockSize, int64_t m,
+                                   bool singlePass) {
+  SmallVector<Type> types = getAccumulatorTypes(op);
+  MLIRContext *ctx = op.getContext();
+  int64_t bytes = perType(types, blockSize * m) +
+                  getBlockScanBytes(ctx, types, blockSize, /*withFlag=*/true);
+  if (singlePass)
+    bytes += getSharedBufferBytes(IndexType::get(ctx), 1) + perType(types, 1);
+  return bytes;
+}
+
+/// Registers the single-pass kernel needs per thread at m elements: seed
+/// 004's 2 w + 3 per element (section 5.2) plus what the block scan and the
+/// look-back keep live at once (inclusive, exclusive and total pairs, the
+/// window value, its shuffled partner, the prefix and the aggregate: about
+/// 8 w, and some 25 registers of indices, flags and addresses). Measured
+/// with ptxas for sm_90: below this, kernels of 1 to 8 words of state do
+/// not spill.
+static int64_t getSinglePassRegisters(ArrayRef<Type> types, int64_t m) {
+  int64_t words = 0;
+  for (Type type : types)
+    words += getRegisterCount(getPrimitiveByteSize(type).value_or(8));
+  return m * (2 * words + 3) + 8 * words + 25;
+}
+
+FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
+  ScanPlan plan;
+  int64_t blockSize = getBlockSize(op, config);
+  SmallVector<Type> types = getAccumulatorTypes(op);
+  ResourceModel model(config.target);
+  int64_t limit = config.target.getSharedMemoryPerBlock();
+  int64_t available = model.getRegistersPerThread(blockSize);
+
+  switch (config.scanStrategy) {
+  case ScanStrategy::SinglePass:
+    plan.singlePass = true;
+    break;
+  case ScanStrategy::ReduceThenScan:
+    plan.singlePass = false;
+    break;
+  case ScanStrategy::Auto: {
+    int64_t needed = getSinglePassRegisters(types, 1);
+    plan.singlePass = needed <= available;
+    if (!plan.singlePass)
+      plan.fallbackReason =
+          (Twine("the single-pass kernel needs about ") + Twine(needed) +
+           " registers per thread for its operator state at m = 1, more "
+           "than the " +
+           Twine(available) + " available with block size " + Twine(blockSize) +
+           " on target " + config.target.getChip())
+              .str();
+    break;
+  }
+  }
+
+  if (std::optional<uint64_t> chunk = op.getChunk()) {
+    plan.degree = static_cast<int64_t>(*chunk);
+  } else {
+    // Operator operands and map-only outputs pass through a thread's
+    // registers, as seg-select-chunk counts them.
+    SmallVector<Type> all(types);
+    auto yield = cast<YieldOp>(op.getBody().front().getTerminator());
+    for (Value value : yield.getValues().drop_front(op.getNumAccumulators()))
+      all.push_back(value.getType());
+    bool primitive = llvm::all_of(
+        all, [](Type type) { return getPrimitiveByteSize(type).has_value(); });
+    FailureOr<SequentialChoice> choice =
+        primitive ? model.selectScanDegree(all, blockSize)
+                  : FailureOr<SequentialChoice>(failure());
+    plan.degree = succeeded(choice) ? std::max<int64_t>(1, choice->value) : 1;
+    // The model counts the elements; the look-back and the block scan of
+    // this kernel need registers of their own.
+    while (plan.degree > 1 &&
+           getSinglePassRegisters(types, plan.degree) > available)
+      --plan.degree;
+    // The model's shared-memory bound counts one staging buffer; this
+    // kernel keeps one per operand.
+    while (plan.degree > 1 && getGroupKernelBytes(op, blockSize, plan.degree,
+                                                  plan.singlePass) > limit)
+      --plan.degree;
+  }
+  if (blockSize * plan.degree >= (int64_t(1) << 31))
+    return op.emitOpError("group of ")
+           << blockSize << " x " << plan.degree
+           << " elements does not fit the 32-bit index arithmetic";
+
+  if (plan.singlePass) {
+    plan.sharedBytes.push_back(
+        {"single-pass scan",
+         getGroupKernelBytes(op, blockSize, plan.degree, true)});
+  } else {
+    int64_t group = getGroupKernelBytes(op, blockSize, plan.degree, false);
+    plan.sharedBytes.push_back({"group aggregate", group});
+    plan.sharedBytes.push_back(
+        {"aggregate scan",
+         getBlockScanBytes(op.getContext(), types, blockSize, true)});
+    plan.sharedBytes.push_back({"rescan", group});
+  }
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// Pieces
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// ScanIndexing's policy on arith ops: 64-bit values are `index`, 32-bit
+/// ones `i32`.
+struct IRArith {
+  using V64 = Value;
+  using V32 = Value;
+  using Bool = Value;
+  OpBuilder &b;
+  Location loc;
+
+  Value c64(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value c32(int64_t v) { return arith::ConstantIntOp::create(b, loc, v, 32); }
+  Value add64(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value sub64(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value rem64(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
+  Value min64(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
+  Value add32(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value sub32(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value rem32(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
+  Value div32(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
+  Value trunc(Value x) {
+    return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), x);
+  }
+  Value ext(Value x) {
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), x);
+  }
+  Value cmp(arith::CmpIPredicate pred, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, pred, x, y);
+  }
+  Value eq64(Value x, Value y) { return cmp(arith::CmpIPredicate::eq, x, y); }
+  Value eq32(Value x, Value y) { return cmp(arith::CmpIPredicate::eq, x, y); }
+  Value ult32(Value x, Value y) { return cmp(arith::CmpIPredicate::ult, x, y); }
+  Value uge32(Value x, Value y) { return cmp(arith::CmpIPredicate::uge, x, y); }
+  Value and_(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value or_(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
+  Value select64(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+};
+
+/// The sizes of a scan and how to reach its elements and outputs.
+struct Scan {
+  ScanOp op;
+  SmallVector<Value> neutrals, outs, mapOuts;
+  SmallVector<Value> segmentSizes;
+  Value numSegments, segmentLength, total;
+  SmallVector<Type> types;
+
+  Scan(OpBuilder &b, Location loc, ScanOp op, const IRMapping &mapping)
+      : op(op) {
+    for (Value neutral : op.getNeutrals())
+      neutrals.push_back(mapping.lookupOrDefault(neutral));
+    for (Value out : op.getCombinedOuts())
+      outs.push_back(mapping.lookupOrDefault(out));
+    for (Value out : op.getMapOuts())
+      mapOuts.push_back(mapping.lookupOrDefault(out));
+    SmallVector<Value> sizes =
+        materializeSizes(b, loc, op.getMixedSizes(), mapping);
+    segmentLength = sizes.back();
+    sizes.pop_back();
+    segmentSizes = sizes;
+    numSegments = productOf(b, loc, segmentSizes);
+    total = arith::MulIOp::create(b, loc, numSegments, segmentLength);
+    types = getAccumulatorTypes(op);
+  }
+
+  SmallVector<Value> combine(OpBuilder &b, ValueRange lhs, ValueRange rhs) {
+    return applyOperators(b, op.getOperators(), lhs, rhs);
+  }
+
+  /// The segmented operator on (starts-here flag, values...) tuples: a
+  /// start on the right discards the left.
+  SmallVector<Value> segCombine(OpBuilder &b, Location loc, ValueRange lhs,
+                                ValueRange rhs) {
+    SmallVector<Value> result;
+    result.push_back(arith::OrIOp::create(b, loc, lhs[0], rhs[0]));
+    SmallVector<Value> combined =
+        combine(b, lhs.drop_front(), rhs.drop_front());
+    for (auto [right, both] : llvm::zip_equal(rhs.drop_front(), combined))
+      result.push_back(arith::SelectOp::create(b, loc, rhs[0], right, both));
+    return result;
+  }
+
+  SmallVector<Value> segIdentity(OpBuilder &b, Location loc) {
+    SmallVector<Value> identity{arith::ConstantIntOp::create(b, loc, 0, 1)};
+    llvm::append_range(identity, neutrals);
+    return identity;
+  }
+
+  /// Evaluates the body at `ivs`: stores the map-only outputs when
+  /// `storeMapOuts`, returns the operator operands.
+  SmallVector<Value> element(KernelBuilder &kb, ValueRange ivs,
+                             bool storeMapOuts, IRMapping mapping = {}) {
+    Block &body = op.getBody().front();
+    cloneBodyAt(kb.b, body, ivs, mapping, [&](memref::AllocaOp alloca) {
+      return kb.hoistPrivateAlloca(alloca);
+    });
+    unsigned numAcc = op.getNumAccumulators();
+    SmallVector<Value> yielded = llvm::map_to_vector(
+        body.getTerminator()->getOperands(),
+        [&](Value value) { return mapping.lookupOrDefault(value); });
+    if (storeMapOuts)
+      for (auto [value, out] :
+           llvm::zip_equal(ArrayRef(yielded).drop_front(numAcc), mapOuts))
+        memref::StoreOp::create(kb.b, kb.loc, value, out, ivs);
+    yielded.resize(numAcc);
+    return yielded;
+  }
+};
+
+/// Global temporaries of the kernels, allocated by the host.
+struct ScanTemps {
+  /// Group status (single pass: X / A / P; reduce-then-scan: whether the
+  /// group contains a segment start).
+  Value flags;
+  SmallVector<Value> aggregates, prefixes;
+  /// The dynamic group id counter (single pass).
+  Value counter;
+};
+
+enum class Phase { SinglePass, Aggregate, Rescan };
+} // namespace
+
+static Value cmp(OpBuilder &b, Location loc, arith::CmpIPredicate pred,
+                 Value lhs, Value rhs) {
+  return arith::CmpIOp::create(b, loc, pred, lhs, rhs);
+}
+
+static SmallVector<Value> selectAll(OpBuilder &b, Location loc, Value cond,
+                                    ValueRange lhs, ValueRange rhs) {
+  SmallVector<Value> result;
+  for (auto [l, r] : llvm::zip_equal(lhs, rhs))
+    result.push_back(arith::SelectOp::create(b, loc, cond, l, r));
+  return result;
+}
+
+/// Publishes `values` in `buffers` at `id`, then `flag` (release).
+static void publish(KernelBuilder &kb, ValueRange values, ValueRange buffers,
+                    Value flags, Value id, int64_t flag) {
+  kb.storeAll(values, buffers, id);
+  kb.fence();
+  memref::AtomicRMWOp::create(kb.b, kb.loc, arith::AtomicRMWKind::assign,
+                              kb.constI32(flag), flags, ValueRange{id});
+}
+
+/// Polls the status of group `id` until it is not X (acquire); returns it.
+static Value waitForStatus(KernelBuilder &kb, Value flags, Value id) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  Type i32 = b.getI32Type();
+  auto whileOp = scf::WhileOp::create(b, loc, TypeRange{i32}, ValueRange());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.createBlock(&whileOp.getBefore());
+    // An atomic read: a plain load could be hoisted out of the loop.
+    Value status =
+        memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::ori,
+                                    kb.constI32(0), flags, ValueRange{id});
+    Value waiting =
+        cmp(b, loc, arith::CmpIPredicate::eq, status, kb.constI32(kFlagX));
+    scf::ConditionOp::create(b, loc, waiting, ValueRange{status});
+    b.createBlock(&whileOp.getAfter(), {}, {i32}, {loc});
+    scf::YieldOp::create(b, loc, ValueRange());
+  }
+  kb.fence();
+  return whileOp.getResult(0);
+}
+
+/// The look-back of group `id` in the first `width` lanes of warp 0: the
+/// combination of the groups since the start of its segment.
+static SmallVector<Value> emitLookBack(KernelBuilder &kb, Scan &scan,
+                                       ScanTemps &temps, Value id,
+                                       Value segmentStart, int64_t groupSize,
+                                       int64_t width) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  Type i64 = b.getI64Type(), i1 = b.getI1Type();
+  SmallVector<Type> carried{i64};
+  llvm::append_range(carried, scan.types);
+  carried.push_back(i1);
+  Value idI64 = arith::IndexCastUIOp::create(b, loc, i64, id);
+  SmallVector<Value> inits{arith::SubIOp::create(
+      b, loc, idI64, arith::ConstantIntOp::create(b, loc, width, 64))};
+  llvm::append_range(inits, scan.neutrals);
+  inits.push_back(arith::ConstantIntOp::create(b, loc, 0, 1));
+
+  auto whileOp = scf::WhileOp::create(b, loc, carried, inits);
+  SmallVector<Location> locs(carried.size(), loc);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *before = b.createBlock(&whileOp.getBefore(), {}, carried, locs);
+    Value done = before->getArguments().back();
+    Value more = arith::XOrIOp::create(
+        b, loc, done, arith::ConstantIntOp::create(b, loc, 1, 1));
+    scf::ConditionOp::create(b, loc, more, before->getArguments());
+
+    Block *after = b.createBlock(&whileOp.getAfter(), {}, carried, locs);
+    Value offset = after->getArgument(0);
+    ValueRange prefix = after->getArguments().slice(1, scan.types.size());
+    Value lane = arith::IndexCastUIOp::create(b, loc, i64, kb.threadId);
+    Value group = arith::AddIOp::create(b, loc, offset, lane);
+    Value zero64 = arith::ConstantIntOp::create(b, loc, 0, 64);
+    Value exists = cmp(b, loc, arith::CmpIPredicate::sge, group, zero64);
+    Value groupIdx = arith::IndexCastUIOp::create(
+        b, loc, b.getIndexType(),
+        arith::MaxSIOp::create(b, loc, group, zero64));
+    // Groups that end before the segment starts act as P with the neutral
+    // value: the look-back stops there.
+    Value end = arith::MulIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, groupIdx, kb.constIndex(1)),
+        kb.constIndex(groupSize));
+    Value inSegment = arith::AndIOp::create(
+        b, loc, exists,
+        cmp(b, loc, arith::CmpIPredicate::ugt, end, segmentStart));
+    SmallVector<Type> pairTypes{i1};
+    llvm::append_range(pairTypes, scan.types);
+    SmallVector<Value> pair = kb.ifThenElse(
+        inSegment, pairTypes,
+        [&] {
+          Value status = waitForStatus(kb, temps.flags, groupIdx);
+          Value isP = cmp(b, loc, arith::CmpIPredicate::eq, status,
+                          kb.constI32(kFlagP));
+          SmallVector<Value> values = kb.ifThenElse(
+              isP, scan.types,
+              [&] { return kb.loadAll(temps.prefixes, groupIdx); },
+              [&] { return kb.loadAll(temps.aggregates, groupIdx); });
+          SmallVector<Value> result{isP};
+          llvm::append_range(result, values);
+          return result;
+        },
+        [&] {
+          SmallVector<Value> result{arith::ConstantIntOp::create(b, loc, 1, 1)};
+          llvm::append_range(result, scan.neutrals);
+          return result;
+        });
+    SmallVector<Value> window = kb.warpAllReduce(
+        [&](ValueRange lhs, ValueRange rhs) {
+          return scan.segCombine(b, loc, lhs, rhs);
+        },
+        pair, width);
+    SmallVector<Value> next{arith::SubIOp::create(
+        b, loc, offset, arith::ConstantIntOp::create(b, loc, width, 64))};
+    llvm::append_range(next,
+                       scan.combine(b, ArrayRef(window).drop_front(), prefix));
+    next.push_back(window[0]);
+    scf::YieldOp::create(b, loc, next);
+  }
+  return SmallVector<Value>(whileOp.getResults().slice(1, scan.types.size()));
+}
+
+/// One group of the single-pass kernel (or a phase of reduce-then-scan):
+/// group `id` (index, uniform over the block).
+static void emitGroup(KernelBuilder &kb, Scan &scan, int64_t m, Phase phase,
+                      Value id, ScanTemps &temps, ArrayRef<Value> staging,
+                      ArrayRef<Value> broadcast) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  int64_t blockSize = kb.blockSize;
+  int64_t groupSize = blockSize * m;
+  IRArith a{b, loc};
+  Value blockOffset =
+      arith::MulIOp::create(b, loc, id, kb.constIndex(groupSize));
+  auto ix = ScanIndexing<IRArith>::compute(a, blockOffset, scan.segmentLength,
+                                           kb.constIndex(groupSize));
+  Value firstSegment;
+  if (!scan.segmentSizes.empty())
+    firstSegment =
+        arith::DivUIOp::create(b, loc, blockOffset, scan.segmentLength);
+  // The coordinates of element j (i32) of the group.
+  auto ivsOf = [&](Value j) {
+    auto [segmentDelta, index] = ix.coords(a, j);
+    SmallVector<Value> ivs;
+    if (!scan.segmentSizes.empty())
+      ivs = delinearize(
+          b, loc, arith::AddIOp::create(b, loc, firstSegment, segmentDelta),
+          scan.segmentSizes);
+    ivs.push_back(index);
+    return ivs;
+  };
+  // Element k B + t of the group, k < m: coalesced. Loops, not unrolled:
+  // nothing of them stays live in registers.
+  auto coalescedLoop =
+      [&](function_ref<void(Value local, Value inBounds)> body) {
+        kb.forLoop(
+            kb.constIndex(0), kb.constIndex(groupSize),
+            kb.constIndex(blockSize), {}, [&](Value base, ValueRange) {
+              Value local = arith::AddIOp::create(b, loc, base, kb.threadId);
+              Value global = arith::AddIOp::create(b, loc, blockOffset, local);
+              Value inBounds =
+                  cmp(b, loc, arith::CmpIPredicate::ult, global, scan.total);
+              body(local, inBounds);
+              return SmallVector<Value>();
+            });
+      };
+
+  // Load & map; the operands go through shared memory.
+  coalescedLoop([&](Value local, Value inBounds) {
+    SmallVector<Value> elems = kb.ifThenElse(
+        inBounds, scan.types,
+        [&] {
+          return scan.element(kb, ivsOf(a.trunc(local)),
+                              phase != Phase::Aggregate);
+        },
+        [&] { return scan.neutrals; });
+    kb.storeAll(elems, staging, local);
+  });
+  kb.barrier();
+
+  // Thread t scans elements t m .. t m + m - 1, restarting at segment
+  // starts; fresh[i] says whether one lies in 0..i.
+  Value first = arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(m));
+  Value firstI32 = a.trunc(first);
+  SmallVector<SmallVector<Value>> own;
+  SmallVector<Value> fresh;
+  for (int64_t i = 0; i < m; ++i) {
+    Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
+    SmallVector<Value> x = kb.loadAll(staging, slot);
+    Value start = ix.isStart(a, a.add32(firstI32, a.c32(i)));
+    if (i == 0) {
+      fresh.push_back(start);
+      own.push_back(x);
+      continue;
+    }
+    fresh.push_back(a.or_(fresh.back(), start));
+    SmallVector<Value> combined = scan.combine(b, own.back(), x);
+    own.push_back(selectAll(b, loc, start, x, combined));
+  }
+
+  SmallVector<Value> carry{fresh.back()};
+  llvm::append_range(carry, own.back());
+  auto segCombine = [&](ValueRange lhs, ValueRange rhs) {
+    return scan.segCombine(b, loc, lhs, rhs);
+  };
+  SmallVector<Value> identity = scan.segIdentity(b, loc);
+  KernelBuilder::BlockScan threads = kb.blockScan(segCombine, identity, carry);
+  Value totalFlag = threads.total[0];
+  ArrayRef<Value> totalValues = ArrayRef(threads.total).drop_front();
+  Value isFirstThread =
+      cmp(b, loc, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
+
+  if (phase == Phase::Aggregate) {
+    kb.ifThen(isFirstThread, [&] {
+      Value flag = arith::ExtUIOp::create(b, loc, b.getI32Type(), totalFlag);
+      memref::StoreOp::create(b, loc, flag, temps.flags, ValueRange{id});
+      kb.storeAll(totalValues, temps.aggregates, id);
+    });
+    kb.barrier();
+    return;
+  }
+
+  // The combination of the groups before this one, back to the start of
+  // its segment.
+  SmallVector<Value> blockPrefix;
+  if (phase == Phase::Rescan) {
+    blockPrefix = kb.loadAll(temps.prefixes, id);
+  } else {
+    Value isFirstGroup =
+        cmp(b, loc, arith::CmpIPredicate::eq, id, kb.constIndex(0));
+    Value noLookBack = a.or_(isFirstGroup, ix.newSegment);
+    // A group containing a segment start publishes its suffix at once.
+    Value publishEarly = a.or_(noLookBack, totalFlag);
+    kb.ifThen(isFirstThread, [&] {
+      auto ifEarly = scf::IfOp::create(b, loc, TypeRange(), publishEarly,
+                                       /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifEarly.thenBlock()->getTerminator());
+      publish(kb, totalValues, temps.prefixes, temps.flags, id, kFlagP);
+      b.setInsertionPoint(ifEarly.elseBlock()->getTerminator());
+      publish(kb, totalValues, temps.aggregates, temps.flags, id, kFlagA);
+    });
+    int64_t width =
+        std::min<int64_t>(kWarpSize, static_cast<int64_t>(llvm::bit_floor(
+                                         static_cast<uint64_t>(blockSize))));
+    Value inWindow = cmp(b, loc, arith::CmpIPredicate::ult, kb.threadId,
+                         kb.constIndex(width));
+    Value needsLookBack = arith::XOrIOp::create(
+        b, loc, noLookBack, arith::ConstantIntOp::create(b, loc, 1, 1));
+    Value looksBack = a.and_(inWindow, needsLookBack);
+    Value segmentStart = a.sub64(blockOffset, ix.sgmIdx);
+    SmallVector<Value> prefix = kb.ifThenElse(
+        looksBack, scan.types,
+        [&] {
+          return emitLookBack(kb, scan, temps, id, segmentStart, groupSize,
+                              width);
+        },
+        [&] { return scan.neutrals; });
+    kb.ifThen(isFirstThread, [&] {
+      kb.storeAll(prefix, broadcast, kb.constIndex(0));
+      kb.ifThen(
+          arith::XOrIOp::create(b, loc, publishEarly,
+                                arith::ConstantIntOp::create(b, loc, 1, 1)),
+          [&] {
+            publish(kb, scan.combine(b, prefix, totalValues), temps.prefixes,
+                    temps.flags, id, kFlagP);
+          });
+    });
+    kb.barrier();
+    blockPrefix = kb.loadAll(broadcast, kb.constIndex(0));
+  }
+
+  // Result distribution: the threads before this one back to the last
+  // segment start, or the group prefix too when there is none.
+  Value exclusiveFlag = threads.exclusive[0];
+  ArrayRef<Value> exclusive = ArrayRef(threads.exclusive).drop_front();
+  SmallVector<Value> withPrefix = scan.combine(b, blockPrefix, exclusive);
+  SmallVector<Value> threadPrefix =
+      selectAll(b, loc, exclusiveFlag, exclusive, withPrefix);
+  for (int64_t i = 0; i < m; ++i) {
+    SmallVector<Value> combined = scan.combine(b, threadPrefix, own[i]);
+    SmallVector<Value> result = selectAll(b, loc, fresh[i], own[i], combined);
+    Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
+    kb.storeAll(result, staging, slot);
+  }
+  kb.barrier();
+  coalescedLoop([&](Value local, Value inBounds) {
+    kb.ifThen(inBounds, [&] {
+      SmallVector<Value> values = kb.loadAll(staging, local);
+      SmallVector<Value> ivs = ivsOf(a.trunc(local));
+      for (auto [value, out] : llvm::zip_equal(values, scan.outs))
+        memref::StoreOp::create(b, loc, value, out, ivs);
+    });
+  });
+  // The next group reuses the shared buffers.
+  kb.barrier();
+}
+
+/// A kernel over all groups: the single-pass kernel, or the first or last
+/// kernel of reduce-then-scan.
+static void emitGroupKernel(OpBuilder &b, Location loc, Scan &scan,
+                            int64_t blockSize, int64_t m, Phase phase,
+                            Value numGroups, Value numBlocks,
+                            ScanTemps &temps) {
+  KernelBuilder kb(b, loc, numBlocks, blockSize);
+  Value idBuffer;
+  SmallVector<Value> broadcast;
+  if (phase == Phase::SinglePass) {
+    idBuffer = kb.allocShared(b.getIndexType(), 1);
+    broadcast = kb.allocShared(scan.types, 1);
+  }
+  SmallVector<Value> staging = kb.allocShared(scan.types, blockSize * m);
+  Value isFirstThread =
+      cmp(b, loc, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
+  // Every iteration is one group; the single-pass kernel numbers groups in
+  // the order blocks take them.
+  kb.forLoop(
+      kb.blockId, numGroups, kb.gridSize, {}, [&](Value staticId, ValueRange) {
+        Value id = staticId;
+        if (phase == Phase::SinglePass) {
+          kb.ifThen(isFirstThread, [&] {
+            Value taken = memref::AtomicRMWOp::create(
+                b, loc, arith::AtomicRMWKind::addi,
+                arith::ConstantIntOp::create(b, loc, 1, 64), temps.counter,
+                ValueRange{kb.constIndex(0)});
+            memref::StoreOp::create(
+                b, loc,
+                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), taken),
+                idBuffer, ValueRange{kb.constIndex(0)});
+          });
+          kb.barrier();
+          id = memref::LoadOp::create(b, loc, idBuffer,
+                                      ValueRange{kb.constIndex(0)});
+        }
+        emitGroup(kb, scan, m, phase, id, temps, staging, broadcast);
+        return SmallVector<Value>();
+      });
+  kb.finish();
+}
+
+/// Reduce-then-scan's middle kernel: one block scans the groups'
+/// (flag, aggregate) pairs; prefixes[g] gets the combination of the groups
+/// before g back to the last segment start.
+static void emitAggregateScanKernel(OpBuilder &b, Location loc, Scan &scan,
+                                    int64_t blockSize, Value numGroups,
+                                    ScanTemps &temps) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  KernelBuilder kb(b, loc, one, blockSize);
+  auto segCombine = [&](ValueRange lhs, ValueRange rhs) {
+    return scan.segCombine(b, loc, lhs, rhs);
+  };
+  SmallVector<Value> identity = scan.segIdentity(b, loc);
+  SmallVector<Type> pairTypes{b.getI1Type()};
+  llvm::append_range(pairTypes, scan.types);
+  kb.forLoop(
+      kb.constIndex(0), numGroups, kb.constIndex(blockSize), identity,
+      [&](Value base, ValueRange carry) {
+        Value group = arith::AddIOp::create(b, loc, base, kb.threadId);
+        Value inRange =
+            cmp(b, loc, arith::CmpIPredicate::ult, group, numGroups);
+        SmallVector<Value> pair = kb.ifThenElse(
+            inRange, pairTypes,
+            [&] {
+              Value flag = memref::LoadOp::create(b, loc, temps.flags,
+                                                  ValueRange{group});
+              SmallVector<Value> result{
+                  cmp(b, loc, arith::CmpIPredicate::ne, flag, kb.constI32(0))};
+              llvm::append_range(result, kb.loadAll(temps.aggregates, group));
+              return result;
+            },
+            [&] { return identity; });
+        KernelBuilder::BlockScan scanned =
+            kb.blockScan(segCombine, identity, pair);
+        SmallVector<Value> before = segCombine(carry, scanned.exclusive);
+        kb.ifThen(inRange, [&] {
+          kb.storeAll(ArrayRef(before).drop_front(), temps.prefixes, group);
+        });
+        return segCombine(carry, scanned.total);
+      });
+  kb.finish();
+}
+
+//===----------------------------------------------------------------------===//
+// Host code
+//===----------------------------------------------------------------------===//
+
+void seg::lowerScanToGPU(OpBuilder &b, ScanOp op, const ScanPlan &plan,
+                         const GPULoweringConfig &config) {
+  Location loc = op.getLoc();
+  Scan scan(b, loc, op, IRMapping());
+  int64_t blockSize = getBlockSize(op, config);
+  int64_t m = plan.degree;
+  ifNonEmpty(b, loc, scan.total, [&] {
+    Value groupSize = arith::ConstantIndexOp::create(b, loc, blockSize * m);
+    Value numGroups = ceilDivIndex(b, loc, scan.total, groupSize);
+    Value numBlocks = getNumBlocks(b, loc, op, numGroups, blockSize, config);
+
+    Type tokenType = gpu::AsyncTokenType::get(b.getContext());
+    Value token =
+        gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
+    auto alloc = [&](Type type, Value count) {
+      auto op = gpu::AllocOp::create(
+          b, loc, MemRefType::get({ShapedType::kDynamic}, type), tokenType,
+          ValueRange{token}, ValueRange{count}, ValueRange());
+      token = op.getAsyncToken();
+      return op.getMemref();
+    };
+    auto zero = [&](Value buffer, Value value) {
+      token = gpu::MemsetOp::create(b, loc, tokenType, ValueRange{token},
+                                    buffer, value)
+                  .getAsyncToken();
+    };
+    ScanTemps temps;
+    SmallVector<Value> buffers;
+    temps.flags = alloc(b.getI32Type(), numGroups);
+    buffers.push_back(temps.flags);
+    for (Type type : scan.types) {
+      temps.aggregates.push_back(alloc(type, numGroups));
+      temps.prefixes.push_back(alloc(type, numGroups));
+    }
+    llvm::append_range(buffers, temps.aggregates);
+    llvm::append_range(buffers, temps.prefixes);
+    if (plan.singlePass) {
+      // Every launch starts from group 0 with every status X.
+      zero(temps.flags, arith::ConstantIntOp::create(b, loc, kFlagX, 32));
+      temps.counter =
+          alloc(b.getI64Type(), arith::ConstantIndexOp::create(b, loc, 1));
+      buffers.push_back(temps.counter);
+      zero(temps.counter, arith::ConstantIntOp::create(b, loc, 0, 64));
+    }
+    gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
+
+    if (plan.singlePass) {
+      emitGroupKernel(b, loc, scan, blockSize, m, Phase::SinglePass, numGroups,
+                      numBlocks, temps);
+    } else {
+      emitGroupKernel(b, loc, scan, blockSize, m, Phase::Aggregate, numGroups,
+                      numBlocks, temps);
+      emitAggregateScanKernel(b, loc, scan, blockSize, numGroups, temps);
+      emitGroupKernel(b, loc, scan, blockSize, m, Phase::Rescan, numGroups,
+                      numBlocks, temps);
+    }
+
+    token =
+        gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
+    for (Value buffer : buffers)
+      token =
+          gpu::DeallocOp::create(b, loc, tokenType, ValueRange{token}, buffer)
+              .getAsyncToken();
+    gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// thread_in_block
+//===----------------------------------------------------------------------===//
+
+void seg::emitThreadInBlockScan(KernelBuilder &kb, ScanOp op,
+                                IRMapping &mapping) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  Scan scan(b, loc, op, mapping);
+  auto combine = [&](ValueRange lhs, ValueRange rhs) {
+    return scan.combine(b, lhs, rhs);
+  };
+  kb.forLoop(
+      kb.constIndex(0), scan.numSegments, kb.constIndex(1), {},
+      [&](Value segment, ValueRange) {
+        SmallVector<Value> outer =
+            delinearize(b, loc, segment, scan.segmentSizes);
+        kb.forLoop(
+            kb.constIndex(0), scan.segmentLength, kb.constIndex(kb.blockSize),
+            scan.neutrals, [&](Value base, ValueRange carry) {
+              Value index = arith::AddIOp::create(b, loc, base, kb.threadId);
+              Value inBounds = cmp(b, loc, arith::CmpIPredicate::ult, index,
+                                   scan.segmentLength);
+              SmallVector<Value> ivs(outer);
+              ivs.push_back(index);
+              SmallVector<Value> elems = kb.ifThenElse(
+                  inBounds, scan.types,
+                  [&] { return scan.element(kb, ivs, true, mapping); },
+                  [&] { return scan.neutrals; });
+              KernelBuilder::BlockScan step =
+                  kb.blockScan(combine, scan.neutrals, elems);
+              SmallVector<Value> result =
+                  scan.combine(b, carry, step.inclusive);
+              kb.ifThen(inBounds, [&] {
+                for (auto [value, out] : llvm::zip_equal(result, scan.outs))
+                  memref::StoreOp::create(b, loc, value, out, ivs);
+              });
+              return scan.combine(b, carry, step.total);
+            });
+        return SmallVector<Value>();
+      });
+  kb.barrier();
+}

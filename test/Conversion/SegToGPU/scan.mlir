@@ -1,0 +1,151 @@
+// RUN: seg-opt --convert-seg-to-gpu %s | FileCheck %s
+// RUN: seg-opt --convert-seg-to-gpu="scan-strategy=reduce-then-scan" %s | FileCheck %s --check-prefix=RTS
+// RUN: seg-opt --convert-seg-to-gpu="block-size=1024" %s 2>&1 | FileCheck %s --check-prefix=AUTO
+
+// A segmented sum with m = 4 elements per thread and blocks of 64.
+func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
+                   %rows: index, %cols: index) {
+  %zero = arith.constant 0 : i32
+  seg.scan thread (%s, %i) in (%rows, %cols) grid(block_size = 64) chunk(4)
+      outs(%out : memref<?x?xi32>) {
+    %x = memref.load %in[%s, %i] : memref<?x?xi32>
+    seg.yield %x : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %r = arith.addi %a, %b : i32
+    seg.yield %r : i32
+  }
+  return
+}
+
+// Host: groups of 64 x 4 elements, a status flag, an aggregate and a
+// prefix per group, and the group counter, zeroed before the launch.
+// CHECK-LABEL: func.func @segscan
+// CHECK:         %[[TOTAL:.*]] = arith.muli %{{.*}}, %arg3 : index
+// CHECK:         scf.if
+// CHECK:           %[[GROUPS:.*]] = arith.ceildivui %[[TOTAL]], %c256
+// CHECK:           %[[FLAGS:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[GROUPS]]) : memref<?xi32>
+// CHECK:           %[[AGG:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[GROUPS]]) : memref<?xi32>
+// CHECK:           %[[PRE:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[GROUPS]]) : memref<?xi32>
+// CHECK:           gpu.memset async [%{{.*}}] %[[FLAGS]], %c0_i32
+// CHECK:           %[[COUNTER:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] ({{.*}}) : memref<?xi64>
+// CHECK:           gpu.memset async [%{{.*}}] %[[COUNTER]], %c0_i64
+// CHECK:           gpu.launch
+// CHECK-SAME:        threads(%{{.*}}) in (%{{.*}} = %c64
+// CHECK-SAME:        dynamic_shared_memory_size
+// Block virtualisation: one group per iteration, its id from the counter.
+// CHECK:             scf.for %{{.*}} = %{{.*}} to %[[GROUPS]] step
+// CHECK:               memref.atomic_rmw addi %c1_i64{{.*}}, %[[COUNTER]]
+// CHECK:               gpu.barrier
+// The coalesced load & map, staged in shared memory.
+// CHECK:               scf.for
+// CHECK:                 memref.load %{{.*}} : memref<?x?xi32>
+// CHECK:               gpu.barrier
+// The block scan of the threads' (flag, carry) pairs.
+// CHECK:               gpu.shuffle  up
+// Early publication (P) or the aggregate (A): value, fence, flag.
+// CHECK:               scf.if
+// CHECK:                 memref.store %{{.*}}, %[[PRE]]
+// CHECK-NEXT:            llvm.fence syncscope("device") acq_rel
+// CHECK-NEXT:            arith.constant 2 : i32
+// CHECK-NEXT:            memref.atomic_rmw assign %{{.*}}, %[[FLAGS]]
+// CHECK:                 memref.store %{{.*}}, %[[AGG]]
+// CHECK-NEXT:            llvm.fence syncscope("device") acq_rel
+// CHECK-NEXT:            arith.constant 1 : i32
+// CHECK-NEXT:            memref.atomic_rmw assign %{{.*}}, %[[FLAGS]]
+// The look-back: a window of 32 groups, each lane polling its flag
+// atomically, then a butterfly reduction that stops at P.
+// CHECK:               scf.while
+// CHECK:                 scf.while
+// CHECK:                   memref.atomic_rmw ori %c0_i32{{.*}}, %[[FLAGS]]
+// CHECK:                 llvm.fence syncscope("device") acq_rel
+// CHECK:                 memref.load %[[PRE]]
+// CHECK:                 memref.load %[[AGG]]
+// Five butterfly steps, each shuffling the flag and the value.
+// CHECK-COUNT-10:        gpu.shuffle  xor
+// CHECK-NOT:             gpu.shuffle  xor
+// The inclusive prefix once the look-back is done.
+// CHECK:               arith.constant 2 : i32
+// CHECK-NEXT:          memref.atomic_rmw assign %{{.*}}, %[[FLAGS]]
+// The coalesced write.
+// CHECK:               scf.for
+// CHECK:                 memref.store %{{.*}}, %{{.*}} : memref<?x?xi32>
+// CHECK:           gpu.dealloc async
+// CHECK-SAME:        %[[FLAGS]]
+
+// RTS-LABEL: func.func @segscan
+// RTS-NOT:     memref.atomic_rmw
+// RTS:         gpu.launch
+// RTS:         gpu.launch blocks(%{{.*}}) in (%{{.*}} = %c1
+// RTS:         gpu.launch
+// RTS-NOT:     gpu.launch
+// RTS:       return
+
+// A 2x2 matrix product of i64 (eight words of state): at block size 1024
+// the single-pass kernel would not have the registers, so the default
+// strategy falls back to reduce-then-scan.
+func.func @matscan(%in: memref<?xi64>, %oa: memref<?xi64>, %ob: memref<?xi64>,
+                   %oc: memref<?xi64>, %od: memref<?xi64>, %n: index) {
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  // AUTO: remark: lowered by reduce-then-scan: the single-pass kernel needs about 108 registers per thread for its operator state at m = 1, more than the 64 available with block size 1024 on target sm_90
+  seg.scan thread (%i) in (%n)
+      outs(%oa, %ob, %oc, %od : memref<?xi64>, memref<?xi64>, memref<?xi64>, memref<?xi64>) {
+    %x = memref.load %in[%i] : memref<?xi64>
+    seg.yield %x, %one, %one, %zero : i64, i64, i64, i64
+  } combine (%xa: i64, %xb: i64, %xc: i64, %xd: i64,
+             %ya: i64, %yb: i64, %yc: i64, %yd: i64)
+      neutral(%one, %zero, %zero, %one : i64, i64, i64, i64) {
+    %aa = arith.muli %xa, %ya : i64
+    %bc = arith.muli %xb, %yc : i64
+    %ab = arith.muli %xa, %yb : i64
+    %bd = arith.muli %xb, %yd : i64
+    %ca = arith.muli %xc, %ya : i64
+    %dc = arith.muli %xd, %yc : i64
+    %cb = arith.muli %xc, %yb : i64
+    %dd = arith.muli %xd, %yd : i64
+    %ra = arith.addi %aa, %bc : i64
+    %rb = arith.addi %ab, %bd : i64
+    %rc = arith.addi %ca, %dc : i64
+    %rd = arith.addi %cb, %dd : i64
+    seg.yield %ra, %rb, %rc, %rd : i64, i64, i64, i64
+  }
+  return
+}
+
+// AUTO-LABEL: func.func @matscan
+// AUTO-NOT:     memref.atomic_rmw addi
+// AUTO:         gpu.launch
+// AUTO:         gpu.launch blocks(%{{.*}}) in (%{{.*}} = %c1
+// AUTO:         gpu.launch
+// AUTO:       return
+
+// A thread_in_block scan in a block map: block-wide steps, a warp scan with
+// shuffles up, the running carry across steps.
+func.func @blockscan(%in: memref<?xi64>, %out: memref<?xi64>, %nb: index) {
+  %zero = arith.constant 0 : i64
+  seg.map block (%b) in (%nb) grid(block_size = 64) outs(%out : memref<?xi64>) {
+    %sh = memref.alloca() : memref<100xi64>
+    seg.scan thread_in_block (%t) in (100) outs(%sh : memref<100xi64>) {
+      %v = memref.load %in[%t] : memref<?xi64>
+      seg.yield %v : i64
+    } combine commutative (%p: i64, %q: i64) neutral(%zero : i64) {
+      %r = arith.addi %p, %q : i64
+      seg.yield %r : i64
+    }
+    %c99 = arith.constant 99 : index
+    %total = memref.load %sh[%c99] : memref<100xi64>
+    seg.results {
+      seg.returns %total into %out : memref<?xi64>
+    }
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @blockscan
+// CHECK:         gpu.launch
+// CHECK:           scf.for %{{.*}} = %c0{{.*}} to %c100{{.*}} step %c64{{.*}} iter_args
+// CHECK:             memref.load %{{.*}} : memref<?xi64>
+// CHECK:             gpu.shuffle  up
+// CHECK:             gpu.barrier
+// CHECK:             memref.store %{{.*}}, %{{.*}} : memref<100xi64>
+// CHECK:           gpu.barrier

@@ -1,0 +1,107 @@
+//===- ScanIndexingTest.cpp - The scan's 32-bit index arithmetic ----------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// ScanIndexing (seed 004 section 6) on plain integers against the 64-bit
+// definitions: element j of the group at blockOffset starts a segment iff
+// (blockOffset + j) mod n == 0, and lies at index (blockOffset + j) mod n
+// of segment (blockOffset + j) / n. Covers segments shorter and longer than
+// a group, and offsets and segment sizes beyond 2^32.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ScanIndexing.h"
+
+#include "gtest/gtest.h"
+#include <cstdint>
+#include <random>
+
+using namespace mlir::seg;
+
+namespace {
+/// The policy on unsigned integers with the widths the kernel uses, so
+/// that a 32-bit overflow shows up here as it would on the GPU.
+struct ScalarArith {
+  using V64 = uint64_t;
+  using V32 = uint32_t;
+  using Bool = bool;
+  V64 c64(int64_t v) { return static_cast<V64>(v); }
+  V32 c32(int64_t v) { return static_cast<V32>(v); }
+  V64 add64(V64 x, V64 y) { return x + y; }
+  V64 sub64(V64 x, V64 y) { return x - y; }
+  V64 rem64(V64 x, V64 y) { return x % y; }
+  V64 min64(V64 x, V64 y) { return x < y ? x : y; }
+  V32 add32(V32 x, V32 y) { return x + y; }
+  V32 sub32(V32 x, V32 y) { return x - y; }
+  V32 rem32(V32 x, V32 y) { return x % y; }
+  V32 div32(V32 x, V32 y) { return x / y; }
+  V32 trunc(V64 x) { return static_cast<V32>(x); }
+  V64 ext(V32 x) { return x; }
+  Bool eq64(V64 x, V64 y) { return x == y; }
+  Bool eq32(V32 x, V32 y) { return x == y; }
+  Bool ult32(V32 x, V32 y) { return x < y; }
+  Bool uge32(V32 x, V32 y) { return x >= y; }
+  Bool and_(Bool x, Bool y) { return x && y; }
+  Bool or_(Bool x, Bool y) { return x || y; }
+  V64 select64(Bool c, V64 x, V64 y) { return c ? x : y; }
+};
+
+/// Checks every element of the group (or a sample of a large one).
+void checkGroup(uint64_t blockOffset, uint64_t n, uint64_t groupSize) {
+  ScalarArith a;
+  auto ix = ScanIndexing<ScalarArith>::compute(a, blockOffset, n, groupSize);
+  uint64_t firstSegment = blockOffset / n;
+  uint64_t step = groupSize > 4096 ? groupSize / 1021 : 1;
+  auto check = [&](uint64_t j) {
+    uint64_t global = blockOffset + j;
+    ASSERT_EQ(ix.isStart(a, static_cast<uint32_t>(j)), global % n == 0)
+        << "offset " << blockOffset << " n " << n << " G " << groupSize << " j "
+        << j;
+    auto [segment, index] = ix.coords(a, static_cast<uint32_t>(j));
+    ASSERT_EQ(firstSegment + segment, global / n)
+        << "offset " << blockOffset << " n " << n << " j " << j;
+    ASSERT_EQ(index, global % n)
+        << "offset " << blockOffset << " n " << n << " j " << j;
+  };
+  for (uint64_t j = 0; j < groupSize; j += step)
+    check(j);
+  check(groupSize - 1);
+}
+
+TEST(ScanIndexing, SmallExhaustive) {
+  for (uint64_t groupSize : {1u, 7u, 32u, 96u})
+    for (uint64_t n = 1; n <= 3 * groupSize + 2; ++n)
+      for (uint64_t group = 0; group < 2 * n / groupSize + 3; ++group)
+        checkGroup(group * groupSize, n, groupSize);
+}
+
+TEST(ScanIndexing, BeyondTwoToThe32) {
+  const uint64_t groupSize = 1024 * 41;
+  const uint64_t two32 = uint64_t(1) << 32;
+  // Segments longer than 2^32: one boundary per group at most.
+  for (uint64_t n : {two32 + 3, 3 * two32 - 1, two32 * 1000 + 12345}) {
+    uint64_t lastGroup = (n - 1) / groupSize;
+    for (uint64_t group : {uint64_t(0), uint64_t(1), lastGroup - 1, lastGroup,
+                           lastGroup + 1, 2 * lastGroup + 1})
+      checkGroup(group * groupSize, n, groupSize);
+  }
+  // Short segments far into an array of more than 2^32 elements.
+  for (uint64_t n : {uint64_t(1), uint64_t(3), uint64_t(1000), groupSize - 1,
+                     groupSize, groupSize + 1})
+    for (uint64_t group : {two32 / groupSize + 1, 5 * two32 / groupSize + 7})
+      checkGroup(group * groupSize, n, groupSize);
+}
+
+TEST(ScanIndexing, Random) {
+  std::mt19937_64 random(20261121);
+  for (int trial = 0; trial < 2000; ++trial) {
+    uint64_t groupSize = (random() % 1024 + 1) * (random() % 48 + 1);
+    uint64_t n = trial % 2 ? random() % (4 * groupSize) + 1
+                           : random() % (uint64_t(1) << 40) + 1;
+    uint64_t group = random() % ((uint64_t(1) << 44) / groupSize);
+    checkGroup(group * groupSize, n, groupSize);
+  }
+}
+} // namespace
