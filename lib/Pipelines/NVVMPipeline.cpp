@@ -9,6 +9,7 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -32,6 +33,11 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   // pipeline leaves alone.
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createConvertVectorToLLVMPass());
+  // Canonicalisation and the conversions above hoist constants out of
+  // gpu.launch; sink them back so that kernels see them as constants
+  // (constant register-tile indices keep private arrays in registers)
+  // instead of kernel arguments.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
 
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = options.chip;

@@ -152,11 +152,14 @@ static bool isThreadPrivate(memref::AllocaOp alloca, int64_t blockSize) {
   return true;
 }
 
-/// A private array of the trailing dimensions of `alloca`, viewed with the
-/// leading (thread) dimensions at stride 0 so that the body's accesses
-/// work unchanged on it.
-static Value allocThreadPrivate(KernelBuilder &kb, memref::AllocaOp alloca,
-                                unsigned threadDims) {
+/// A private array of the trailing dimensions of `alloca`, at the start of
+/// the kernel. Until the kernel is complete it is seen through a view with
+/// the leading (thread) dimensions at stride 0, so that the cloned bodies
+/// work unchanged; dropPrivateViews then indexes the array directly, with
+/// the constant register-tile indices that let it live in registers.
+static std::pair<Value, Value>
+allocThreadPrivate(KernelBuilder &kb, memref::AllocaOp alloca,
+                   unsigned threadDims) {
   MemRefType type = alloca.getType();
   ArrayRef<int64_t> shape = type.getShape();
   OpBuilder::InsertionGuard guard(kb.b);
@@ -174,8 +177,31 @@ static Value allocThreadPrivate(KernelBuilder &kb, memref::AllocaOp alloca,
   auto viewType = MemRefType::get(
       shape, type.getElementType(),
       StridedLayoutAttr::get(kb.b.getContext(), /*offset=*/0, strides));
-  return memref::ReinterpretCastOp::create(kb.b, kb.loc, viewType, own,
-                                           /*offset=*/0, shape, strides);
+  Value view = memref::ReinterpretCastOp::create(kb.b, kb.loc, viewType, own,
+                                                 /*offset=*/0, shape, strides);
+  return {view, own};
+}
+
+/// Replaces the loads and stores through a private view by accesses to the
+/// private array itself, dropping the thread indices.
+static void dropPrivateView(OpBuilder &b, Value view, Value own,
+                            unsigned threadDims) {
+  OpBuilder::InsertionGuard guard(b);
+  for (Operation *user : llvm::make_early_inc_range(view.getUsers())) {
+    b.setInsertionPoint(user);
+    if (auto load = dyn_cast<memref::LoadOp>(user)) {
+      Value value = memref::LoadOp::create(
+          b, load.getLoc(), own, load.getIndices().drop_front(threadDims));
+      load.replaceAllUsesWith(value);
+      load.erase();
+    } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+      memref::StoreOp::create(b, store.getLoc(), store.getValueToStore(), own,
+                              store.getIndices().drop_front(threadDims));
+      store.erase();
+    }
+  }
+  if (view.use_empty())
+    view.getDefiningOp()->erase();
 }
 
 /// Emits block-level ops: nested thread_in_block ops become loops over the
@@ -272,15 +298,20 @@ static void lowerBlockMap(OpBuilder &b, MapOp op,
     // blocks of a launched block (a barrier separates them). Arrays that
     // each thread only indexes at its own position stay private.
     IRMapping shared;
+    SmallVector<std::tuple<Value, Value, unsigned>> privateViews;
     for (auto alloca : body.getOps<memref::AllocaOp>()) {
       unsigned threadDims = 0;
       if (isThreadPrivate(alloca, blockSize))
         for (Operation *user : alloca->getUsers())
           threadDims = cast<MapOp>(getEnclosingSpaceOp(user).getOperation())
                            .getRank();
-      shared.map(alloca.getResult(),
-                 threadDims ? allocThreadPrivate(kb, alloca, threadDims)
-                            : kb.allocSharedLike(alloca.getType()));
+      if (!threadDims) {
+        shared.map(alloca.getResult(), kb.allocSharedLike(alloca.getType()));
+        continue;
+      }
+      auto [view, own] = allocThreadPrivate(kb, alloca, threadDims);
+      shared.map(alloca.getResult(), view);
+      privateViews.emplace_back(view, own, threadDims);
     }
     kb.forLoop(kb.blockId, count, kb.gridSize, {},
                [&](Value virtualBlock, ValueRange) {
@@ -299,6 +330,8 @@ static void lowerBlockMap(OpBuilder &b, MapOp op,
                  kb.barrier();
                  return SmallVector<Value>();
                });
+    for (auto [view, own, threadDims] : privateViews)
+      dropPrivateView(b, view, own, threadDims);
     kb.finish();
   });
 }
