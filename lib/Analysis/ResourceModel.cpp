@@ -348,8 +348,10 @@ FailureOr<TileSizes> ResourceModel::selectTiles(int64_t sizeA, int64_t sizeB,
                                                 std::string *why) const {
   // Seed 003's "nice" configuration first (section 5.1.1), then smaller
   // register and block tiles for wide element types or small targets.
-  static const TileSizes candidates[] = {{16, 16, 32, 8, 4}, {16, 16, 16, 4, 4},
-                                         {16, 16, 16, 2, 2}, {16, 8, 16, 2, 2},
+  static const TileSizes candidates[] = {{16, 16, 32, 8, 4},
+                                         {16, 16, 16, 4, 4},
+                                         {16, 16, 16, 2, 2},
+                                         {16, 8, 16, 2, 2},
                                          {8, 8, 8, 1, 1}};
   std::optional<TileSizes> firstLegal;
   std::string firstLegalNote;

@@ -157,9 +157,9 @@ static bool isThreadPrivate(memref::AllocaOp alloca, int64_t blockSize) {
 /// the leading (thread) dimensions at stride 0, so that the cloned bodies
 /// work unchanged; dropPrivateViews then indexes the array directly, with
 /// the constant register-tile indices that let it live in registers.
-static std::pair<Value, Value>
-allocThreadPrivate(KernelBuilder &kb, memref::AllocaOp alloca,
-                   unsigned threadDims) {
+static std::pair<Value, Value> allocThreadPrivate(KernelBuilder &kb,
+                                                  memref::AllocaOp alloca,
+                                                  unsigned threadDims) {
   MemRefType type = alloca.getType();
   ArrayRef<int64_t> shape = type.getShape();
   OpBuilder::InsertionGuard guard(kb.b);
@@ -245,22 +245,21 @@ static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
       if (loop.getBody()->mightHaveTerminator())
         loop.getBody()->getTerminator()->erase();
       b.setInsertionPointToEnd(loop.getBody());
-      scf::YieldOp::create(b, kb.loc,
-                           llvm::map_to_vector(yield.getOperands(), [&](Value v) {
-                             return mapping.lookupOrDefault(v);
-                           }));
+      scf::YieldOp::create(
+          b, kb.loc, llvm::map_to_vector(yield.getOperands(), [&](Value v) {
+            return mapping.lookupOrDefault(v);
+          }));
       mapping.map(forOp.getResults(), loop.getResults());
       continue;
     }
     if (auto ifOp = dyn_cast<scf::IfOp>(inner); ifOp && holdsSegOps(inner)) {
-      auto lowered = scf::IfOp::create(
-          b, kb.loc, ifOp.getResultTypes(),
-          mapping.lookupOrDefault(ifOp.getCondition()),
-          /*withElseRegion=*/true);
-      for (auto [from, to] : {std::make_pair(&ifOp.getThenRegion(),
-                                             &lowered.getThenRegion()),
-                              std::make_pair(&ifOp.getElseRegion(),
-                                             &lowered.getElseRegion())}) {
+      auto lowered =
+          scf::IfOp::create(b, kb.loc, ifOp.getResultTypes(),
+                            mapping.lookupOrDefault(ifOp.getCondition()),
+                            /*withElseRegion=*/true);
+      for (auto [from, to] :
+           {std::make_pair(&ifOp.getThenRegion(), &lowered.getThenRegion()),
+            std::make_pair(&ifOp.getElseRegion(), &lowered.getElseRegion())}) {
         OpBuilder::InsertionGuard guard(b);
         Block *target = &to->front();
         if (target->mightHaveTerminator())
@@ -303,8 +302,8 @@ static void lowerBlockMap(OpBuilder &b, MapOp op,
       unsigned threadDims = 0;
       if (isThreadPrivate(alloca, blockSize))
         for (Operation *user : alloca->getUsers())
-          threadDims = cast<MapOp>(getEnclosingSpaceOp(user).getOperation())
-                           .getRank();
+          threadDims =
+              cast<MapOp>(getEnclosingSpaceOp(user).getOperation()).getRank();
       if (!threadDims) {
         shared.map(alloca.getResult(), kb.allocSharedLike(alloca.getType()));
         continue;

@@ -193,9 +193,9 @@ buildIf(OpBuilder &b, Location loc, Value cond, TypeRange types,
         function_ref<SmallVector<Value>(OpBuilder &)> otherwise) {
   auto ifOp = scf::IfOp::create(b, loc, types, cond, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
-  for (auto [block, fn] : {std::make_pair(&ifOp.getThenRegion().front(), then),
-                           std::make_pair(&ifOp.getElseRegion().front(),
-                                          otherwise)}) {
+  for (auto [block, fn] :
+       {std::make_pair(&ifOp.getThenRegion().front(), then),
+        std::make_pair(&ifOp.getElseRegion().front(), otherwise)}) {
     if (types.empty()) {
       b.setInsertionPoint(block->getTerminator());
       fn(b);
@@ -243,7 +243,8 @@ static MapOp createMap(OpBuilder &b, Location loc, Level level,
 
 /// A zero of `type` (the value of elements that are never written).
 static Value zeroOf(OpBuilder &b, Location loc, Type type) {
-  return arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
+  return arith::ConstantOp::create(b, loc,
+                                   cast<TypedAttr>(b.getZeroAttr(type)));
 }
 
 static bool hasZero(Type type) {
@@ -499,10 +500,10 @@ private:
   SmallVector<Value> accBuffers;
 };
 
-SmallVector<Value> TiledBuilder::emitStep(IRMapping &mapping,
-                                          ValueRange accs) {
+SmallVector<Value> TiledBuilder::emitStep(IRMapping &mapping, ValueRange accs) {
   if (nest.forOp) {
-    for (auto [arg, acc] : llvm::zip_equal(nest.forOp.getRegionIterArgs(), accs))
+    for (auto [arg, acc] :
+         llvm::zip_equal(nest.forOp.getRegionIterArgs(), accs))
       mapping.map(arg, acc);
     auto yield = cast<scf::YieldOp>(nest.stepBlock->getTerminator());
     return llvm::map_to_vector(yield.getOperands(), [&](Value v) {
@@ -510,9 +511,10 @@ SmallVector<Value> TiledBuilder::emitStep(IRMapping &mapping,
     });
   }
   auto yield = cast<YieldOp>(nest.stepBlock->getTerminator());
-  SmallVector<Value> elems = llvm::map_to_vector(
-      yield.getValues(),
-      [&](Value v) { return materialize(b, v, mapping, mapRegion); });
+  SmallVector<Value> elems =
+      llvm::map_to_vector(yield.getValues(), [&](Value v) {
+        return materialize(b, v, mapping, mapRegion);
+      });
   return applyOperators(b, nest.redOp.getOperators(), accs, elems);
 }
 
@@ -603,16 +605,14 @@ void TiledBuilder::emitCompute(Value kt, Value kLen, bool checkMN) {
             Value pos = add(tiled.alongI ? tyR : txR, cIdx(r));
             SmallVector<Value> idx = tiled.kInner ? SmallVector<Value>{pos, kk}
                                                   : SmallVector<Value>{kk, pos};
-            values.push_back(
-                memref::LoadOp::create(b, loc, tiled.buffer, idx));
+            values.push_back(memref::LoadOp::create(b, loc, tiled.buffer, idx));
           }
           regs.push_back(values);
         }
         SmallVector<Value> next;
         for (int64_t ry = 0; ry < t.ry; ++ry)
           for (int64_t rx = 0; rx < t.rx; ++rx) {
-            ValueRange old =
-                iterAccs.slice((ry * t.rx + rx) * numAcc, numAcc);
+            ValueRange old = iterAccs.slice((ry * t.rx + rx) * numAcc, numAcc);
             auto step = [&](OpBuilder &) -> SmallVector<Value> {
               IRMapping mapping = base;
               mapping.map(nest.ivI, rows[ry]);
@@ -627,9 +627,8 @@ void TiledBuilder::emitCompute(Value kt, Value kLen, bool checkMN) {
             if (checkMN)
               updated = buildIf(
                   b, loc, arith::AndIOp::create(b, loc, rowOk[ry], colOk[rx]),
-                  nest.accTypes, step, [&](OpBuilder &) {
-                    return SmallVector<Value>(old);
-                  });
+                  nest.accTypes, step,
+                  [&](OpBuilder &) { return SmallVector<Value>(old); });
             else
               updated = step(b);
             next.append(updated);
@@ -660,8 +659,8 @@ void TiledBuilder::emitKLoop(bool checkMN) {
                      });
   // The epilogue: the last, partial k-tile, with checks.
   Value rest = arith::SubIOp::create(b, loc, sizeU, fullEnd);
-  Value hasRest = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                        rest, cIdx(0));
+  Value hasRest =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rest, cIdx(0));
   buildIf(
       b, loc, hasRest, {},
       [&](OpBuilder &) {
@@ -687,8 +686,8 @@ void TiledBuilder::build() {
   blockSizes.push_back(
       arith::CeilDivUIOp::create(b, loc, sizeN, cIdx(tileN)).getResult());
   SmallVector<Value> outs(map.getOuts());
-  MapOp blockMap = createMap(b, loc, Level::Block, blockSizes, outs,
-                             t.ty * t.tx);
+  MapOp blockMap =
+      createMap(b, loc, Level::Block, blockSizes, outs, t.ty * t.tx);
   auto blockIvs = blockMap.getInductionVars();
   for (auto [from, to] : llvm::zip(nest.batchIvs, blockIvs))
     base.map(from, to);
@@ -697,9 +696,9 @@ void TiledBuilder::build() {
   // Shared slices and thread-private accumulators.
   for (TiledLoad &tiled : nest.loads) {
     int64_t along = tiled.alongI ? tileM : tileN;
-    SmallVector<int64_t> shape =
-        tiled.kInner ? SmallVector<int64_t>{along, t.tk}
-                     : SmallVector<int64_t>{t.tk, along};
+    SmallVector<int64_t> shape = tiled.kInner
+                                     ? SmallVector<int64_t>{along, t.tk}
+                                     : SmallVector<int64_t>{t.tk, along};
     tiled.buffer = memref::AllocaOp::create(
         b, loc, MemRefType::get(shape, tiled.load.getType()));
   }
@@ -732,9 +731,10 @@ void TiledBuilder::build() {
                            std::nullopt);
     Value ty = init.getInductionVars()[0], tx = init.getInductionVars()[1];
     IRMapping mapping = base;
-    SmallVector<Value> neutrals = llvm::map_to_vector(
-        nest.neutrals,
-        [&](Value v) { return materialize(b, v, mapping, mapRegion); });
+    SmallVector<Value> neutrals =
+        llvm::map_to_vector(nest.neutrals, [&](Value v) {
+          return materialize(b, v, mapping, mapRegion);
+        });
     for (int64_t ry = 0; ry < t.ry; ++ry)
       for (int64_t rx = 0; rx < t.rx; ++rx)
         for (auto [neutral, buffer] : llvm::zip_equal(neutrals, accBuffers))
@@ -811,10 +811,9 @@ void TiledBuilder::build() {
     SmallVector<int64_t> staticDims;
     dispatchIndexOpFoldResults({mixedM, mixedN}, dynamicDims, staticDims);
     for (auto [q, returns] : llvm::enumerate(nest.returns))
-      RegTileReturnsOp::create(b, loc, vectors[q], returns.getOut(),
-                               dynamicDims, staticDims,
-                               ArrayRef<int64_t>{t.ty, t.tx},
-                               ArrayRef<int64_t>{t.ry, t.rx});
+      RegTileReturnsOp::create(
+          b, loc, vectors[q], returns.getOut(), dynamicDims, staticDims,
+          ArrayRef<int64_t>{t.ty, t.tx}, ArrayRef<int64_t>{t.ry, t.rx});
   }
   map.erase();
 }
@@ -855,18 +854,17 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map) {
   TargetAttr target = TargetAttr::lookup(map);
   ResourceModel model(target);
   std::string explanation;
-  FailureOr<TileSizes> chosen = model.selectTiles(sizeA, sizeB, sizeAcc,
-                                                  &explanation);
+  FailureOr<TileSizes> chosen =
+      model.selectTiles(sizeA, sizeB, sizeAcc, &explanation);
   TileSizes tiles;
   if (succeeded(chosen))
     tiles = *chosen;
   bool overridden = false;
-  for (auto [option, field] :
-       {std::make_pair(int64_t(ty), &tiles.ty),
-        std::make_pair(int64_t(tx), &tiles.tx),
-        std::make_pair(int64_t(tk), &tiles.tk),
-        std::make_pair(int64_t(ry), &tiles.ry),
-        std::make_pair(int64_t(rx), &tiles.rx)})
+  for (auto [option, field] : {std::make_pair(int64_t(ty), &tiles.ty),
+                               std::make_pair(int64_t(tx), &tiles.tx),
+                               std::make_pair(int64_t(tk), &tiles.tk),
+                               std::make_pair(int64_t(ry), &tiles.ry),
+                               std::make_pair(int64_t(rx), &tiles.rx)})
     if (option != 0) {
       *field = option;
       overridden = true;
@@ -878,8 +876,8 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map) {
            << ", accumulators " << sizeAcc << " bytes";
   Legality legality = model.checkTiles(tiles, sizeA, sizeB, sizeAcc);
   if (!legality.isLegal())
-    return map.emitOpError() << "illegal tile sizes: "
-                             << legality.hardViolation;
+    return map.emitOpError()
+           << "illegal tile sizes: " << legality.hardViolation;
   if (overridden) {
     if (!legality.softViolation.empty())
       map.emitWarning() << legality.softViolation;
@@ -895,8 +893,8 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map) {
 
   if (emitRemarks)
     map.emitRemark() << "tiled with (Ty, Tx, Tk, Ry, Rx) = (" << tiles.ty
-                     << ", " << tiles.tx << ", " << tiles.tk << ", "
-                     << tiles.ry << ", " << tiles.rx << "); " << explanation;
+                     << ", " << tiles.tx << ", " << tiles.tk << ", " << tiles.ry
+                     << ", " << tiles.rx << "); " << explanation;
 
   OpBuilder b(map);
   TiledBuilder(b, nest, tiles).build();
