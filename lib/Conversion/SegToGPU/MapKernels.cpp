@@ -115,16 +115,19 @@ static void lowerThreadMap(OpBuilder &b, MapOp op,
   });
 }
 
-/// Whether every use of the block-level `alloca` is a load or store
+/// If every use of the block-level `alloca` is a load or store
 /// directly in a thread_in_block map of exactly `blockSize` static points
 /// whose leading indices are that map's induction variables: each thread
 /// then touches only its own part (a thread-private array expanded by the
-/// thread index, such as the register tiles of seg-tile-block-register).
-static bool isThreadPrivate(memref::AllocaOp alloca, int64_t blockSize) {
+/// thread index, such as the register tiles of seg-tile-block-register),
+/// the number of those thread dimensions; else 0.
+static unsigned getThreadPrivateRank(memref::AllocaOp alloca,
+                                     int64_t blockSize) {
   ArrayRef<int64_t> shape = alloca.getType().getShape();
   if (!alloca.getType().hasStaticShape() ||
       !alloca.getType().getLayout().isIdentity() || alloca->use_empty())
-    return false;
+    return 0;
+  std::optional<unsigned> threadRank;
   for (OpOperand &use : alloca->getUses()) {
     Operation *user = use.getOwner();
     ValueRange indices;
@@ -134,22 +137,27 @@ static bool isThreadPrivate(memref::AllocaOp alloca, int64_t blockSize) {
              store && use.getOperandNumber() == 1)
       indices = store.getIndices();
     else
-      return false;
+      return 0;
     auto map =
         dyn_cast_or_null<MapOp>(getEnclosingSpaceOp(user).getOperation());
     if (!map || map.getLevel() != Level::ThreadInBlock)
-      return false;
+      return 0;
     ArrayRef<int64_t> sizes = map.getStaticSizes();
+    if (llvm::any_of(sizes, ShapedType::isDynamic))
+      return 0;
     int64_t points = 1;
     for (int64_t size : sizes)
-      points = ShapedType::isDynamic(size) ? -1 : points * size;
+      points *= size;
     unsigned rank = sizes.size();
+    // Every map must number the threads the same way.
     if (points != blockSize || rank > shape.size() ||
         shape.take_front(rank) != sizes ||
-        !llvm::equal(indices.take_front(rank), map.getInductionVars()))
-      return false;
+        !llvm::equal(indices.take_front(rank), map.getInductionVars()) ||
+        (threadRank && *threadRank != rank))
+      return 0;
+    threadRank = rank;
   }
-  return true;
+  return *threadRank;
 }
 
 /// A private array of the trailing dimensions of `alloca`, at the start of
@@ -299,11 +307,7 @@ static void lowerBlockMap(OpBuilder &b, MapOp op,
     IRMapping shared;
     SmallVector<std::tuple<Value, Value, unsigned>> privateViews;
     for (auto alloca : body.getOps<memref::AllocaOp>()) {
-      unsigned threadDims = 0;
-      if (isThreadPrivate(alloca, blockSize))
-        for (Operation *user : alloca->getUsers())
-          threadDims =
-              cast<MapOp>(getEnclosingSpaceOp(user).getOperation()).getRank();
+      unsigned threadDims = getThreadPrivateRank(alloca, blockSize);
       if (!threadDims) {
         shared.map(alloca.getResult(), kb.allocSharedLike(alloca.getType()));
         continue;
