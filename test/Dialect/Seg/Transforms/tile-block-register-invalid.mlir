@@ -50,3 +50,29 @@ func.func @shared(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
   return
 }
 }
+
+// -----
+
+// Too few registers only risks spilling: a warning, and the map is tiled.
+module attributes {seg.target = #seg.target<chip = "sm_90", registers_per_block = 8192>} {
+func.func @registers(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
+    %C: memref<?x?xf32>, %m: index, %n: index, %u: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-warning @+1 {{register tiles 8 x 4 need about 56 registers per thread but 256 threads per block leave 32 on target sm_90; expect register spilling}}
+  seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %A[%i, %k] : memref<?x?xf32>
+      %b = memref.load %B[%k, %j] : memref<?x?xf32>
+      %p = arith.mulf %a, %b : f32
+      %s1 = arith.addf %s, %p : f32
+      scf.yield %s1 : f32
+    }
+    seg.results {
+      seg.returns %dot into %C : memref<?x?xf32>
+    }
+  }
+  return
+}
+}
