@@ -345,3 +345,42 @@ Legality ResourceModel::checkTiles(const TileSizes &tiles, int64_t sizeA,
     });
   return legality;
 }
+
+FailureOr<TileSizes> ResourceModel::selectTiles(int64_t sizeA, int64_t sizeB,
+                                                int64_t sizeAcc,
+                                                std::string *why) const {
+  // Seed 003's "nice" configuration first (section 5.1.1), then smaller
+  // register and block tiles for wide element types or small targets.
+  static const TileSizes candidates[] = {{16, 16, 32, 8, 4},
+                                         {16, 16, 16, 4, 4},
+                                         {16, 16, 16, 2, 2},
+                                         {16, 8, 16, 2, 2},
+                                         {8, 8, 8, 1, 1}};
+  std::optional<TileSizes> firstLegal;
+  std::string firstLegalNote;
+  for (const TileSizes &tiles : candidates) {
+    Legality legality = checkTiles(tiles, sizeA, sizeB, sizeAcc);
+    if (!legality.isLegal())
+      continue;
+    if (legality.softViolation.empty()) {
+      if (why)
+        *why = format([&](raw_ostream &os) {
+          os << "tiles (Ty, Tx, Tk, Ry, Rx) = (" << tiles.ty << ", " << tiles.tx
+             << ", " << tiles.tk << ", " << tiles.ry << ", " << tiles.rx
+             << "): the largest that fits shared memory and registers of "
+                "target "
+             << target.getChip();
+        });
+      return tiles;
+    }
+    if (!firstLegal) {
+      firstLegal = tiles;
+      firstLegalNote = legality.softViolation;
+    }
+  }
+  if (!firstLegal)
+    return failure();
+  if (why)
+    *why = "no configuration avoids register spilling; " + firstLegalNote;
+  return *firstLegal;
+}

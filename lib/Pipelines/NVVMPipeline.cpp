@@ -24,6 +24,11 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   // pipeline leaves alone.
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createConvertVectorToLLVMPass());
+  // Canonicalisation and the conversions above hoist constants out of
+  // gpu.launch; sink them back so that kernels see them as constants
+  // (constant register-tile indices keep private arrays in registers)
+  // instead of kernel arguments.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   // Outlined here already (the upstream pipeline's outlining then finds
   // nothing to do), so that the kernels can be annotated for ptxas.
   pm.addPass(createGpuKernelOutliningPass());

@@ -218,3 +218,29 @@ TEST_F(ResourceModelTest, TileLegality) {
   EXPECT_EQ(model.checkTiles({16, 16, 0, 4, 4}, 4, 4, 4).hardViolation,
             "tile size Tk must be positive, got 0");
 }
+
+TEST_F(ResourceModelTest, TileSelection) {
+  // sm_90, f32: seed 003's "nice" configuration fits everywhere.
+  ResourceModel h200(TargetAttr::getDefault(&context));
+  std::string why;
+  FailureOr<TileSizes> tiles = h200.selectTiles(4, 4, 4, &why);
+  ASSERT_TRUE(succeeded(tiles));
+  EXPECT_EQ(
+      std::make_tuple(tiles->ty, tiles->tx, tiles->tk, tiles->ry, tiles->rx),
+      std::make_tuple(16, 16, 32, 8, 4));
+  EXPECT_EQ(why, "tiles (Ty, Tx, Tk, Ry, Rx) = (16, 16, 32, 8, 4): the "
+                 "largest that fits shared memory and registers of target "
+                 "sm_90");
+
+  // 16 KiB of shared memory: 32 * (4*128 + 4*64) = 24576 bytes do not fit,
+  // 16 * (4*64 + 4*64) = 8192 do.
+  FailureOr<TileSizes> small =
+      ResourceModel(withSharedMemory(16384)).selectTiles(4, 4, 4);
+  ASSERT_TRUE(succeeded(small));
+  EXPECT_EQ(std::make_tuple(small->tk, small->ry, small->rx),
+            std::make_tuple(16, 4, 4));
+
+  // Not even 8 * (8 + 8) * 8 bytes of f64 fit in 512 bytes.
+  EXPECT_TRUE(
+      failed(ResourceModel(withSharedMemory(512)).selectTiles(8, 8, 8)));
+}

@@ -130,6 +130,14 @@ public:
   Legality checkTiles(const TileSizes &tiles, int64_t sizeA, int64_t sizeB,
                       int64_t sizeAcc) const;
 
+  /// Default tile sizes: the first of seed 003's configurations, from the
+  /// largest register tile down, that checkTiles finds legal and free of
+  /// register spilling; failure when none is legal. `why` (optional) says
+  /// which configuration was chosen and why.
+  FailureOr<TileSizes> selectTiles(int64_t sizeA, int64_t sizeB,
+                                   int64_t sizeAcc,
+                                   std::string *why = nullptr) const;
+
   /// Eq. 4 of seed 004 on its own: sizes in bytes, k_mem in bytes per
   /// thread, k_reg in registers per thread.
   static SequentialChoice scanDegreeFormula(ArrayRef<int64_t> byteSizes,

@@ -115,6 +115,186 @@ static void lowerThreadMap(OpBuilder &b, MapOp op,
   });
 }
 
+/// If every use of the block-level `alloca` is a load or store
+/// directly in a thread_in_block map of exactly `blockSize` static points
+/// whose leading indices are that map's induction variables: each thread
+/// then touches only its own part (a thread-private array expanded by the
+/// thread index, such as the register tiles of seg-tile-block-register),
+/// the number of those thread dimensions; else 0.
+static unsigned getThreadPrivateRank(memref::AllocaOp alloca,
+                                     int64_t blockSize) {
+  ArrayRef<int64_t> shape = alloca.getType().getShape();
+  if (!alloca.getType().hasStaticShape() ||
+      !alloca.getType().getLayout().isIdentity() || alloca->use_empty())
+    return 0;
+  std::optional<unsigned> threadRank;
+  for (OpOperand &use : alloca->getUses()) {
+    Operation *user = use.getOwner();
+    ValueRange indices;
+    if (auto load = dyn_cast<memref::LoadOp>(user))
+      indices = load.getIndices();
+    else if (auto store = dyn_cast<memref::StoreOp>(user);
+             store && use.getOperandNumber() == 1)
+      indices = store.getIndices();
+    else
+      return 0;
+    auto map =
+        dyn_cast_or_null<MapOp>(getEnclosingSpaceOp(user).getOperation());
+    if (!map || map.getLevel() != Level::ThreadInBlock)
+      return 0;
+    ArrayRef<int64_t> sizes = map.getStaticSizes();
+    if (llvm::any_of(sizes, ShapedType::isDynamic))
+      return 0;
+    int64_t points = 1;
+    for (int64_t size : sizes)
+      points *= size;
+    unsigned rank = sizes.size();
+    // Every map must number the threads the same way.
+    if (points != blockSize || rank > shape.size() ||
+        shape.take_front(rank) != sizes ||
+        !llvm::equal(indices.take_front(rank), map.getInductionVars()) ||
+        (threadRank && *threadRank != rank))
+      return 0;
+    threadRank = rank;
+  }
+  return *threadRank;
+}
+
+/// A private array of the trailing dimensions of `alloca`, at the start of
+/// the kernel. Until the kernel is complete it is seen through a view with
+/// the leading (thread) dimensions at stride 0, so that the cloned bodies
+/// work unchanged; dropPrivateViews then indexes the array directly, with
+/// the constant register-tile indices that let it live in registers.
+static std::pair<Value, Value> allocThreadPrivate(KernelBuilder &kb,
+                                                  memref::AllocaOp alloca,
+                                                  unsigned threadDims) {
+  MemRefType type = alloca.getType();
+  ArrayRef<int64_t> shape = type.getShape();
+  OpBuilder::InsertionGuard guard(kb.b);
+  kb.b.setInsertionPointToStart(&kb.launch.getBody().front());
+  auto own = memref::AllocaOp::create(
+      kb.b, kb.loc,
+      MemRefType::get(shape.drop_front(threadDims), type.getElementType()));
+  SmallVector<int64_t> strides(shape.size(), 0);
+  int64_t stride = 1;
+  for (int64_t d = shape.size() - 1; d >= static_cast<int64_t>(threadDims);
+       --d) {
+    strides[d] = stride;
+    stride *= shape[d];
+  }
+  auto viewType = MemRefType::get(
+      shape, type.getElementType(),
+      StridedLayoutAttr::get(kb.b.getContext(), /*offset=*/0, strides));
+  Value view = memref::ReinterpretCastOp::create(kb.b, kb.loc, viewType, own,
+                                                 /*offset=*/0, shape, strides);
+  return {view, own};
+}
+
+/// Replaces the loads and stores through a private view by accesses to the
+/// private array itself, dropping the thread indices.
+static void dropPrivateView(OpBuilder &b, Value view, Value own,
+                            unsigned threadDims) {
+  OpBuilder::InsertionGuard guard(b);
+  for (Operation *user : llvm::make_early_inc_range(view.getUsers())) {
+    b.setInsertionPoint(user);
+    if (auto load = dyn_cast<memref::LoadOp>(user)) {
+      Value value = memref::LoadOp::create(
+          b, load.getLoc(), own, load.getIndices().drop_front(threadDims));
+      load.replaceAllUsesWith(value);
+      load.erase();
+    } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+      memref::StoreOp::create(b, store.getLoc(), store.getValueToStore(), own,
+                              store.getIndices().drop_front(threadDims));
+      store.erase();
+    }
+  }
+  if (view.use_empty())
+    view.getDefiningOp()->erase();
+}
+
+/// Emits block-level ops: nested thread_in_block ops become loops over the
+/// block's threads; scf.for and scf.if around them (uniform in the block,
+/// so every thread reaches the same barriers) are rebuilt around their
+/// lowered bodies; anything else runs in every thread.
+static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
+                         ValueRange blockIvs) {
+  OpBuilder &b = kb.b;
+  auto holdsSegOps = [](Operation &op) {
+    return op.walk([](SegSpaceOpInterface) { return WalkResult::interrupt(); })
+        .wasInterrupted();
+  };
+  for (Operation &inner : block.without_terminator()) {
+    // Shared and thread-private arrays of the block body are allocated
+    // once per kernel.
+    if (isa<memref::AllocaOp>(inner) && mapping.contains(inner.getResult(0)))
+      continue;
+    if (auto map = dyn_cast<MapOp>(inner)) {
+      emitThreadInBlockMap(kb, map, mapping, blockIvs);
+      continue;
+    }
+    if (auto red = dyn_cast<RedOp>(inner)) {
+      emitThreadInBlockRed(kb, red, mapping);
+      continue;
+    }
+    if (auto scan = dyn_cast<ScanOp>(inner)) {
+      emitThreadInBlockScan(kb, scan, mapping);
+      continue;
+    }
+    if (auto forOp = dyn_cast<scf::ForOp>(inner); forOp && holdsSegOps(inner)) {
+      auto loop = scf::ForOp::create(
+          b, kb.loc, mapping.lookupOrDefault(forOp.getLowerBound()),
+          mapping.lookupOrDefault(forOp.getUpperBound()),
+          mapping.lookupOrDefault(forOp.getStep()),
+          llvm::map_to_vector(forOp.getInitArgs(), [&](Value v) {
+            return mapping.lookupOrDefault(v);
+          }));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      mapping.map(forOp.getInductionVar(), loop.getInductionVar());
+      mapping.map(forOp.getRegionIterArgs(), loop.getRegionIterArgs());
+      emitBlockOps(kb, *forOp.getBody(), mapping, blockIvs);
+      auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+      if (loop.getBody()->mightHaveTerminator())
+        loop.getBody()->getTerminator()->erase();
+      b.setInsertionPointToEnd(loop.getBody());
+      scf::YieldOp::create(
+          b, kb.loc, llvm::map_to_vector(yield.getOperands(), [&](Value v) {
+            return mapping.lookupOrDefault(v);
+          }));
+      mapping.map(forOp.getResults(), loop.getResults());
+      continue;
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(inner); ifOp && holdsSegOps(inner)) {
+      auto lowered =
+          scf::IfOp::create(b, kb.loc, ifOp.getResultTypes(),
+                            mapping.lookupOrDefault(ifOp.getCondition()),
+                            /*withElseRegion=*/true);
+      for (auto [from, to] :
+           {std::make_pair(&ifOp.getThenRegion(), &lowered.getThenRegion()),
+            std::make_pair(&ifOp.getElseRegion(), &lowered.getElseRegion())}) {
+        OpBuilder::InsertionGuard guard(b);
+        Block *target = &to->front();
+        if (target->mightHaveTerminator())
+          target->getTerminator()->erase();
+        b.setInsertionPointToEnd(target);
+        if (from->empty()) {
+          scf::YieldOp::create(b, kb.loc);
+          continue;
+        }
+        emitBlockOps(kb, from->front(), mapping, blockIvs);
+        auto yield = cast<scf::YieldOp>(from->front().getTerminator());
+        scf::YieldOp::create(
+            b, kb.loc, llvm::map_to_vector(yield.getOperands(), [&](Value v) {
+              return mapping.lookupOrDefault(v);
+            }));
+      }
+      mapping.map(ifOp.getResults(), lowered.getResults());
+      continue;
+    }
+    b.clone(inner, mapping);
+  }
+}
+
 static void lowerBlockMap(OpBuilder &b, MapOp op,
                           const GPULoweringConfig &config) {
   Location loc = op.getLoc();
@@ -126,33 +306,27 @@ static void lowerBlockMap(OpBuilder &b, MapOp op,
     KernelBuilder kb(b, loc, numBlocks, blockSize);
     Block &body = op.getBody().front();
     // Shared memory is allocated once per kernel and reused by the virtual
-    // blocks of a launched block (a barrier separates them).
+    // blocks of a launched block (a barrier separates them). Arrays that
+    // each thread only indexes at its own position stay private.
     IRMapping shared;
-    for (auto alloca : body.getOps<memref::AllocaOp>())
-      shared.map(alloca.getResult(), kb.allocSharedLike(alloca.getType()));
+    SmallVector<std::tuple<Value, Value, unsigned>> privateViews;
+    for (auto alloca : body.getOps<memref::AllocaOp>()) {
+      unsigned threadDims = getThreadPrivateRank(alloca, blockSize);
+      if (!threadDims) {
+        shared.map(alloca.getResult(), kb.allocSharedLike(alloca.getType()));
+        continue;
+      }
+      auto [view, own] = allocThreadPrivate(kb, alloca, threadDims);
+      shared.map(alloca.getResult(), view);
+      privateViews.emplace_back(view, own, threadDims);
+    }
     kb.forLoop(kb.blockId, count, kb.gridSize, {},
                [&](Value virtualBlock, ValueRange) {
                  SmallVector<Value> blockIvs =
                      delinearize(b, loc, virtualBlock, sizes);
                  IRMapping mapping = shared;
                  mapping.map(body.getArguments(), blockIvs);
-                 for (Operation &inner : body.without_terminator()) {
-                   if (isa<memref::AllocaOp>(inner))
-                     continue;
-                   if (auto map = dyn_cast<MapOp>(inner)) {
-                     emitThreadInBlockMap(kb, map, mapping, blockIvs);
-                     continue;
-                   }
-                   if (auto red = dyn_cast<RedOp>(inner)) {
-                     emitThreadInBlockRed(kb, red, mapping);
-                     continue;
-                   }
-                   if (auto scan = dyn_cast<ScanOp>(inner)) {
-                     emitThreadInBlockScan(kb, scan, mapping);
-                     continue;
-                   }
-                   b.clone(inner, mapping);
-                 }
+                 emitBlockOps(kb, body, mapping, blockIvs);
                  // One element per block: thread 0 writes it.
                  Value isFirst =
                      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -163,6 +337,8 @@ static void lowerBlockMap(OpBuilder &b, MapOp op,
                  kb.barrier();
                  return SmallVector<Value>();
                });
+    for (auto [view, own, threadDims] : privateViews)
+      dropPrivateView(b, view, own, threadDims);
     kb.finish();
   });
 }

@@ -105,4 +105,54 @@ def SegColumnSchedule : Pass<"seg-column-schedule"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
+  let summary = "Block and register tiling of redomap-in-map nests "
+                "(seed 003)";
+  let description = [{
+    Rewrites a `thread`-level `seg.map` whose two innermost dimensions
+    (i, j) surround `code1; redomap over k; code2` into a `block`-level
+    `seg.map` over ceil(M/(Ty*Ry)) x ceil(N/(Tx*Rx)) blocks (outer
+    dimensions, e.g. a batch, stay outer) of Ty x Tx threads. The redomap
+    is an `scf.for` with `iter_args` (step 1, bounds invariant to the map)
+    or a nested `seq` `seg.red`; among its loads, every array read with
+    indices invariant to j is staged in shared memory by Ty*Ry x Tk slices,
+    every array invariant to i by Tk x Tx*Rx slices, with collective,
+    coalesced copies. Each thread keeps Ry x Rx accumulators (thread-private
+    arrays, one per accumulator), initialised with the neutral values and
+    updated once per k by the redomap's own operators, then evaluates
+    `code2` per element and writes its register tile with
+    `seg.regtile_returns`.
+
+    Residual tiles: full k-tiles run without bounds checks and the last,
+    partial one in an epilogue with checks (seed 003 section 4.2.2); blocks
+    whose tile lies inside M x N run without M/N checks, the others a
+    checked copy of the k loop (section 7.3.3). Padding in shared memory is
+    never given to the operators: every update of an element outside the
+    arrays is skipped.
+
+    Tile sizes come from the resource model for the module's `#seg.target`
+    unless the options give them; illegal sizes (threads per block, shared
+    memory) are errors naming the limit. Maps that do not fit the pattern or
+    where tiling cannot pay off are left alone with a remark saying why.
+  }];
+  let options = [
+    Option<"ty", "ty", "int64_t", /*default=*/"0",
+           "Threads of a block along i (0: resource model)">,
+    Option<"tx", "tx", "int64_t", /*default=*/"0",
+           "Threads of a block along j (0: resource model)">,
+    Option<"tk", "tk", "int64_t", /*default=*/"0",
+           "k-tile staged in shared memory per step (0: resource model)">,
+    Option<"ry", "ry", "int64_t", /*default=*/"0",
+           "Register tile along i (0: resource model)">,
+    Option<"rx", "rx", "int64_t", /*default=*/"0",
+           "Register tile along j (0: resource model)">,
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
+           "Also report the tile sizes of every tiled map in a remark">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 #endif // SEGIR_DIALECT_SEG_TRANSFORMS_PASSES_TD

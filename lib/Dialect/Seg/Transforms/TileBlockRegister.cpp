@@ -1,0 +1,904 @@
+//===- TileBlockRegister.cpp - Block and register tiling (seed 003) -----===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Rewrites a thread-level map `(b..., i, j) { code1; redomap over k; code2 }`
+// into a block-level map in which a block of Ty x Tx threads computes a
+// (Ty*Ry) x (Tx*Rx) tile of the (i, j) space:
+//
+//   accs[ty][tx][ry][rx] = neutral                      (thread-private)
+//   if (the block's tile lies inside M x N) K(unchecked) else K(checked)
+//   code2 per element, guarded by i < M && j < N; regtile_returns
+//
+// where K(c) = for kt over the full k-tiles: tile(kt, Tk, c, no k checks);
+//              if (U % Tk) tile(last, U % Tk, c, k checks)   (the epilogue)
+// and tile() copies the slices of the arrays invariant to j (resp. i) into
+// shared memory with collective copies (every thread of the block strides
+// over the slice in the array's row-major order, so reads coalesce), then
+// every thread runs the k-steps of the tile on its Ry x Rx accumulators,
+// reading Ry (resp. Rx) values of each slice into registers per step. With
+// checks, elements outside M x N keep their accumulators untouched, so the
+// padding of the slices never reaches the operators.
+//
+//===----------------------------------------------------------------------===//
+
+#include "segir/Analysis/ResourceModel.h"
+#include "segir/Dialect/Seg/IR/SegOps.h"
+#include "segir/Dialect/Seg/Transforms/Passes.h"
+#include "segir/Dialect/Seg/Utils/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+namespace mlir {
+namespace seg {
+#define GEN_PASS_DEF_SEGTILEBLOCKREGISTER
+#include "segir/Dialect/Seg/Transforms/Passes.h.inc"
+} // namespace seg
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::seg;
+
+namespace {
+
+/// What a value depends on, among the map's two innermost dimensions, the
+/// reduction index and the accumulators.
+enum Dep : unsigned { DepI = 1, DepJ = 2, DepK = 4, DepAcc = 8 };
+
+/// An array read in the redomap that is invariant to j (`alongI`) or to i:
+/// staged in shared memory slice by slice.
+struct TiledLoad {
+  memref::LoadOp load;
+  bool alongI;
+  /// Whether k is the innermost dimension of the shared buffer (the load's
+  /// last index varies with k), so that copies read consecutive elements.
+  bool kInner;
+  Value buffer;
+};
+
+/// The matched nest.
+struct Nest {
+  MapOp map;
+  Block *mapBody;
+  Value ivI, ivJ;
+  SmallVector<Value> batchIvs;
+  /// The redomap: an scf.for with iter_args or a seq seg.red.
+  scf::ForOp forOp;
+  RedOp redOp;
+  Block *stepBlock;
+  Value kArg;
+  SmallVector<Value> neutrals;
+  SmallVector<Type> accTypes;
+  /// For seg.red: its rank-0 accumulator buffers and their loads.
+  SmallVector<Value> redAccBuffers;
+  SmallVector<std::pair<Value, unsigned>> redAccLoads;
+  SmallVector<TiledLoad> loads;
+  SmallVector<ReturnsOp> returns;
+};
+
+class DependenceAnalysis {
+public:
+  DependenceAnalysis(Nest &nest) : nest(nest) {}
+
+  unsigned of(Value value) {
+    auto it = cache.find(value);
+    if (it != cache.end())
+      return it->second;
+    unsigned deps = compute(value);
+    cache[value] = deps;
+    return deps;
+  }
+
+  unsigned ofOp(Operation *op) {
+    unsigned deps = 0;
+    for (Value operand : op->getOperands())
+      deps |= of(operand);
+    if (op->getNumRegions()) {
+      llvm::SetVector<Value> captured;
+      getUsedValuesDefinedAbove(op->getRegions(), captured);
+      for (Value value : captured)
+        deps |= of(value);
+    }
+    return deps;
+  }
+
+private:
+  unsigned compute(Value value) {
+    if (value == nest.ivI)
+      return DepI;
+    if (value == nest.ivJ)
+      return DepJ;
+    if (value == nest.kArg)
+      return DepK;
+    if (nest.forOp)
+      for (Value arg : nest.forOp.getRegionIterArgs())
+        if (value == arg)
+          return DepAcc;
+    if (nest.forOp)
+      for (Value result : nest.forOp.getResults())
+        if (value == result)
+          return DepAcc;
+    Region *mapRegion = &nest.map.getBody();
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      Operation *owner = arg.getOwner()->getParentOp();
+      if (owner == nest.map.getOperation() ||
+          !mapRegion->isAncestor(arg.getParentRegion()))
+        return 0;
+      return ofOp(owner);
+    }
+    Operation *def = value.getDefiningOp();
+    if (!mapRegion->isAncestor(def->getParentRegion()))
+      return 0;
+    for (auto [load, index] : nest.redAccLoads)
+      if (load == value)
+        return DepAcc;
+    return ofOp(def);
+  }
+
+  Nest &nest;
+  DenseMap<Value, unsigned> cache;
+};
+
+/// Whether `op` and everything nested in it only reads memory.
+static bool onlyReads(Operation *op) {
+  bool ok = true;
+  op->walk([&](Operation *nested) {
+    if (isa<memref::LoadOp>(nested) || isMemoryEffectFree(nested) ||
+        nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    auto iface = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (iface && iface.onlyHasEffect<MemoryEffects::Read>())
+      return WalkResult::advance();
+    ok = false;
+    return WalkResult::interrupt();
+  });
+  return ok;
+}
+
+/// Clones, at the builder's point, what `value` needs from inside the map
+/// body, with the values in `mapping` standing for theirs.
+static Value materialize(OpBuilder &b, Value value, IRMapping &mapping,
+                         Region *mapRegion) {
+  if (Value mapped = mapping.lookupOrNull(value))
+    return mapped;
+  Operation *def = value.getDefiningOp();
+  if (!def || !mapRegion->isAncestor(def->getParentRegion()))
+    return value;
+  for (Value operand : def->getOperands())
+    materialize(b, operand, mapping, mapRegion);
+  if (def->getNumRegions()) {
+    llvm::SetVector<Value> captured;
+    getUsedValuesDefinedAbove(def->getRegions(), captured);
+    for (Value inner : captured)
+      materialize(b, inner, mapping, mapRegion);
+  }
+  b.clone(*def, mapping);
+  return mapping.lookup(value);
+}
+
+/// `then` / `otherwise` under `cond`, yielding values of `types`.
+static SmallVector<Value>
+buildIf(OpBuilder &b, Location loc, Value cond, TypeRange types,
+        function_ref<SmallVector<Value>(OpBuilder &)> then,
+        function_ref<SmallVector<Value>(OpBuilder &)> otherwise) {
+  auto ifOp = scf::IfOp::create(b, loc, types, cond, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  for (auto [block, fn] :
+       {std::make_pair(&ifOp.getThenRegion().front(), then),
+        std::make_pair(&ifOp.getElseRegion().front(), otherwise)}) {
+    if (types.empty()) {
+      b.setInsertionPoint(block->getTerminator());
+      fn(b);
+    } else {
+      b.setInsertionPointToEnd(block);
+      SmallVector<Value> values = fn(b);
+      scf::YieldOp::create(b, loc, values);
+    }
+  }
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+static Value andAll(OpBuilder &b, Location loc, ArrayRef<Value> conds) {
+  Value result;
+  for (Value cond : conds)
+    result = result ? arith::AndIOp::create(b, loc, result, cond) : cond;
+  return result;
+}
+
+static Value cmpUlt(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, rhs);
+}
+
+/// A map of `level` over `sizes` writing `outs`, with an empty body ending
+/// in `seg.results`; the builder is left at the start of the body.
+static MapOp createMap(OpBuilder &b, Location loc, Level level,
+                       ArrayRef<OpFoldResult> sizes, ValueRange outs,
+                       std::optional<int64_t> blockSize) {
+  SmallVector<Value> dynamicSizes;
+  SmallVector<int64_t> staticSizes;
+  dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
+  auto map = MapOp::create(
+      b, loc, LevelAttr::get(b.getContext(), level), dynamicSizes,
+      b.getDenseI64ArrayAttr(staticSizes), Value(), IntegerAttr(), Value(),
+      blockSize ? b.getI64IntegerAttr(*blockSize) : IntegerAttr(),
+      VirtualizationAttr(), outs);
+  SmallVector<Type> types(sizes.size(), b.getIndexType());
+  SmallVector<Location> locs(sizes.size(), loc);
+  Block *body = b.createBlock(&map.getBody(), {}, types, locs);
+  b.setInsertionPointToEnd(body);
+  ResultsOp::create(b, loc);
+  b.setInsertionPointToStart(body);
+  return map;
+}
+
+/// A zero of `type` (the value of elements that are never written).
+static Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  return arith::ConstantOp::create(b, loc,
+                                   cast<TypedAttr>(b.getZeroAttr(type)));
+}
+
+static bool hasZero(Type type) {
+  return isa<IntegerType, IndexType, FloatType>(type);
+}
+
+struct SegTileBlockRegisterPass
+    : public seg::impl::SegTileBlockRegisterBase<SegTileBlockRegisterPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<MapOp> candidates;
+    getOperation()->walk([&](MapOp map) {
+      if (map.getLevel() == Level::Thread)
+        candidates.push_back(map);
+    });
+    for (MapOp map : candidates)
+      if (failed(tile(map)))
+        return signalPassFailure();
+  }
+
+  /// Matches `map`; on a mismatch `why` says what is missing.
+  bool match(MapOp map, Nest &nest, std::string &why);
+  LogicalResult tile(MapOp map);
+};
+
+bool SegTileBlockRegisterPass::match(MapOp map, Nest &nest, std::string &why) {
+  nest.map = map;
+  nest.mapBody = &map.getBody().front();
+  unsigned rank = map.getRank();
+  if (rank < 2) {
+    why = "the space has fewer than two dimensions";
+    return false;
+  }
+  auto ivs = map.getInductionVars();
+  nest.ivI = ivs[rank - 2];
+  nest.ivJ = ivs[rank - 1];
+  nest.batchIvs.assign(ivs.begin(), ivs.begin() + rank - 2);
+
+  // The redomap: the only scf.for with iter_args or seq seg.red directly in
+  // the body.
+  Operation *redomap = nullptr;
+  for (Operation &op : nest.mapBody->without_terminator()) {
+    auto forOp = dyn_cast<scf::ForOp>(op);
+    auto red = dyn_cast<RedOp>(op);
+    if ((forOp && forOp.getNumResults() > 0) ||
+        (red && red.getLevel() == Level::Seq)) {
+      if (redomap) {
+        why = "the body holds more than one reduction over k";
+        return false;
+      }
+      redomap = &op;
+    }
+  }
+  if (!redomap) {
+    why = "the body holds no reduction (an scf.for with iter_args or a "
+          "'seq' seg.red)";
+    return false;
+  }
+
+  DependenceAnalysis deps(nest);
+  if ((nest.forOp = dyn_cast<scf::ForOp>(redomap))) {
+    nest.stepBlock = nest.forOp.getBody();
+    nest.kArg = nest.forOp.getInductionVar();
+    nest.neutrals.assign(nest.forOp.getInitArgs().begin(),
+                         nest.forOp.getInitArgs().end());
+    if (!isConstantIntValue(nest.forOp.getStep(), 1)) {
+      why = "the reduction loop's step is not 1";
+      return false;
+    }
+  } else {
+    nest.redOp = cast<RedOp>(redomap);
+    if (nest.redOp.getRank() != 1 || !nest.redOp.getMapOuts().empty()) {
+      why = "the 'seq' seg.red is not a one-dimensional reduction without "
+            "map-only outputs";
+      return false;
+    }
+    nest.stepBlock = &nest.redOp.getBody().front();
+    nest.kArg = nest.stepBlock->getArgument(0);
+    nest.neutrals.assign(nest.redOp.getNeutrals().begin(),
+                         nest.redOp.getNeutrals().end());
+    for (auto [index, out] : llvm::enumerate(nest.redOp.getOuts())) {
+      auto alloca = out.getDefiningOp<memref::AllocaOp>();
+      if (!alloca || alloca->getBlock() != nest.mapBody ||
+          alloca.getType().getRank() != 0) {
+        why = "an accumulator of the 'seq' seg.red is not a rank-0 "
+              "memref.alloca of the map body";
+        return false;
+      }
+      for (Operation *user : alloca->getUsers()) {
+        if (user == redomap)
+          continue;
+        auto load = dyn_cast<memref::LoadOp>(user);
+        if (!load || load->getBlock() != nest.mapBody ||
+            !redomap->isBeforeInBlock(load)) {
+          why = "an accumulator of the 'seq' seg.red is used other than by "
+                "loads after it";
+          return false;
+        }
+        nest.redAccLoads.push_back({load.getResult(), index});
+      }
+      nest.redAccBuffers.push_back(out);
+    }
+  }
+  for (Value neutral : nest.neutrals)
+    nest.accTypes.push_back(neutral.getType());
+  for (Type type : nest.accTypes)
+    if (!getPrimitiveByteSize(type)) {
+      why = "an accumulator is not of a primitive type";
+      return false;
+    }
+
+  // Bounds and neutral values must be the same for every point.
+  SmallVector<Value> invariant(nest.neutrals);
+  if (nest.forOp) {
+    invariant.push_back(nest.forOp.getLowerBound());
+    invariant.push_back(nest.forOp.getUpperBound());
+  } else {
+    for (Value size : nest.redOp.getDynamicSizes())
+      invariant.push_back(size);
+  }
+  for (Value value : invariant)
+    if (deps.of(value) != 0) {
+      why = "a bound or neutral value of the reduction varies with i, j or "
+            "the accumulator";
+      return false;
+    }
+
+  // code1 and code2 may only read memory (and hold the accumulators of a
+  // seg.red).
+  for (Operation &op : nest.mapBody->without_terminator()) {
+    if (&op == redomap)
+      continue;
+    if (auto alloca = dyn_cast<memref::AllocaOp>(op))
+      if (llvm::is_contained(nest.redAccBuffers, alloca.getResult()))
+        continue;
+    if (!onlyReads(&op)) {
+      why = "code before or after the reduction writes memory";
+      return false;
+    }
+  }
+
+  // The step of the redomap: reads and pure operations only; find the
+  // arrays invariant to one of i and j.
+  for (Operation &op : nest.stepBlock->without_terminator()) {
+    if (!onlyReads(&op)) {
+      why = "the reduction body writes memory";
+      return false;
+    }
+    auto load = dyn_cast<memref::LoadOp>(op);
+    if (!load) {
+      bool nestedVariant = false;
+      op.walk([&](memref::LoadOp inner) {
+        unsigned d = 0;
+        for (Value index : inner.getIndices())
+          d |= deps.of(index);
+        if (d & (DepI | DepJ))
+          nestedVariant = true;
+      });
+      if (nestedVariant) {
+        why = "the reduction body reads memory that depends on i or j inside "
+              "a nested region";
+        return false;
+      }
+      continue;
+    }
+    unsigned d = deps.of(load.getMemRef());
+    for (Value index : load.getIndices())
+      d |= deps.of(index);
+    if (d & DepAcc) {
+      why = "a read of the reduction body depends on the accumulator";
+      return false;
+    }
+    if ((d & DepI) && (d & DepJ)) {
+      why = "the reduction body reads an array that varies with both i and j";
+      return false;
+    }
+    if (!(d & (DepI | DepJ)))
+      continue;
+    TiledLoad tiled;
+    tiled.load = load;
+    tiled.alongI = d & DepI;
+    tiled.kInner = !load.getIndices().empty() &&
+                   (deps.of(load.getIndices().back()) & DepK);
+    nest.loads.push_back(tiled);
+  }
+  bool anyI = llvm::any_of(nest.loads, [](auto &l) { return l.alongI; });
+  bool anyJ = llvm::any_of(nest.loads, [](auto &l) { return !l.alongI; });
+  if (!anyI || !anyJ) {
+    why = anyI ? "no array of the reduction is invariant to i, so tiling j "
+                 "cannot reuse anything"
+               : "no array of the reduction is invariant to j, so tiling i "
+                 "cannot reuse anything";
+    return false;
+  }
+
+  // The kernel results: one element per point.
+  for (Operation &op : map.getResultsOp().getRegion().front()) {
+    auto returns = dyn_cast<ReturnsOp>(op);
+    if (!returns) {
+      why = "a kernel result is not seg.returns";
+      return false;
+    }
+    if (!hasZero(returns.getValue().getType())) {
+      why = "a result is not of an integer, index or float type";
+      return false;
+    }
+    nest.returns.push_back(returns);
+  }
+  return true;
+}
+
+/// Builds the tiled map; everything it needs lives here.
+class TiledBuilder {
+public:
+  TiledBuilder(OpBuilder &b, Nest &nest, const TileSizes &t)
+      : b(b), loc(nest.map.getLoc()), nest(nest), t(t),
+        mapRegion(&nest.map.getBody()) {}
+
+  void build();
+
+private:
+  Value cIdx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+
+  /// The map sizes and the block-level mapping of outer indices.
+  void emitKLoop(bool checkMN);
+  void emitKTile(Value kt, Value kLen, bool checkMN, bool checkK);
+  void emitCopy(TiledLoad &tiled, Value kt, Value kLen, bool checkMN,
+                bool checkK);
+  void emitCompute(Value kt, Value kLen, bool checkMN);
+  /// The redomap's step for one element: new accumulators.
+  SmallVector<Value> emitStep(IRMapping &mapping, ValueRange accs);
+  /// Row (i) and column (j) of element (ry, rx) of thread (ty, tx).
+  Value rowOf(Value ty, int64_t ry) {
+    return add(i0, add(mul(ty, cIdx(t.ry)), cIdx(ry)));
+  }
+  Value colOf(Value tx, int64_t rx) {
+    return add(j0, add(mul(tx, cIdx(t.rx)), cIdx(rx)));
+  }
+
+  OpBuilder &b;
+  Location loc;
+  Nest &nest;
+  TileSizes t;
+  Region *mapRegion;
+
+  Value sizeM, sizeN, lower, sizeU, i0, j0;
+  OpFoldResult mixedM, mixedN;
+  /// Outer indices of the original map -> block indices.
+  IRMapping base;
+  SmallVector<Value> accBuffers;
+};
+
+SmallVector<Value> TiledBuilder::emitStep(IRMapping &mapping, ValueRange accs) {
+  if (nest.forOp) {
+    for (auto [arg, acc] :
+         llvm::zip_equal(nest.forOp.getRegionIterArgs(), accs))
+      mapping.map(arg, acc);
+    auto yield = cast<scf::YieldOp>(nest.stepBlock->getTerminator());
+    return llvm::map_to_vector(yield.getOperands(), [&](Value v) {
+      return materialize(b, v, mapping, mapRegion);
+    });
+  }
+  auto yield = cast<YieldOp>(nest.stepBlock->getTerminator());
+  SmallVector<Value> elems =
+      llvm::map_to_vector(yield.getValues(), [&](Value v) {
+        return materialize(b, v, mapping, mapRegion);
+      });
+  return applyOperators(b, nest.redOp.getOperators(), accs, elems);
+}
+
+void TiledBuilder::emitCopy(TiledLoad &tiled, Value kt, Value kLen,
+                            bool checkMN, bool checkK) {
+  int64_t along = tiled.alongI ? t.ty * t.ry : t.tx * t.rx;
+  SmallVector<OpFoldResult> sizes =
+      tiled.kInner ? SmallVector<OpFoldResult>{b.getIndexAttr(along),
+                                               b.getIndexAttr(t.tk)}
+                   : SmallVector<OpFoldResult>{b.getIndexAttr(t.tk),
+                                               b.getIndexAttr(along)};
+  OpBuilder::InsertionGuard guard(b);
+  MapOp copy = createMap(b, loc, Level::ThreadInBlock, sizes,
+                         ValueRange{tiled.buffer}, std::nullopt);
+  Value p = copy.getInductionVars()[0], q = copy.getInductionVars()[1];
+  Value pos = tiled.kInner ? p : q, kk = tiled.kInner ? q : p;
+  Value ij = add(tiled.alongI ? i0 : j0, pos);
+  SmallVector<Value> conds;
+  if (checkMN)
+    conds.push_back(cmpUlt(b, loc, ij, tiled.alongI ? sizeM : sizeN));
+  if (checkK)
+    conds.push_back(cmpUlt(b, loc, kk, kLen));
+  Type elemType = tiled.load.getType();
+  auto load = [&](OpBuilder &) -> SmallVector<Value> {
+    IRMapping mapping = base;
+    mapping.map(tiled.alongI ? nest.ivI : nest.ivJ, ij);
+    mapping.map(nest.kArg, add(lower, add(kt, kk)));
+    Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
+    SmallVector<Value> indices =
+        llvm::map_to_vector(tiled.load.getIndices(), [&](Value v) {
+          return materialize(b, v, mapping, mapRegion);
+        });
+    return {memref::LoadOp::create(b, loc, memref, indices)};
+  };
+  Value value;
+  if (conds.empty())
+    value = load(b).front();
+  else
+    value = buildIf(b, loc, andAll(b, loc, conds), elemType, load,
+                    [&](OpBuilder &) -> SmallVector<Value> {
+                      // Padding: never given to an operator.
+                      return {zeroOf(b, loc, elemType)};
+                    })
+                .front();
+  b.setInsertionPointToStart(&copy.getResultsOp().getRegion().front());
+  ReturnsOp::create(b, loc, value, tiled.buffer);
+}
+
+void TiledBuilder::emitCompute(Value kt, Value kLen, bool checkMN) {
+  OpBuilder::InsertionGuard guard(b);
+  MapOp compute =
+      createMap(b, loc, Level::ThreadInBlock,
+                {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, {}, std::nullopt);
+  Value ty = compute.getInductionVars()[0], tx = compute.getInductionVars()[1];
+  unsigned numAcc = nest.accTypes.size();
+  // accs[(ry * Rx + rx) * numAcc + a]
+  SmallVector<Value> accs;
+  auto accIndices = [&](int64_t ry, int64_t rx) {
+    return SmallVector<Value>{ty, tx, cIdx(ry), cIdx(rx)};
+  };
+  for (int64_t ry = 0; ry < t.ry; ++ry)
+    for (int64_t rx = 0; rx < t.rx; ++rx)
+      for (Value buffer : accBuffers)
+        accs.push_back(
+            memref::LoadOp::create(b, loc, buffer, accIndices(ry, rx)));
+  SmallVector<Value> rows, cols, rowOk, colOk;
+  for (int64_t ry = 0; ry < t.ry; ++ry) {
+    rows.push_back(rowOf(ty, ry));
+    if (checkMN)
+      rowOk.push_back(cmpUlt(b, loc, rows.back(), sizeM));
+  }
+  for (int64_t rx = 0; rx < t.rx; ++rx) {
+    cols.push_back(colOf(tx, rx));
+    if (checkMN)
+      colOk.push_back(cmpUlt(b, loc, cols.back(), sizeN));
+  }
+  Value tyR = mul(ty, cIdx(t.ry)), txR = mul(tx, cIdx(t.rx));
+  auto loop = scf::ForOp::create(
+      b, loc, cIdx(0), kLen, cIdx(1), accs,
+      [&](OpBuilder &, Location, Value kk, ValueRange iterAccs) {
+        Value k = add(lower, add(kt, kk));
+        // Registers: Ry values of every slice along i, Rx along j.
+        SmallVector<SmallVector<Value>> regs;
+        for (TiledLoad &tiled : nest.loads) {
+          SmallVector<Value> values;
+          int64_t count = tiled.alongI ? t.ry : t.rx;
+          for (int64_t r = 0; r < count; ++r) {
+            Value pos = add(tiled.alongI ? tyR : txR, cIdx(r));
+            SmallVector<Value> idx = tiled.kInner ? SmallVector<Value>{pos, kk}
+                                                  : SmallVector<Value>{kk, pos};
+            values.push_back(memref::LoadOp::create(b, loc, tiled.buffer, idx));
+          }
+          regs.push_back(values);
+        }
+        SmallVector<Value> next;
+        for (int64_t ry = 0; ry < t.ry; ++ry)
+          for (int64_t rx = 0; rx < t.rx; ++rx) {
+            ValueRange old = iterAccs.slice((ry * t.rx + rx) * numAcc, numAcc);
+            auto step = [&](OpBuilder &) -> SmallVector<Value> {
+              IRMapping mapping = base;
+              mapping.map(nest.ivI, rows[ry]);
+              mapping.map(nest.ivJ, cols[rx]);
+              mapping.map(nest.kArg, k);
+              for (auto [tiled, values] : llvm::zip_equal(nest.loads, regs))
+                mapping.map(tiled.load.getResult(),
+                            values[tiled.alongI ? ry : rx]);
+              return emitStep(mapping, old);
+            };
+            SmallVector<Value> updated;
+            if (checkMN)
+              updated = buildIf(
+                  b, loc, arith::AndIOp::create(b, loc, rowOk[ry], colOk[rx]),
+                  nest.accTypes, step,
+                  [&](OpBuilder &) { return SmallVector<Value>(old); });
+            else
+              updated = step(b);
+            next.append(updated);
+          }
+        scf::YieldOp::create(b, loc, next);
+      });
+  unsigned pos = 0;
+  for (int64_t ry = 0; ry < t.ry; ++ry)
+    for (int64_t rx = 0; rx < t.rx; ++rx)
+      for (Value buffer : accBuffers)
+        memref::StoreOp::create(b, loc, loop.getResult(pos++), buffer,
+                                accIndices(ry, rx));
+}
+
+void TiledBuilder::emitKTile(Value kt, Value kLen, bool checkMN, bool checkK) {
+  for (TiledLoad &tiled : nest.loads)
+    emitCopy(tiled, kt, kLen, checkMN, checkK);
+  emitCompute(kt, kLen, checkMN);
+}
+
+void TiledBuilder::emitKLoop(bool checkMN) {
+  Value tk = cIdx(t.tk);
+  Value fullEnd = mul(arith::DivUIOp::create(b, loc, sizeU, tk), tk);
+  scf::ForOp::create(b, loc, cIdx(0), fullEnd, tk, {},
+                     [&](OpBuilder &, Location, Value kt, ValueRange) {
+                       emitKTile(kt, tk, checkMN, /*checkK=*/false);
+                       scf::YieldOp::create(b, loc);
+                     });
+  // The epilogue: the last, partial k-tile, with checks.
+  Value rest = arith::SubIOp::create(b, loc, sizeU, fullEnd);
+  Value hasRest =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rest, cIdx(0));
+  buildIf(
+      b, loc, hasRest, {},
+      [&](OpBuilder &) {
+        emitKTile(fullEnd, rest, checkMN, /*checkK=*/true);
+        return SmallVector<Value>();
+      },
+      [&](OpBuilder &) { return SmallVector<Value>(); });
+}
+
+void TiledBuilder::build() {
+  MapOp map = nest.map;
+  b.setInsertionPoint(map);
+  SmallVector<OpFoldResult> mixed = map.getMixedSizes();
+  unsigned rank = mixed.size();
+  mixedM = mixed[rank - 2];
+  mixedN = mixed[rank - 1];
+  sizeM = getValueOrCreateConstantIndexOp(b, loc, mixedM);
+  sizeN = getValueOrCreateConstantIndexOp(b, loc, mixedN);
+  int64_t tileM = t.ty * t.ry, tileN = t.tx * t.rx;
+  SmallVector<OpFoldResult> blockSizes(mixed.begin(), mixed.end() - 2);
+  blockSizes.push_back(
+      arith::CeilDivUIOp::create(b, loc, sizeM, cIdx(tileM)).getResult());
+  blockSizes.push_back(
+      arith::CeilDivUIOp::create(b, loc, sizeN, cIdx(tileN)).getResult());
+  SmallVector<Value> outs(map.getOuts());
+  MapOp blockMap =
+      createMap(b, loc, Level::Block, blockSizes, outs, t.ty * t.tx);
+  auto blockIvs = blockMap.getInductionVars();
+  for (auto [from, to] : llvm::zip(nest.batchIvs, blockIvs))
+    base.map(from, to);
+  Value bi = blockIvs[rank - 2], bj = blockIvs[rank - 1];
+
+  // Shared slices and thread-private accumulators.
+  for (TiledLoad &tiled : nest.loads) {
+    int64_t along = tiled.alongI ? tileM : tileN;
+    SmallVector<int64_t> shape = tiled.kInner
+                                     ? SmallVector<int64_t>{along, t.tk}
+                                     : SmallVector<int64_t>{t.tk, along};
+    tiled.buffer = memref::AllocaOp::create(
+        b, loc, MemRefType::get(shape, tiled.load.getType()));
+  }
+  for (Type type : nest.accTypes)
+    accBuffers.push_back(memref::AllocaOp::create(
+        b, loc, MemRefType::get({t.ty, t.tx, t.ry, t.rx}, type)));
+
+  i0 = mul(bi, cIdx(tileM));
+  j0 = mul(bj, cIdx(tileN));
+  if (nest.forOp) {
+    lower = materialize(b, nest.forOp.getLowerBound(), base, mapRegion);
+    Value upper = materialize(b, nest.forOp.getUpperBound(), base, mapRegion);
+    // An empty range reduces nothing.
+    sizeU = arith::MaxSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, upper, lower), cIdx(0));
+  } else {
+    lower = cIdx(0);
+    OpFoldResult k = nest.redOp.getMixedSizes()[0];
+    if (auto value = dyn_cast<Value>(k))
+      sizeU = materialize(b, value, base, mapRegion);
+    else
+      sizeU = getValueOrCreateConstantIndexOp(b, loc, k);
+  }
+
+  // Accumulators start at the neutral values.
+  {
+    OpBuilder::InsertionGuard guard(b);
+    MapOp init = createMap(b, loc, Level::ThreadInBlock,
+                           {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, {},
+                           std::nullopt);
+    Value ty = init.getInductionVars()[0], tx = init.getInductionVars()[1];
+    IRMapping mapping = base;
+    SmallVector<Value> neutrals =
+        llvm::map_to_vector(nest.neutrals, [&](Value v) {
+          return materialize(b, v, mapping, mapRegion);
+        });
+    for (int64_t ry = 0; ry < t.ry; ++ry)
+      for (int64_t rx = 0; rx < t.rx; ++rx)
+        for (auto [neutral, buffer] : llvm::zip_equal(neutrals, accBuffers))
+          memref::StoreOp::create(b, loc, neutral, buffer,
+                                  ValueRange{ty, tx, cIdx(ry), cIdx(rx)});
+  }
+
+  // Blocks whose tile lies inside M x N skip the M and N checks (seed 003
+  // section 7.3.3).
+  Value inside = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                            add(i0, cIdx(tileM)), sizeM),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                            add(j0, cIdx(tileN)), sizeN));
+  buildIf(
+      b, loc, inside, {},
+      [&](OpBuilder &) {
+        emitKLoop(/*checkMN=*/false);
+        return SmallVector<Value>();
+      },
+      [&](OpBuilder &) {
+        emitKLoop(/*checkMN=*/true);
+        return SmallVector<Value>();
+      });
+
+  // code2 per element, then the register tiles.
+  {
+    OpBuilder::InsertionGuard guard(b);
+    MapOp write = createMap(b, loc, Level::ThreadInBlock,
+                            {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, outs,
+                            std::nullopt);
+    Value ty = write.getInductionVars()[0], tx = write.getInductionVars()[1];
+    SmallVector<Type> types = llvm::map_to_vector(
+        nest.returns, [](ReturnsOp r) { return r.getValue().getType(); });
+    // elements[q][ry * Rx + rx]
+    SmallVector<SmallVector<Value>> elements(nest.returns.size());
+    for (int64_t ry = 0; ry < t.ry; ++ry)
+      for (int64_t rx = 0; rx < t.rx; ++rx) {
+        Value row = rowOf(ty, ry), col = colOf(tx, rx);
+        Value ok = arith::AndIOp::create(b, loc, cmpUlt(b, loc, row, sizeM),
+                                         cmpUlt(b, loc, col, sizeN));
+        SmallVector<Value> values = buildIf(
+            b, loc, ok, types,
+            [&](OpBuilder &) -> SmallVector<Value> {
+              IRMapping mapping = base;
+              mapping.map(nest.ivI, row);
+              mapping.map(nest.ivJ, col);
+              SmallVector<Value> accs;
+              for (Value buffer : accBuffers)
+                accs.push_back(memref::LoadOp::create(
+                    b, loc, buffer, ValueRange{ty, tx, cIdx(ry), cIdx(rx)}));
+              if (nest.forOp)
+                mapping.map(nest.forOp.getResults(), accs);
+              for (auto [load, index] : nest.redAccLoads)
+                mapping.map(load, accs[index]);
+              return llvm::map_to_vector(nest.returns, [&](ReturnsOp r) {
+                return materialize(b, r.getValue(), mapping, mapRegion);
+              });
+            },
+            [&](OpBuilder &) {
+              return llvm::map_to_vector(
+                  types, [&](Type type) { return zeroOf(b, loc, type); });
+            });
+        for (auto [q, value] : llvm::enumerate(values))
+          elements[q].push_back(value);
+      }
+    SmallVector<Value> vectors;
+    for (auto [q, returns] : llvm::enumerate(nest.returns))
+      vectors.push_back(vector::FromElementsOp::create(
+          b, loc, VectorType::get({t.ry, t.rx}, types[q]), elements[q]));
+    b.setInsertionPointToStart(&write.getResultsOp().getRegion().front());
+    SmallVector<Value> dynamicDims;
+    SmallVector<int64_t> staticDims;
+    dispatchIndexOpFoldResults({mixedM, mixedN}, dynamicDims, staticDims);
+    for (auto [q, returns] : llvm::enumerate(nest.returns))
+      RegTileReturnsOp::create(
+          b, loc, vectors[q], returns.getOut(), dynamicDims, staticDims,
+          ArrayRef<int64_t>{t.ty, t.tx}, ArrayRef<int64_t>{t.ry, t.rx});
+  }
+  map.erase();
+}
+
+LogicalResult SegTileBlockRegisterPass::tile(MapOp map) {
+  Nest nest;
+  std::string why;
+  if (!match(map, nest, why)) {
+    map.emitRemark() << "not tiled: " << why;
+    return success();
+  }
+
+  // Tiling pays off only with reuse along both dimensions and more points
+  // than one block has threads.
+  SmallVector<OpFoldResult> sizes = map.getMixedSizes();
+  std::optional<int64_t> m = getConstantIntValue(sizes[sizes.size() - 2]);
+  std::optional<int64_t> n = getConstantIntValue(sizes.back());
+  if ((m && *m == 1) || (n && *n == 1)) {
+    map.emitRemark() << "not tiled: a static extent of 1 in "
+                     << ((m && *m == 1) ? "i" : "j")
+                     << " leaves nothing to reuse";
+    return success();
+  }
+
+  int64_t sizeA = 0, sizeB = 0, sizeAcc = 0;
+  for (TiledLoad &tiled : nest.loads) {
+    std::optional<int64_t> bytes = getPrimitiveByteSize(tiled.load.getType());
+    if (!bytes) {
+      map.emitRemark() << "not tiled: an array element is not of a "
+                          "primitive type";
+      return success();
+    }
+    (tiled.alongI ? sizeA : sizeB) += *bytes;
+  }
+  for (Type type : nest.accTypes)
+    sizeAcc += *getPrimitiveByteSize(type);
+
+  TargetAttr target = TargetAttr::lookup(map);
+  ResourceModel model(target);
+  std::string explanation;
+  FailureOr<TileSizes> chosen =
+      model.selectTiles(sizeA, sizeB, sizeAcc, &explanation);
+  TileSizes tiles;
+  if (succeeded(chosen))
+    tiles = *chosen;
+  bool overridden = false;
+  for (auto [option, field] : {std::make_pair(int64_t(ty), &tiles.ty),
+                               std::make_pair(int64_t(tx), &tiles.tx),
+                               std::make_pair(int64_t(tk), &tiles.tk),
+                               std::make_pair(int64_t(ry), &tiles.ry),
+                               std::make_pair(int64_t(rx), &tiles.rx)})
+    if (option != 0) {
+      *field = option;
+      overridden = true;
+    }
+  if (!overridden && failed(chosen))
+    return map.emitOpError()
+           << "no tile sizes fit target " << target.getChip()
+           << " for element sizes A " << sizeA << ", B " << sizeB
+           << ", accumulators " << sizeAcc << " bytes";
+  Legality legality = model.checkTiles(tiles, sizeA, sizeB, sizeAcc);
+  if (!legality.isLegal())
+    return map.emitOpError()
+           << "illegal tile sizes: " << legality.hardViolation;
+  if (overridden) {
+    if (!legality.softViolation.empty())
+      map.emitWarning() << legality.softViolation;
+    explanation = "tile sizes from the options";
+  }
+
+  if (m && n && *m * *n < tiles.ty * tiles.tx) {
+    map.emitRemark() << "not tiled: " << *m << " x " << *n
+                     << " points are fewer than one block of " << tiles.ty
+                     << " x " << tiles.tx << " threads";
+    return success();
+  }
+
+  if (emitRemarks)
+    map.emitRemark() << "tiled with (Ty, Tx, Tk, Ry, Rx) = (" << tiles.ty
+                     << ", " << tiles.tx << ", " << tiles.tk << ", " << tiles.ry
+                     << ", " << tiles.rx << "); " << explanation;
+
+  OpBuilder b(map);
+  TiledBuilder(b, nest, tiles).build();
+  return success();
+}
+
+} // namespace
