@@ -18,6 +18,8 @@ using namespace mlir;
 void seg::buildSegToNVVMPipeline(OpPassManager &pm,
                                  const SegToNVVMOptions &options) {
   options.addSegToGPU(pm);
+  if (options.stageHostMemory)
+    pm.addPass(createSegStageHostMemory());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Host code of the examples prints with vector.print, which the upstream

@@ -139,6 +139,31 @@ def SegSetKernelOccupancy
   let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
 }
 
+def SegStageHostMemory : Pass<"seg-stage-host-memory", "ModuleOp"> {
+  let summary = "Give every gpu.launch device copies of the memrefs it "
+                "captures";
+  let description = [{
+    A kernel reads and writes the memrefs its `gpu.launch` captures
+    directly, so these must be device-accessible: device allocations, or
+    host memory on systems where the GPU can address pageable host memory
+    (HMM, ATS). This pass makes host-memory programs (like the examples,
+    which allocate with `memref.alloc`) run everywhere: before each launch,
+    every captured memref that is not a `gpu.alloc` (or a view of one) is
+    copied into a fresh device buffer (`gpu.alloc` + `gpu.memcpy`); the
+    kernel uses the copies; afterwards the copies of memrefs the kernel may
+    write are copied back and all are freed. Read-only memrefs are not
+    copied back, so an input aliasing an output does not overwrite the
+    result.
+
+    Captured memrefs must have the identity layout (contiguous); others are
+    reported at the launch.
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def ConvertGPUToSegEmulator
     : Pass<"convert-gpu-to-seg-emulator", "::mlir::ModuleOp"> {
   let summary = "Lower GPU kernels and their launches to CPU code that runs "

@@ -74,6 +74,12 @@ struct SegToNVVMOptions : public SegToGPUPipelineOptions<SegToNVVMOptions> {
   ::mlir::detail::PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("LLVM optimisation level"),
       llvm::cl::init(3)};
+  ::mlir::detail::PassOptions::Option<bool> stageHostMemory{
+      *this, "stage-host-memory",
+      llvm::cl::desc("Copy the host memrefs each kernel uses to device "
+                     "buffers and back (seg-stage-host-memory), for GPUs "
+                     "that cannot address pageable host memory"),
+      llvm::cl::init(false)};
   ::mlir::detail::PassOptions::Option<int64_t> minBlocksPerSM{
       *this, "min-blocks-per-sm",
       llvm::cl::desc("Blocks of each kernel that ptxas must fit on one SM "

@@ -85,7 +85,8 @@ const char *errorString(CUresult result) {
                  "segir-cuda-runtime: note: device %d cannot access pageable "
                  "host memory (CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = "
                  "0), but kernels compiled by seg-to-nvvm read and write the "
-                 "host's memrefs directly\n",
+                 "host's memrefs directly unless it runs with "
+                 "stage-host-memory=true\n",
                  s.contextDevice);
   std::fflush(stderr);
   std::exit(1);
