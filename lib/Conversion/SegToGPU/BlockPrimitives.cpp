@@ -69,6 +69,40 @@ void seg::cloneBodyAt(OpBuilder &b, Block &body, ValueRange ivs,
   }
 }
 
+SegmentedOperands::SegmentedOperands(OpBuilder &b, Location loc,
+                                     ValueRange neutralValues,
+                                     ValueRange outValues,
+                                     ValueRange mapOutValues,
+                                     ArrayRef<OpFoldResult> sizes,
+                                     const IRMapping &mapping) {
+  auto lookup = [&](Value value) { return mapping.lookupOrDefault(value); };
+  neutrals = llvm::map_to_vector(neutralValues, lookup);
+  outs = llvm::map_to_vector(outValues, lookup);
+  mapOuts = llvm::map_to_vector(mapOutValues, lookup);
+  segmentSizes = materializeSizes(b, loc, sizes, mapping);
+  segmentLength = segmentSizes.pop_back_val();
+  numSegments = productOf(b, loc, segmentSizes);
+  types = llvm::to_vector(neutralValues.getTypes());
+}
+
+SmallVector<Value> seg::emitBodyElement(KernelBuilder &kb, Block &body,
+                                        unsigned numAccumulators,
+                                        IRMapping &mapping, ValueRange ivs,
+                                        ValueRange mapOuts) {
+  cloneBodyAt(kb.b, body, ivs, mapping, [&](memref::AllocaOp alloca) {
+    return kb.hoistPrivateAlloca(alloca);
+  });
+  SmallVector<Value> yielded = llvm::map_to_vector(
+      body.getTerminator()->getOperands(),
+      [&](Value value) { return mapping.lookupOrDefault(value); });
+  if (!mapOuts.empty())
+    for (auto [value, out] : llvm::zip_equal(
+             ArrayRef(yielded).drop_front(numAccumulators), mapOuts))
+      memref::StoreOp::create(kb.b, kb.loc, value, out, ivs);
+  yielded.resize(numAccumulators);
+  return yielded;
+}
+
 //===----------------------------------------------------------------------===//
 // KernelBuilder
 //===----------------------------------------------------------------------===//

@@ -206,10 +206,34 @@ Value getNumBlocks(OpBuilder &b, Location loc, SegSpaceOpInterface op,
 void ifNonEmpty(OpBuilder &b, Location loc, Value count,
                 function_ref<void()> body);
 
-/// Emits the map body of `op` at the point `ivs` inside a kernel: stores
-/// the map-only values and returns the operands of the operators.
-SmallVector<Value> emitRedElement(KernelBuilder &kb, RedOp op,
-                                  IRMapping &mapping, ValueRange ivs);
+/// What the kernels of a seg.red or seg.scan share: the operators' neutral
+/// values and outputs, the map-only outputs and the segments (all but the
+/// innermost dimension), valid on the host and (captured) in its kernels.
+struct SegmentedOperands {
+  SmallVector<Value> neutrals, outs, mapOuts;
+  SmallVector<Value> segmentSizes;
+  Value numSegments, segmentLength;
+  SmallVector<Type> types;
+
+  template <typename OpTy>
+  SegmentedOperands(OpBuilder &b, Location loc, OpTy op,
+                    const IRMapping &mapping)
+      : SegmentedOperands(b, loc, op.getNeutrals(), op.getCombinedOuts(),
+                          op.getMapOuts(), op.getMixedSizes(), mapping) {}
+
+private:
+  SegmentedOperands(OpBuilder &b, Location loc, ValueRange neutrals,
+                    ValueRange outs, ValueRange mapOuts,
+                    ArrayRef<OpFoldResult> sizes, const IRMapping &mapping);
+};
+
+/// Emits the body of a seg.red or seg.scan (`body`, whose terminator yields
+/// `numAccumulators` operator operands, then map-only values) at the point
+/// `ivs` inside a kernel: stores the map-only values into `mapOuts` unless
+/// it is empty, and returns the operands of the operators.
+SmallVector<Value> emitBodyElement(KernelBuilder &kb, Block &body,
+                                   unsigned numAccumulators, IRMapping &mapping,
+                                   ValueRange ivs, ValueRange mapOuts);
 
 /// A `thread_in_block` seg.red inside a block kernel: the block reduces its
 /// segments one after the other; thread 0 writes the results.

@@ -107,48 +107,13 @@ seg::getRedSharedMemory(RedOp op, const GPULoweringConfig &config) {
 // Pieces shared by the kernels
 //===----------------------------------------------------------------------===//
 
-SmallVector<Value> seg::emitRedElement(KernelBuilder &kb, RedOp op,
-                                       IRMapping &mapping, ValueRange ivs) {
-  Block &body = op.getBody().front();
-  cloneBodyAt(kb.b, body, ivs, mapping, [&](memref::AllocaOp alloca) {
-    return kb.hoistPrivateAlloca(alloca);
-  });
-  unsigned numAcc = op.getNumAccumulators();
-  SmallVector<Value> yielded = llvm::map_to_vector(
-      body.getTerminator()->getOperands(),
-      [&](Value value) { return mapping.lookupOrDefault(value); });
-  for (auto [value, out] :
-       llvm::zip_equal(ArrayRef(yielded).drop_front(numAcc), op.getMapOuts()))
-    memref::StoreOp::create(kb.b, kb.loc, value, mapping.lookupOrDefault(out),
-                            ivs);
-  yielded.resize(numAcc);
-  return yielded;
-}
-
 namespace {
-/// The sizes of a reduction and how to reach its elements and outputs,
-/// valid on the host and (captured) in its kernels.
-struct Reduction {
+/// A reduction: its operands and how to reach its elements and outputs.
+struct Reduction : SegmentedOperands {
   RedOp op;
-  SmallVector<Value> neutrals, outs;
-  SmallVector<Value> segmentSizes;
-  Value numSegments, segmentLength;
-  SmallVector<Type> types;
 
   Reduction(OpBuilder &b, Location loc, RedOp op, const IRMapping &mapping)
-      : op(op) {
-    for (Value neutral : op.getNeutrals())
-      neutrals.push_back(mapping.lookupOrDefault(neutral));
-    for (Value out : op.getCombinedOuts())
-      outs.push_back(mapping.lookupOrDefault(out));
-    SmallVector<Value> sizes =
-        materializeSizes(b, loc, op.getMixedSizes(), mapping);
-    segmentLength = sizes.back();
-    sizes.pop_back();
-    segmentSizes = sizes;
-    numSegments = productOf(b, loc, segmentSizes);
-    types = llvm::to_vector(op.getNeutrals().getTypes());
-  }
+      : SegmentedOperands(b, loc, op, mapping), op(op) {}
 
   MutableArrayRef<Region> operators() { return op.getOperators(); }
 
@@ -157,7 +122,8 @@ struct Reduction {
                              Value segment, Value index) {
     SmallVector<Value> ivs = delinearize(kb.b, kb.loc, segment, segmentSizes);
     ivs.push_back(index);
-    return emitRedElement(kb, op, mapping, ivs);
+    return emitBodyElement(kb, op.getBody().front(), op.getNumAccumulators(),
+                           mapping, ivs, mapOuts);
   }
 
   /// The element if `inBounds`, else the neutral values.

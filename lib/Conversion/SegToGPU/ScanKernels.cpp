@@ -238,30 +238,14 @@ struct IRArith {
   }
 };
 
-/// The sizes of a scan and how to reach its elements and outputs.
-struct Scan {
+/// A scan: its operands and how to reach its elements and outputs.
+struct Scan : SegmentedOperands {
   ScanOp op;
-  SmallVector<Value> neutrals, outs, mapOuts;
-  SmallVector<Value> segmentSizes;
-  Value numSegments, segmentLength, total;
-  SmallVector<Type> types;
+  Value total;
 
   Scan(OpBuilder &b, Location loc, ScanOp op, const IRMapping &mapping)
-      : op(op) {
-    for (Value neutral : op.getNeutrals())
-      neutrals.push_back(mapping.lookupOrDefault(neutral));
-    for (Value out : op.getCombinedOuts())
-      outs.push_back(mapping.lookupOrDefault(out));
-    for (Value out : op.getMapOuts())
-      mapOuts.push_back(mapping.lookupOrDefault(out));
-    SmallVector<Value> sizes =
-        materializeSizes(b, loc, op.getMixedSizes(), mapping);
-    segmentLength = sizes.back();
-    sizes.pop_back();
-    segmentSizes = sizes;
-    numSegments = productOf(b, loc, segmentSizes);
+      : SegmentedOperands(b, loc, op, mapping), op(op) {
     total = arith::MulIOp::create(b, loc, numSegments, segmentLength);
-    types = getAccumulatorTypes(op);
   }
 
   SmallVector<Value> combine(OpBuilder &b, ValueRange lhs, ValueRange rhs) {
@@ -291,20 +275,9 @@ struct Scan {
   /// `storeMapOuts`, returns the operator operands.
   SmallVector<Value> element(KernelBuilder &kb, ValueRange ivs,
                              bool storeMapOuts, IRMapping mapping = {}) {
-    Block &body = op.getBody().front();
-    cloneBodyAt(kb.b, body, ivs, mapping, [&](memref::AllocaOp alloca) {
-      return kb.hoistPrivateAlloca(alloca);
-    });
-    unsigned numAcc = op.getNumAccumulators();
-    SmallVector<Value> yielded = llvm::map_to_vector(
-        body.getTerminator()->getOperands(),
-        [&](Value value) { return mapping.lookupOrDefault(value); });
-    if (storeMapOuts)
-      for (auto [value, out] :
-           llvm::zip_equal(ArrayRef(yielded).drop_front(numAcc), mapOuts))
-        memref::StoreOp::create(kb.b, kb.loc, value, out, ivs);
-    yielded.resize(numAcc);
-    return yielded;
+    return emitBodyElement(kb, op.getBody().front(), op.getNumAccumulators(),
+                           mapping, ivs,
+                           storeMapOuts ? ValueRange(mapOuts) : ValueRange());
   }
 };
 

@@ -71,8 +71,7 @@ static LogicalResult checkSharedMemory(Operation *op, StringRef kernel,
          << config.target.getChip() << "; use a smaller block size or chunk";
 }
 
-template <typename OpTy>
-static LogicalResult checkAccumulatorTypes(OpTy op) {
+template <typename OpTy> static LogicalResult checkAccumulatorTypes(OpTy op) {
   for (Type type : op.getNeutrals().getTypes())
     if (!isSupportedScalarType(type))
       return op.emitOpError("operator operand type ")
