@@ -724,10 +724,20 @@ void seg::lowerScanToGPU(OpBuilder &b, ScanOp op, const ScanPlan &plan,
     if (plan.singlePass) {
       // Every launch starts from group 0 with every status X.
       zero(temps.flags, arith::ConstantIntOp::create(b, loc, kFlagX, 32));
-      temps.counter =
-          alloc(b.getI64Type(), arith::ConstantIndexOp::create(b, loc, 1));
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      temps.counter = alloc(b.getI64Type(), one);
       buffers.push_back(temps.counter);
-      zero(temps.counter, arith::ConstantIntOp::create(b, loc, 0, 64));
+      // gpu.memset lowers for 16- and 32-bit values only: the 64-bit
+      // counter is copied from a zero on the host.
+      Value hostZero = memref::AllocaOp::create(
+          b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
+          ValueRange{one});
+      memref::StoreOp::create(
+          b, loc, arith::ConstantIntOp::create(b, loc, 0, 64), hostZero,
+          ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
+      token = gpu::MemcpyOp::create(b, loc, tokenType, ValueRange{token},
+                                    temps.counter, hostZero)
+                  .getAsyncToken();
     }
     gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
 
