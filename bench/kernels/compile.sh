@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Compiles the kernel objects of the benchmark harness listed in
 # variants.txt (next to this script).
-# usage: compile.sh [--pipeline=seg-to-cpu] NAME OUT.o   one variant
-#        compile.sh [--pipeline=seg-to-cpu] --all OUTDIR  every variant of
-#                   the pipeline's target, as OUTDIR/NAME.o
-#        compile.sh --list [--pipeline=seg-to-cpu]        their names
-# The default pipeline is seg-to-nvvm. Tools as for scripts/gpu-compile.sh
-# ($SEG_OPT or $SEGIR_BUILD_DIR/bin/seg-opt, $LLVM_PREFIX).
+# usage: compile.sh [--pipeline=P] NAME OUT.o    one variant
+#        compile.sh [--pipeline=P] --all OUTDIR   every variant P builds,
+#                                                 as OUTDIR/NAME.o
+#        compile.sh [--pipeline=P] --list         their names
+# P: seg-to-nvvm (default), seg-to-cpu or seg-to-emulator (the GPU lowering
+# with the variant's seg-to-nvvm options, for the kernel emulator's
+# runtime). Tools as for scripts/gpu-compile.sh ($SEG_OPT or
+# $SEGIR_BUILD_DIR/bin/seg-opt, $LLVM_PREFIX).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -16,7 +18,7 @@ seg_opt="${SEG_OPT:-$build/bin/seg-opt}"
 table="$here/variants.txt"
 
 usage() {
-  sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -35,20 +37,20 @@ while (($#)); do
   shift
 done
 case "$pipeline" in
-  seg-to-nvvm) target=gpu ;;
-  seg-to-cpu) target=cpu ;;
+  seg-to-nvvm|seg-to-cpu|seg-to-emulator) ;;
   *) echo "compile.sh: unknown pipeline '$pipeline'" >&2; exit 2 ;;
 esac
+llvm="${LLVM_PREFIX:-/usr/lib/llvm-22}"
 
 # The lines of the table, without comments.
 lines() { grep -v '^[[:space:]]*\(#\|$\)' "$table"; }
 
-# Whether the variant with targets $1 is built for $target.
-builds_for() { [[ "$1" == all || "$1" == "$target" ]]; }
+# Whether the variant whose seg-to-nvvm field is $1 is built by $pipeline.
+builds_for() { [[ "$pipeline" != seg-to-nvvm || "$1" == yes ]]; }
 
 list() {
-  while IFS='|' read -r name _ _ _ _ targets; do
-    builds_for "$targets" && echo "$name"
+  while IFS='|' read -r name _ _ _ _ nvvm; do
+    builds_for "$nvvm" && echo "$name"
   done < <(lines)
   return 0
 }
@@ -57,9 +59,9 @@ compile() {
   local name="$1" output="$2" line
   line="$(lines | awk -F'|' -v n="$name" '$1 == n' )"
   [[ -n "$line" ]] || { echo "compile.sh: no variant '$name' in $table" >&2; exit 1; }
-  local source suffix before options targets
-  IFS='|' read -r _ source suffix before options targets <<< "$line"
-  builds_for "$targets" ||
+  local source suffix before options nvvm
+  IFS='|' read -r _ source suffix before options nvvm <<< "$line"
+  builds_for "$nvvm" ||
     { echo "compile.sh: variant '$name' is not built for $pipeline" >&2; exit 1; }
   local tmp
   tmp="$(mktemp -d)"
@@ -73,6 +75,16 @@ compile() {
     [[ "$rest" == *" + "* ]] && rest="${rest#* + }" || rest=
   done
   "$seg_opt" --mlir-print-op-on-diagnostic=false "${passes[@]}" "$tmp/renamed.mlir" -o "$tmp/input.mlir"
+  if [[ "$pipeline" == seg-to-emulator ]]; then
+    # The same GPU lowering as seg-to-nvvm (convert-seg-to-gpu with the
+    # variant's options), its kernels run by the emulator's runtime.
+    local pass=--seg-to-emulator
+    [[ -z "$options" ]] || pass="--seg-to-emulator=$options"
+    "$seg_opt" "$pass" "$tmp/input.mlir" -o "$tmp/lowered.mlir"
+    "$llvm/bin/mlir-translate" --mlir-to-llvmir "$tmp/lowered.mlir" -o "$tmp/prog.ll"
+    "$llvm/bin/llc" -O2 -filetype=obj -relocation-model=pic "$tmp/prog.ll" -o "$output"
+    return
+  fi
   local pipeline_options=()
   [[ "$pipeline" != seg-to-nvvm || -z "$options" ]] ||
     pipeline_options=("--pipeline-options=$options")
