@@ -448,7 +448,7 @@ void benchScan(const Options &o, cudaStream_t stream) {
   float *dx = upload(x), *out = deviceAlloc<float>(n);
   const SegIRImplementations &segir = segirImplementations();
 
-  // rows == 0: the flat scan.
+  // logRow -1: the flat scan, then the segment shapes.
   std::vector<int> logRows = {-1};
   for (int k = 0; k < o.log2n; k += 4)
     logRows.push_back(k);
