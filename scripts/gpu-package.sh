@@ -68,4 +68,5 @@ done
 echo "== bench kernels"
 SEG_OPT="$build/bin/seg-opt" LLVM_PREFIX="$llvm" \
   bash "$root/bench/kernels/compile.sh" --all "$out/bench"
-echo "packaged $((${#examples[@]} + ${#variants[@]})) programs and $(ls "$out/bench" | wc -l) bench kernel objects in $out"
+kernels="$(SEG_OPT="$build/bin/seg-opt" bash "$root/bench/kernels/compile.sh" --list | wc -l)"
+echo "packaged $((${#examples[@]} + ${#variants[@]})) programs and $kernels bench kernel objects in $out"
