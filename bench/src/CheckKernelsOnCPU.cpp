@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Links the kernels of bench/kernels (every variant of variants.txt)
-// compiled by seg-to-cpu, and SegIRKernels.cpp, and checks that the
+// compiled by seg-to-cpu or by seg-to-emulator (the GPU lowering, run by
+// the kernel emulator), and SegIRKernels.cpp, and checks that the
 // benchmark harness's CPU references (Reference.h), its inputs and its
 // calling convention (SegIRKernels.h) agree with the kernels, on sizes a
 // CPU handles quickly. The passes a variant runs before the pipeline
@@ -73,8 +74,9 @@ void checkMatmuls(const Variants<SgemmFn> &variants, const char *what,
   struct Shape {
     int64_t m, n, k;
   };
+  // 257 x 133: full blocks (tiles up to 128 x 128) and edge blocks.
   for (Shape s : {Shape{1, 1, 1}, Shape{64, 64, 64}, Shape{37, 29, 41},
-                  Shape{130, 67, 99}, Shape{3, 300, 2}}) {
+                  Shape{130, 67, 99}, Shape{3, 300, 2}, Shape{257, 133, 70}}) {
     std::vector<float> a = reference::smallIntegers(s.m * s.k, random.next());
     std::vector<float> b = reference::smallIntegers(s.k * s.n, random.next());
     for (const auto &v : variants) {
