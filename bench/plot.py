@@ -3,10 +3,12 @@
 
 usage: plot.py RESULTS.json [-o OUT.png]
 
-Panels: bandwidth of the reductions and the scan as % of the
-device-to-device copy; segmented sums over the segment shapes; SGEMM
-GFLOP/s. Missing SegIR implementations are left out of the bars and
-named in the panel's title. Needs matplotlib; without it, says so and
+Panels: bandwidth of the reductions and the flat scans as % of the
+device-to-device copy; segmented sums and scans over the segment shapes;
+SGEMM GFLOP/s; the column schedules' and the model sweeps' times relative
+to the fastest variant of each benchmark (the model's choice orange).
+Missing SegIR implementations are left out of the bars and named in the
+panel's title. Needs matplotlib; without it, says so and
 exits with status 0 (the JSON file holds every number).
 """
 
@@ -35,37 +37,45 @@ def main():
     measured = [r for r in results if r["status"] == "ok"]
     missing = [r for r in results if r["status"] == "missing"]
 
-    fig, axes = plt.subplots(1, 3, figsize=(18, 5.5))
+    fig, grid = plt.subplots(2, 3, figsize=(18, 11))
+    axes = [a for row in grid for a in row]
     fig.suptitle("%s, n = 2^%d, median of %d runs" %
                  (data["device"], data["log2n"], data["reps"]))
 
     bars = [r for r in measured
-            if r["group"] in ("reduce", "noncommutative", "scan")]
+            if r["group"] in ("reduce", "noncommutative")
+            or (r["group"] == "scan" and r["name"] == "inclusive_sum_f32")]
     ax = axes[0]
     ax.bar(range(len(bars)), [r["pct_copy"] for r in bars],
            color=["tab:blue" if r["impl"] == "segir" else "tab:gray"
                   for r in bars])
     ax.set_xticks(range(len(bars)))
-    ax.set_xticklabels(["%s\n%s" % (r["name"], r["impl"]) for r in bars],
+    ax.set_xticklabels(["%s\n%s" % (r["name"], label(r)) for r in bars],
                        rotation=45, ha="right", fontsize=8)
     ax.set_ylabel("%% of copy bandwidth (%.0f GB/s)" % data["copy_gbps"])
     ax.set_title("reductions and scan" + missing_note(
         missing, ("reduce", "noncommutative", "scan")))
 
     ax = axes[1]
-    for impl, style in (("segir", "o-"), ("cub", "s--")):
-        points = [r for r in measured
-                  if r["group"] == "segmented" and r["impl"] == impl]
-        if points:
-            ax.plot(range(len(points)), [r["pct_copy"] for r in points],
-                    style, label=impl)
-            ax.set_xticks(range(len(points)))
-            ax.set_xticklabels([r["shape"] for r in points], rotation=45,
-                               ha="right", fontsize=8)
+    lines = {}
+    for r in measured:
+        if r["group"] == "segmented" or (r["group"] == "scan" and
+                                         r["name"] == "segscan_f32"):
+            lines.setdefault("%s %s" % (r["name"], label(r)), []).append(r)
+    for key, points in lines.items():
+        ax.plot(range(len(points)), [r["pct_copy"] for r in points],
+                "o-" if "segir" in key else "s--", label=key)
+        ax.set_xticks(range(len(points)))
+        ax.set_xticklabels([r["shape"] for r in points], rotation=45,
+                           ha="right", fontsize=8)
     ax.set_ylabel("% of copy bandwidth")
     ax.set_xlabel("segments x segment length")
-    ax.set_title("segmented f32 sum" + missing_note(missing, ("segmented",)))
-    ax.legend()
+    ax.set_title("segmented f32 sum and scan" +
+                 missing_note([r for r in missing
+                               if r["name"] != "inclusive_sum_f32"],
+                              ("segmented", "scan")))
+    if lines:
+        ax.legend(fontsize=8)
 
     gemm = [r for r in measured if r["group"] == "sgemm"]
     ax = axes[2]
@@ -78,10 +88,42 @@ def main():
     ax.set_ylabel("GFLOP/s (FP32, no TF32)")
     ax.set_title("SGEMM" + missing_note(missing, ("sgemm",)))
 
+    relative_panel(axes[3], measured, "schedule",
+                   "column schedule vs row order")
+    relative_panel(axes[4], [r for r in measured if r["name"] != "sgemm_f32"],
+                   "model", "resource model: chunk")
+    relative_panel(axes[5], [r for r in measured if r["name"] == "sgemm_f32"],
+                   "model", "resource model: SGEMM tiles")
+
     fig.tight_layout()
     fig.savefig(args.output, dpi=120)
     print("plot.py: wrote " + args.output)
     return 0
+
+
+def label(r):
+    return r["impl"] + (" " + r["variant"] if "variant" in r else "")
+
+
+def relative_panel(ax, measured, group, title):
+    """Bars of each variant's median time over the fastest variant of the
+    same benchmark and shape; the model's choice orange."""
+    sweeps = {}
+    for r in measured:
+        if r["group"] == group:
+            sweeps.setdefault((r["name"], r["shape"]), []).append(r)
+    bars, ticks = [], []
+    for (name, shape), variants in sweeps.items():
+        fastest = min(r["median_ms"] for r in variants)
+        for r in variants:
+            bars.append((r["median_ms"] / fastest, r.get("model_choice")))
+            ticks.append("%s %s\n%s" % (name, shape, r.get("variant", "")))
+    ax.bar(range(len(bars)), [b[0] for b in bars],
+           color=["tab:orange" if b[1] else "tab:blue" for b in bars])
+    ax.set_xticks(range(len(bars)))
+    ax.set_xticklabels(ticks, rotation=90, fontsize=6)
+    ax.set_ylabel("median time / fastest variant")
+    ax.set_title(title + " (orange: the model's choice)")
 
 
 def missing_note(missing, groups):

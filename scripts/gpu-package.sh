@@ -4,7 +4,8 @@
 # (scripts/gpu-run.sh there):
 #   OUTDIR/examples/<example>.o         seg-to-nvvm output as an object file
 #   OUTDIR/examples/<example>.expected  what seg-to-cpu prints (mlir-runner)
-#   OUTDIR/bench/reductions.o           bench/kernels/reductions.mlir
+#   OUTDIR/bench/<variant>.o            the benchmark kernels, one object per
+#                                       line of bench/kernels/variants.txt
 # and, as examples named <input>-<variant>, the inputs of
 # test/Integration/CUDA (segmented and chunk sweeps, appendix operators)
 # under the block sizes, strategies and chunks those tests use.
@@ -15,7 +16,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${SEGIR_BUILD_DIR:-$root/build}"
 llvm="${LLVM_PREFIX:-/usr/lib/llvm-22}"
-[[ $# -ge 1 ]] || { sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ $# -ge 1 ]] || { sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 out="$1"
 shift
 examples=("$@")
@@ -65,6 +66,7 @@ for v in "${variants[@]}"; do
   cp "$references/$input" "$out/examples/$name.expected"
 done
 echo "== bench kernels"
-"$root/scripts/gpu-compile.sh" "$root/bench/kernels/reductions.mlir" \
-  -o "$out/bench/reductions.o"
-echo "packaged $((${#examples[@]} + ${#variants[@]})) programs and the bench kernels in $out"
+SEG_OPT="$build/bin/seg-opt" LLVM_PREFIX="$llvm" \
+  bash "$root/bench/kernels/compile.sh" --all "$out/bench"
+kernels="$(SEG_OPT="$build/bin/seg-opt" bash "$root/bench/kernels/compile.sh" --list | wc -l)"
+echo "packaged $((${#examples[@]} + ${#variants[@]})) programs and $kernels bench kernel objects in $out"

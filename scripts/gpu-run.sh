@@ -53,7 +53,7 @@ if [[ "${1:-}" == --bench ]]; then
   shift
   cmake "${generator[@]}" -S "$root/bench" -B "$out/build-bench" \
     -DCMAKE_BUILD_TYPE=Release \
-    -DSEGIR_BENCH_KERNELS_OBJECT="$out/bench/reductions.o" >/dev/null
+    -DSEGIR_BENCH_KERNELS_DIR="$out/bench" >/dev/null
   cmake --build "$out/build-bench" -j "$(nproc)" >/dev/null
   "$out/build-bench/bin/segir-bench" --json "$out/bench-results.json" "$@"
   python3 "$root/bench/plot.py" "$out/bench-results.json" \

@@ -9,7 +9,10 @@
 // (SegIR: 2x2 matrix product, MSS, linear function composition) as a
 // percentage of the copy bandwidth; segmented f32 sums over shapes
 // 1 x 2^k ... 2^k x 1 (SegIR, CUB DeviceSegmentedReduce); inclusive f32
-// scan (CUB DeviceScan); SGEMM (cuBLAS, FP32 without TF32). Every result is
+// scans, flat and segmented (SegIR single-pass and reduce-then-scan, CUB
+// DeviceScan); SGEMM (SegIR tiled, cuBLAS FP32 without TF32); the column
+// schedule against row order (9x9 stencil, naive matrix product); the
+// resource model's chunks and tiles against alternatives. Every result is
 // checked against a CPU reference; a failed check ends the run with status
 // 1. Times are medians over repetitions after warm-up runs, taken with CUDA
 // events; a SegIR implementation not available yet is reported as missing.
@@ -73,6 +76,8 @@ struct Result {
   std::string name;
   std::string impl;
   std::string shape;
+  std::string variant; // One compilation among several (Variant).
+  bool modelChoice = false;
   bool missing = false;
   double medianMs = 0;
   double minMs = 0;
@@ -163,6 +168,9 @@ void record(Result r, const Timing &t) {
     r.pctCopy = 100.0 * r.gbps / copyGbps;
   std::printf("%-14s %-26s %-7s %-18s", r.group.c_str(), r.name.c_str(),
               r.impl.c_str(), r.shape.c_str());
+  if (!r.variant.empty())
+    std::printf(" %-16s",
+                (r.variant + (r.modelChoice ? " (model)" : "")).c_str());
   if (r.flops > 0)
     std::printf(" %10.3f ms %9.1f GFLOP/s", r.medianMs, r.gflops);
   else
@@ -177,16 +185,19 @@ void record(Result r, const Timing &t) {
 }
 
 void missing(const std::string &group, const std::string &name,
-             const std::string &impl, const std::string &shape) {
+             const std::string &impl, const std::string &shape,
+             const std::string &variant = "") {
   Result r;
   r.group = group;
   r.name = name;
   r.impl = impl;
   r.shape = shape;
+  r.variant = variant;
   r.missing = true;
   r.check = "missing";
-  std::printf("%-14s %-26s %-7s %-18s missing (no SegIR kernel yet)\n",
-              group.c_str(), name.c_str(), impl.c_str(), shape.c_str());
+  std::printf("%-14s %-26s %-7s %-18s %s missing (no SegIR kernel yet)\n",
+              group.c_str(), name.c_str(), impl.c_str(), shape.c_str(),
+              variant.c_str());
   results.push_back(r);
 }
 
@@ -427,43 +438,94 @@ void benchSegmented(const Options &o, cudaStream_t stream) {
   CUDA_CHECK(cudaFree(out));
 }
 
+// Flat and segmented inclusive f32 sums: SegIR single-pass and
+// reduce-then-scan, CUB DeviceScan (segmented: InclusiveSumByKey with the
+// row as key) over the shapes of the segmented reduction.
 void benchScan(const Options &o, cudaStream_t stream) {
   int64_t n = int64_t(1) << o.log2n;
-  std::string shape = "n=" + pow2(o.log2n);
   std::vector<float> x = reference::smallIntegers(n, o.seed + 4);
   std::vector<float> expected(n);
-  double running = 0;
-  for (int64_t i = 0; i < n; ++i)
-    expected[i] = float(running += x[i]);
   float *dx = upload(x), *out = deviceAlloc<float>(n);
-  auto verify = [&](const char *impl) {
-    if (download(out, n) != expected)
-      checkFailed(std::string(impl) + " inclusive sum");
-    return std::string("ok");
-  };
   const SegIRImplementations &segir = segirImplementations();
-  if (segir.inclusiveSumF32) {
+
+  // logRow -1: the flat scan, then the segment shapes.
+  std::vector<int> logRows = {-1};
+  for (int k = 0; k < o.log2n; k += 4)
+    logRows.push_back(k);
+  logRows.push_back(o.log2n);
+  for (int logRow : logRows) {
+    bool flat = logRow < 0;
+    int64_t rows = flat ? 1 : int64_t(1) << logRow, cols = n / rows;
+    std::string name = flat ? "inclusive_sum_f32" : "segscan_f32";
+    std::string shape = flat ? "n=" + pow2(o.log2n)
+                             : pow2(logRow) + "x" + pow2(o.log2n - logRow);
+    for (int64_t s = 0; s < rows; ++s)
+      reference::inclusiveSum(x.data() + s * cols, cols,
+                              expected.data() + s * cols);
+    auto verify = [&](const std::string &impl) {
+      std::vector<float> got = download(out, n);
+      for (int64_t i = 0; i < n; ++i)
+        if (got[i] != expected[i])
+          checkFailed(impl + " " + name + " " + shape + ", element " +
+                      std::to_string(i) + ": " + std::to_string(got[i]) +
+                      ", expected " + std::to_string(expected[i]));
+      return std::string("ok");
+    };
+    struct Strategy {
+      const char *variant;
+      InclusiveSumF32Fn flat;
+      SegScanF32Fn segmented;
+    };
+    for (Strategy st :
+         {Strategy{"single-pass", segir.inclusiveSumF32, segir.segScanF32},
+          Strategy{"reduce-then-scan", segir.inclusiveSumF32ReduceThenScan,
+                   segir.segScanF32ReduceThenScan}}) {
+      if (flat ? !st.flat : !st.segmented) {
+        missing("scan", name, "segir", shape, st.variant);
+        continue;
+      }
+      CUDA_CHECK(cudaMemset(out, 0xff, n * 4));
+      Timing t = timeSegIR(o, [&] {
+        if (flat)
+          st.flat(dx, n, out);
+        else
+          st.segmented(dx, rows, cols, out);
+      });
+      Result r{"scan", name, "segir", shape, st.variant};
+      r.bytes = 8.0 * n;
+      r.check = verify(std::string("SegIR ") + st.variant);
+      record(r, t);
+    }
+    size_t bytes = flat ? cubInclusiveSumF32TempBytes(n)
+                        : cubSegScanF32TempBytes(rows, cols);
+    void *temp = deviceAlloc<char>(bytes);
     CUDA_CHECK(cudaMemset(out, 0xff, n * 4));
-    Timing t = timeSegIR(o, [&] { segir.inclusiveSumF32(dx, n, out); });
-    Result r{"scan", "inclusive_sum_f32", "segir", shape};
+    Timing t = timeEvents(o, stream, [&] {
+      if (flat)
+        cubInclusiveSumF32(temp, bytes, dx, n, out, stream);
+      else
+        cubSegScanF32(temp, bytes, dx, rows, cols, out, stream);
+    });
+    Result r{"scan", name, "cub", shape};
     r.bytes = 8.0 * n;
-    r.check = verify("SegIR");
+    r.check = verify("CUB");
     record(r, t);
-  } else {
-    missing("scan", "inclusive_sum_f32", "segir", shape);
+    CUDA_CHECK(cudaFree(temp));
   }
-  size_t bytes = cubInclusiveSumF32TempBytes(n);
-  void *temp = deviceAlloc<char>(bytes);
-  CUDA_CHECK(cudaMemset(out, 0xff, n * 4));
-  Timing t = timeEvents(
-      o, stream, [&] { cubInclusiveSumF32(temp, bytes, dx, n, out, stream); });
-  Result r{"scan", "inclusive_sum_f32", "cub", shape};
-  r.bytes = 8.0 * n;
-  r.check = verify("CUB");
-  record(r, t);
-  CUDA_CHECK(cudaFree(temp));
   CUDA_CHECK(cudaFree(dx));
   CUDA_CHECK(cudaFree(out));
+}
+
+// Random row-major m x k and k x n matrices for SGEMM.
+void sgemmInputs(uint64_t seed, int64_t m, int64_t n, int64_t k,
+                 std::vector<float> &a, std::vector<float> &b) {
+  reference::Random random(seed);
+  a.resize(m * k);
+  b.resize(k * n);
+  for (float &v : a)
+    v = float(random.range(-1000, 1000)) / 1000.0f;
+  for (float &v : b)
+    v = float(random.range(-1000, 1000)) / 1000.0f;
 }
 
 // Row-major C = A B checked at 256 sampled entries against a double
@@ -504,12 +566,8 @@ void benchSgemm(const Options &o, cudaStream_t stream) {
                   Shape{4096, 4096, 4096}, Shape{3001, 2011, 1999}}) {
     std::string shape = std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
                         std::to_string(s.k);
-    reference::Random random(o.seed + 5 + s.m);
-    std::vector<float> a(s.m * s.k), b(s.k * s.n);
-    for (float &v : a)
-      v = float(random.range(-1000, 1000)) / 1000.0f;
-    for (float &v : b)
-      v = float(random.range(-1000, 1000)) / 1000.0f;
+    std::vector<float> a, b;
+    sgemmInputs(o.seed + 5 + s.m, s.m, s.n, s.k, a, b);
     float *da = upload(a), *db = upload(b), *dc = deviceAlloc<float>(s.m * s.n);
     double flops = 2.0 * s.m * s.n * s.k;
     if (segir.sgemm) {
@@ -542,6 +600,192 @@ void benchSgemm(const Options &o, cudaStream_t stream) {
       CUDA_CHECK(cudaFree(p));
   }
   CUBLAS_CHECK(cublasDestroy(handle));
+}
+
+// The fastest of the variants just recorded (the last `count` results),
+// next to the resource model's choice.
+void summarizeVariants(size_t count) {
+  const Result *fastest = nullptr, *model = nullptr;
+  for (size_t i = results.size() - count; i < results.size(); ++i) {
+    const Result &r = results[i];
+    if (r.missing)
+      continue;
+    if (!fastest || r.medianMs < fastest->medianMs)
+      fastest = &r;
+    if (r.modelChoice)
+      model = &r;
+  }
+  if (!fastest)
+    return;
+  std::printf("  -> fastest: %s (%.3f ms)", fastest->variant.c_str(),
+              fastest->medianMs);
+  if (model)
+    std::printf("; model's choice %s: %.3f ms (%+.1f%%)",
+                model->variant.c_str(), model->medianMs,
+                100.0 * (model->medianMs / fastest->medianMs - 1));
+  std::printf("\n");
+}
+
+// Row order against column schedules (seg-column-schedule, seed 002): the
+// 9x9 stencil on 2^ceil(k/2) x 2^floor(k/2) i32 and the naive matrix
+// product of 2^(k/2 - 2)-square f32 matrices (4096 at k = 28). All
+// variants must agree bit for bit (integer data); the first is also
+// checked at sampled points against the CPU.
+void benchSchedule(const Options &o) {
+  const SegIRImplementations &segir = segirImplementations();
+  reference::Random random(o.seed + 6);
+  {
+    int64_t rows = int64_t(1) << ((o.log2n + 1) / 2);
+    int64_t cols = int64_t(1) << (o.log2n / 2);
+    std::string shape = std::to_string(rows) + "x" + std::to_string(cols);
+    std::vector<int32_t> a(rows * cols);
+    for (int32_t &v : a)
+      v = random.range(-5, 5);
+    int32_t *da = upload(a), *db = deviceAlloc<int32_t>(rows * cols);
+    std::vector<int32_t> first;
+    for (const auto &v : segir.stencilSchedules) {
+      CUDA_CHECK(cudaMemset(db, 0xff, rows * cols * 4));
+      Timing t = timeSegIR(o, [&] { v.fn(da, rows, cols, db); });
+      std::vector<int32_t> got = download(db, rows * cols);
+      if (first.empty()) {
+        reference::Random points(o.seed);
+        for (int sample = 0; sample < 4096; ++sample) {
+          int64_t i = points.next() % rows, j = points.next() % cols;
+          // The first samples lie on the edges, where indices clamp.
+          if (sample < 64)
+            i = sample % 2 ? rows - 1 : 0;
+          else if (sample < 128)
+            j = sample % 2 ? cols - 1 : 0;
+          if (got[i * cols + j] !=
+              reference::stencil9x9(a.data(), rows, cols, i, j))
+            checkFailed(std::string("SegIR stencil ") + v.name + " at (" +
+                        std::to_string(i) + ", " + std::to_string(j) + ")");
+        }
+        first = std::move(got);
+      } else if (got != first) {
+        checkFailed(std::string("SegIR stencil ") + v.name + " differs from " +
+                    segir.stencilSchedules[0].name);
+      }
+      Result r{"schedule", "stencil9x9_i32", "segir", shape, v.name};
+      r.bytes = 8.0 * rows * cols;
+      r.check = "ok";
+      record(r, t);
+    }
+    summarizeVariants(segir.stencilSchedules.size());
+    CUDA_CHECK(cudaFree(da));
+    CUDA_CHECK(cudaFree(db));
+  }
+  {
+    int64_t side = int64_t(1) << std::max(2, o.log2n / 2 - 2);
+    std::string shape = std::to_string(side) + "^3";
+    std::vector<float> a = reference::smallIntegers(side * side, o.seed + 7);
+    std::vector<float> b = reference::smallIntegers(side * side, o.seed + 8);
+    float *da = upload(a), *db = upload(b),
+          *dc = deviceAlloc<float>(side * side);
+    std::vector<float> first;
+    for (const auto &v : segir.naiveMatmulSchedules) {
+      CUDA_CHECK(cudaMemset(dc, 0xff, side * side * 4));
+      Timing t = timeSegIR(o, [&] { v.fn(da, db, dc, side, side, side); });
+      std::vector<float> got = download(dc, side * side);
+      if (first.empty()) {
+        reference::Random points(o.seed);
+        for (int sample = 0; sample < 256; ++sample) {
+          int64_t i = points.next() % side, j = points.next() % side;
+          if (double(got[i * side + j]) !=
+              reference::dot(a.data(), b.data(), side, side, i, j))
+            checkFailed(std::string("SegIR naive matrix product ") + v.name +
+                        " at (" + std::to_string(i) + ", " + std::to_string(j) +
+                        ")");
+        }
+        first = std::move(got);
+      } else if (got != first) {
+        checkFailed(std::string("SegIR naive matrix product ") + v.name +
+                    " differs from " + segir.naiveMatmulSchedules[0].name);
+      }
+      Result r{"schedule", "naive_matmul_f32", "segir", shape, v.name};
+      r.flops = 2.0 * side * side * side;
+      r.check = "ok";
+      record(r, t);
+    }
+    summarizeVariants(segir.naiveMatmulSchedules.size());
+    for (float *p : {da, db, dc})
+      CUDA_CHECK(cudaFree(p));
+  }
+}
+
+// The resource model's choices against alternatives: seg-select-chunk's
+// chunk for the non-commutative reductions (n = 2^k) and
+// seg-tile-block-register's tiles for SGEMM (4096^3, 3001 x 2011 x 1999).
+// The variant of the model's choice has "model_choice": true.
+void benchModel(const Options &o) {
+  int64_t n = int64_t(1) << o.log2n;
+  std::string shape = "n=" + pow2(o.log2n);
+  const SegIRImplementations &segir = segirImplementations();
+  int32_t *out = deviceAlloc<int32_t>(4);
+  reference::Random random(o.seed + 2);
+  // Inputs as in benchNonCommutative.
+  std::vector<int32_t> a(n), b(n), c(n), d(n), x(n);
+  for (int64_t i = 0; i < n; ++i) {
+    a[i] = int32_t(random.next() | 1);
+    b[i] = int32_t(random.next() & ~uint64_t(1));
+    c[i] = int32_t(random.next() & ~uint64_t(1));
+    d[i] = int32_t(random.next() | 1);
+    x[i] = random.range(-7, 7);
+  }
+  int32_t *da = upload(a), *db = upload(b), *dc = upload(c), *dd = upload(d),
+          *dx = upload(x);
+  auto run = [&](const std::string &name, const auto &variants, double bytes,
+                 const auto &expected, const auto &call) {
+    for (const auto &v : variants) {
+      CUDA_CHECK(cudaMemset(out, 0xff, 16));
+      Timing t = timeSegIR(o, [&] { call(v.fn); });
+      auto got = download(out, int64_t(expected.size()));
+      if (!std::equal(got.begin(), got.end(), expected.begin()))
+        checkFailed("SegIR " + name + " with chunk " + v.name);
+      Result r{"model", name, "segir", shape, std::string("chunk=") + v.name};
+      r.modelChoice = v.model;
+      r.bytes = bytes;
+      r.check = "ok";
+      record(r, t);
+    }
+    summarizeVariants(variants.size());
+  };
+  run("matprod2x2_i32", segir.matProd2x2Chunks, 16.0 * n,
+      reference::matProd2x2(a.data(), b.data(), c.data(), d.data(), n),
+      [&](MatProd2x2Fn fn) { fn(da, db, dc, dd, n, out); });
+  run("mss_i32", segir.mssChunks, 4.0 * n, reference::mss(x.data(), n),
+      [&](MssFn fn) { fn(dx, n, out); });
+  run("linfun_i32", segir.linFunChunks, 8.0 * n,
+      reference::linFun(a.data(), b.data(), n),
+      [&](LinFunFn fn) { fn(da, db, n, out); });
+  for (int32_t *p : {da, db, dc, dd, dx, out})
+    CUDA_CHECK(cudaFree(p));
+
+  struct Shape {
+    int64_t m, n, k;
+  };
+  for (Shape s : {Shape{4096, 4096, 4096}, Shape{3001, 2011, 1999}}) {
+    std::string shape = std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
+                        std::to_string(s.k);
+    std::vector<float> a, b;
+    sgemmInputs(o.seed + 5 + s.m, s.m, s.n, s.k, a, b);
+    float *da = upload(a), *db = upload(b), *dc = deviceAlloc<float>(s.m * s.n);
+    for (const auto &v : segir.sgemmTiles) {
+      CUDA_CHECK(cudaMemset(dc, 0xff, s.m * s.n * 4));
+      Timing t = timeSegIR(o, [&] { v.fn(da, db, dc, s.m, s.n, s.k); });
+      checkSgemm(a, b, download(dc, s.m * s.n), s.m, s.n, s.k,
+                 "SegIR SGEMM " + shape + " tiles " + v.name, o.seed);
+      Result r{"model", "sgemm_f32", "segir", shape,
+               std::string("tiles=") + v.name};
+      r.modelChoice = v.model;
+      r.flops = 2.0 * s.m * s.n * s.k;
+      r.check = "ok";
+      record(r, t);
+    }
+    summarizeVariants(segir.sgemmTiles.size());
+    for (float *p : {da, db, dc})
+      CUDA_CHECK(cudaFree(p));
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -581,6 +825,10 @@ void writeJson(const Options &o, const cudaDeviceProp &prop, int driver,
                  "\"shape\": \"%s\", \"status\": \"%s\"",
                  r.group.c_str(), r.name.c_str(), r.impl.c_str(),
                  r.shape.c_str(), r.missing ? "missing" : r.check.c_str());
+    if (!r.variant.empty())
+      std::fprintf(f, ", \"variant\": \"%s\", \"model_choice\": %s",
+                   jsonEscape(r.variant).c_str(),
+                   r.modelChoice ? "true" : "false");
     if (!r.missing) {
       std::fprintf(f, ", \"median_ms\": %.6f, \"min_ms\": %.6f", r.medianMs,
                    r.minMs);
@@ -601,17 +849,26 @@ void writeJson(const Options &o, const cudaDeviceProp &prop, int driver,
   std::fclose(f);
 }
 
-const char *groups[] = {"copy",      "reduce", "noncommutative",
-                        "segmented", "scan",   "sgemm"};
+const char *groups[] = {"copy", "reduce", "noncommutative", "segmented",
+                        "scan", "sgemm",  "schedule",       "model"};
 
 void usage() {
   std::printf(
       "usage: segir-bench [--log2n K] [--warmup W] [--reps R] [--seed S]\n"
       "                   [--json FILE] [--only GROUP]... [--list]\n"
-      "groups: copy reduce noncommutative segmented scan sgemm (copy always\n"
-      "runs first: the other bandwidths are given as a share of it)\n");
+      "groups: copy reduce noncommutative segmented scan sgemm schedule model\n"
+      "(copy always runs first: the other bandwidths are given as a share of\n"
+      "it)\n");
 }
 
+template <typename Fn> std::string names(const Variants<Fn> &variants) {
+  std::string out;
+  for (const auto &v : variants)
+    out += std::string(out.empty() ? "" : " ") + v.name + (v.model ? "*" : "");
+  return out;
+}
+
+// What each group measures; "*" marks the resource model's choice.
 void list() {
   const SegIRImplementations &s = segirImplementations();
   auto state = [](const void *fn) { return fn ? "available" : "missing"; };
@@ -626,10 +883,28 @@ void list() {
               state((const void *)s.linFun));
   std::printf("segmented      segsum_f32        segir %s, cub\n",
               state((const void *)s.segSumF32));
-  std::printf("scan           inclusive_sum_f32 segir %s, cub\n",
-              state((const void *)s.inclusiveSumF32));
+  std::printf("scan           inclusive_sum_f32 segir single-pass %s, "
+              "segir reduce-then-scan %s, cub\n",
+              state((const void *)s.inclusiveSumF32),
+              state((const void *)s.inclusiveSumF32ReduceThenScan));
+  std::printf("scan           segscan_f32       segir single-pass %s, "
+              "segir reduce-then-scan %s, cub\n",
+              state((const void *)s.segScanF32),
+              state((const void *)s.segScanF32ReduceThenScan));
   std::printf("sgemm          sgemm_f32         segir %s, cublas\n",
               state((const void *)s.sgemm));
+  std::printf("schedule       stencil9x9_i32    segir %s\n",
+              names(s.stencilSchedules).c_str());
+  std::printf("schedule       naive_matmul_f32  segir %s\n",
+              names(s.naiveMatmulSchedules).c_str());
+  std::printf("model          matprod2x2_i32    segir chunk %s\n",
+              names(s.matProd2x2Chunks).c_str());
+  std::printf("model          mss_i32           segir chunk %s\n",
+              names(s.mssChunks).c_str());
+  std::printf("model          linfun_i32        segir chunk %s\n",
+              names(s.linFunChunks).c_str());
+  std::printf("model          sgemm_f32         segir tiles %s\n",
+              names(s.sgemmTiles).c_str());
 }
 
 Options parse(int argc, char **argv) {
@@ -709,6 +984,10 @@ int main(int argc, char **argv) {
     benchScan(o, stream);
   if (selected(o, "sgemm"))
     benchSgemm(o, stream);
+  if (selected(o, "schedule"))
+    benchSchedule(o);
+  if (selected(o, "model"))
+    benchModel(o);
   CUDA_CHECK(cudaStreamDestroy(stream));
   writeJson(o, prop, driver, runtime);
   std::printf("wrote %s\n", o.json.c_str());

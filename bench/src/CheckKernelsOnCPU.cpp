@@ -4,11 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Links bench/kernels/reductions.mlir compiled by seg-to-cpu and checks
-// that the benchmark harness's CPU references (Reference.h), its inputs
-// and its calling convention (SegIRKernels.h) agree with the kernels, on
-// sizes a CPU handles quickly. Prints "<benchmark>: ok" per benchmark and
-// exits with status 1 on the first difference.
+// Links the kernels of bench/kernels (every variant of variants.txt)
+// compiled by seg-to-cpu or by seg-to-emulator (the GPU lowering, run by
+// the kernel emulator), and SegIRKernels.cpp, and checks that the
+// benchmark harness's CPU references (Reference.h), its inputs and its
+// calling convention (SegIRKernels.h) agree with the kernels, on sizes a
+// CPU handles quickly. The passes a variant runs before the pipeline
+// (seg-tile-block-register, seg-column-schedule, seg-select-chunk) are
+// thereby checked too. Prints "<benchmark>: ok" per benchmark and exits
+// with status 1 on the first difference.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +21,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 extern "C" {
 void _mlir_ciface_bench_sum_f32(MemRef<float, 1> *x, MemRef<float, 0> *out);
@@ -41,6 +46,50 @@ void expect(bool ok, const char *what, int64_t n) {
     return;
   std::printf("%s: wrong result for n = %lld\n", what, (long long)n);
   std::exit(1);
+}
+
+void expectVariant(bool ok, const char *what, const char *variant,
+                   const std::string &shape) {
+  if (ok)
+    return;
+  std::printf("%s (%s): wrong result for %s\n", what, variant, shape.c_str());
+  std::exit(1);
+}
+
+std::string shapeName(int64_t m, int64_t n, int64_t k) {
+  return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+}
+
+std::vector<int32_t> smallI32(int64_t n, reference::Random &random) {
+  std::vector<int32_t> x(n);
+  for (int32_t &v : x)
+    v = random.range(-5, 5);
+  return x;
+}
+
+// C = A B by every variant in `variants` on shapes with and without
+// residual tiles, against the exact product of small integers.
+void checkMatmuls(const Variants<SgemmFn> &variants, const char *what,
+                  reference::Random &random) {
+  struct Shape {
+    int64_t m, n, k;
+  };
+  // 257 x 133: full blocks (tiles up to 128 x 128) and edge blocks.
+  for (Shape s : {Shape{1, 1, 1}, Shape{64, 64, 64}, Shape{37, 29, 41},
+                  Shape{130, 67, 99}, Shape{3, 300, 2}, Shape{257, 133, 70}}) {
+    std::vector<float> a = reference::smallIntegers(s.m * s.k, random.next());
+    std::vector<float> b = reference::smallIntegers(s.k * s.n, random.next());
+    for (const auto &v : variants) {
+      std::vector<float> c(s.m * s.n, -1);
+      v.fn(a.data(), b.data(), c.data(), s.m, s.n, s.k);
+      for (int64_t i = 0; i < s.m; ++i)
+        for (int64_t j = 0; j < s.n; ++j)
+          expectVariant(double(c[i * s.n + j]) ==
+                            reference::dot(a.data(), b.data(), s.n, s.k, i, j),
+                        what, v.name, shapeName(s.m, s.n, s.k));
+    }
+  }
+  std::printf("%s: ok (%zu variants)\n", what, variants.size());
 }
 
 } // namespace
@@ -122,5 +171,103 @@ int main() {
     expect(std::equal(expected.begin(), expected.end(), out), "linfun_i32", n);
   }
   std::printf("linfun_i32: ok\n");
+
+  const SegIRImplementations &segir = segirImplementations();
+
+  // Scans, single-pass and reduce-then-scan (the same computation here:
+  // the strategy is a choice of seg-to-nvvm).
+  for (auto fn : {segir.inclusiveSumF32, segir.inclusiveSumF32ReduceThenScan})
+    for (int64_t n : sizes) {
+      std::vector<float> x = reference::smallIntegers(n, 3 + n);
+      std::vector<float> out(n, -1), expected(n);
+      reference::inclusiveSum(x.data(), n, expected.data());
+      expect(fn != nullptr, "inclusive_sum_f32 (kernel linked)", n);
+      fn(x.data(), n, out.data());
+      expect(out == expected, "inclusive_sum_f32", n);
+    }
+  std::printf("inclusive_sum_f32: ok\n");
+
+  for (auto fn : {segir.segScanF32, segir.segScanF32ReduceThenScan})
+    for (auto shape : {std::pair<int64_t, int64_t>{1, 4096},
+                       {64, 64},
+                       {4096, 1},
+                       {33, 129}}) {
+      int64_t rows = shape.first, cols = shape.second;
+      std::vector<float> x = reference::smallIntegers(rows * cols, cols);
+      std::vector<float> out(rows * cols, -1), expected(rows * cols);
+      for (int64_t s = 0; s < rows; ++s)
+        reference::inclusiveSum(x.data() + s * cols, cols,
+                                expected.data() + s * cols);
+      expect(fn != nullptr, "segscan_f32 (kernel linked)", rows * cols);
+      fn(x.data(), rows, cols, out.data());
+      expect(out == expected, "segscan_f32", rows * cols);
+    }
+  std::printf("segscan_f32: ok\n");
+
+  checkMatmuls({{"sgemm", segir.sgemm, true}}, "sgemm_f32", random);
+  checkMatmuls(segir.sgemmTiles, "sgemm_f32 tiles", random);
+  checkMatmuls(segir.naiveMatmulSchedules, "naive_matmul_f32 schedules",
+               random);
+
+  // Shapes narrower and wider than the column widths (32 ... 128), with a
+  // last, narrower column.
+  for (auto shape : {std::pair<int64_t, int64_t>{6, 11},
+                     {1, 3},
+                     {37, 70},
+                     {45, 300},
+                     {200, 33}}) {
+    int64_t rows = shape.first, cols = shape.second;
+    std::vector<int32_t> a = smallI32(rows * cols, random);
+    for (const auto &v : segir.stencilSchedules) {
+      std::vector<int32_t> b(rows * cols, -100000);
+      v.fn(a.data(), rows, cols, b.data());
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j)
+          expectVariant(b[i * cols + j] ==
+                            reference::stencil9x9(a.data(), rows, cols, i, j),
+                        "stencil9x9_i32", v.name, shapeName(rows, cols, 1));
+    }
+  }
+  std::printf("stencil9x9_i32 schedules: ok (%zu variants)\n",
+              segir.stencilSchedules.size());
+
+  // The chunk sweep: every chunk on sizes below, at and above a multiple
+  // of the chunk.
+  const int64_t chunkSizes[] = {0, 1, 31, 1000, 65537};
+  for (int64_t n : chunkSizes) {
+    std::vector<int32_t> a(n), b(n), c(n), d(n), x(n);
+    for (int64_t i = 0; i < n; ++i) {
+      a[i] = int32_t(random.next() | 1);
+      b[i] = int32_t(random.next() & ~uint64_t(1));
+      c[i] = int32_t(random.next() & ~uint64_t(1));
+      d[i] = int32_t(random.next() | 1);
+      x[i] = random.range(-7, 7);
+    }
+    auto matProd =
+        reference::matProd2x2(a.data(), b.data(), c.data(), d.data(), n);
+    auto mssExpected = reference::mss(x.data(), n);
+    auto linFunExpected = reference::linFun(a.data(), b.data(), n);
+    std::string shape = "n = " + std::to_string(n);
+    for (const auto &v : segir.matProd2x2Chunks) {
+      int32_t out[4] = {-1, -1, -1, -1};
+      v.fn(a.data(), b.data(), c.data(), d.data(), n, out);
+      expectVariant(std::equal(matProd.begin(), matProd.end(), out),
+                    "matprod2x2_i32", v.name, shape);
+    }
+    for (const auto &v : segir.mssChunks) {
+      int32_t out[4] = {-1, -1, -1, -1};
+      v.fn(x.data(), n, out);
+      expectVariant(std::equal(mssExpected.begin(), mssExpected.end(), out),
+                    "mss_i32", v.name, shape);
+    }
+    for (const auto &v : segir.linFunChunks) {
+      int32_t out[2] = {-1, -1};
+      v.fn(a.data(), b.data(), n, out);
+      expectVariant(
+          std::equal(linFunExpected.begin(), linFunExpected.end(), out),
+          "linfun_i32", v.name, shape);
+    }
+  }
+  std::printf("chunks: ok (%zu variants)\n", segir.mssChunks.size());
   return 0;
 }

@@ -9,6 +9,8 @@
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_reduce.cuh>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 
 size_t cubSumF32TempBytes(int64_t n) {
   size_t bytes = 0;
@@ -47,4 +49,35 @@ size_t cubInclusiveSumF32TempBytes(int64_t n) {
 void cubInclusiveSumF32(void *temp, size_t tempBytes, const float *x, int64_t n,
                         float *out, cudaStream_t stream) {
   CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp, tempBytes, x, out, n, stream));
+}
+
+namespace {
+
+// The segment (row) of element i of a rows x cols matrix: CUB's keys,
+// computed on the fly so that the keys cost no memory traffic.
+struct RowOf {
+  uint32_t cols;
+  __host__ __device__ uint32_t operator()(uint32_t i) const { return i / cols; }
+};
+
+auto rowKeys(int64_t cols) {
+  return thrust::make_transform_iterator(thrust::counting_iterator<uint32_t>(0),
+                                         RowOf{uint32_t(cols)});
+}
+
+} // namespace
+
+size_t cubSegScanF32TempBytes(int64_t rows, int64_t cols) {
+  size_t bytes = 0;
+  CUDA_CHECK(cub::DeviceScan::InclusiveSumByKey(nullptr, bytes, rowKeys(cols),
+                                                (const float *)nullptr,
+                                                (float *)nullptr, rows * cols));
+  return bytes;
+}
+
+void cubSegScanF32(void *temp, size_t tempBytes, const float *x, int64_t rows,
+                   int64_t cols, float *out, cudaStream_t stream) {
+  CUDA_CHECK(cub::DeviceScan::InclusiveSumByKey(
+      temp, tempBytes, rowKeys(cols), x, out, rows * cols,
+      ::cuda::std::equal_to<>(), stream));
 }

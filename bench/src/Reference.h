@@ -13,7 +13,9 @@
 //    and linear functions an odd slope, so that products stay invertible
 //    modulo 2^32 instead of collapsing to zero (where a wrong order would
 //    go unnoticed);
-//  * MSS inputs lie in [-7, 7], so no sum of 2^28 of them overflows.
+//  * MSS inputs lie in [-7, 7], so no sum of 2^28 of them overflows;
+//  * the column schedule's matrix product multiplies small integers, so
+//    its sums are exact too, and the stencil is i32 arithmetic.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,6 +104,40 @@ inline std::array<int32_t, 2> linFun(const int32_t *a, const int32_t *b,
     rb = wrap(uint64_t(rb) * uint32_t(a[i]) + uint32_t(b[i]));
   }
   return {int32_t(ra), int32_t(rb)};
+}
+
+// Inclusive prefix sums of x[0, n) into out (exact for smallIntegers).
+inline void inclusiveSum(const float *x, int64_t n, float *out) {
+  double running = 0;
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = static_cast<float>(running += x[i]);
+}
+
+// Point (i, j) of the 9x9 stencil of bench/kernels/schedule.mlir on a
+// row-major rows x cols matrix: weights ((2 a + 5 b) mod 7) - 3, indices
+// clamped into the matrix, i32 arithmetic modulo 2^32.
+inline int32_t stencil9x9(const int32_t *a, int64_t rows, int64_t cols,
+                          int64_t i, int64_t j) {
+  uint32_t sum = 0;
+  for (int64_t da = 0; da < 9; ++da) {
+    int64_t r = std::min(std::max<int64_t>(i + da - 4, 0), rows - 1);
+    for (int64_t db = 0; db < 9; ++db) {
+      int64_t c = std::min(std::max<int64_t>(j + db - 4, 0), cols - 1);
+      int32_t w = static_cast<int32_t>((2 * da + 5 * db) % 7) - 3;
+      sum += static_cast<uint32_t>(a[r * cols + c]) * static_cast<uint32_t>(w);
+    }
+  }
+  return static_cast<int32_t>(sum);
+}
+
+// Entry (i, j) of the row-major product of a (m x k) and b (k x n), in
+// double precision.
+inline double dot(const float *a, const float *b, int64_t n, int64_t k,
+                  int64_t i, int64_t j) {
+  double sum = 0;
+  for (int64_t p = 0; p < k; ++p)
+    sum += double(a[i * k + p]) * b[p * n + j];
+  return sum;
 }
 
 } // namespace reference

@@ -3,26 +3,98 @@
 // Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
+//
+// The entry points of the objects that bench/kernels/compile.sh builds from
+// bench/kernels/variants.txt (the functions of a variant carry its suffix),
+// wrapped into the calling convention of SegIRKernels.h. No CUDA here: the
+// CPU checks (CheckKernelsOnCPU.cpp) link this file with the seg-to-cpu
+// objects.
+//
+//===----------------------------------------------------------------------===//
 
 #include "SegIRKernels.h"
+
+// The variants of variants.txt, as X(suffix, name in the report, whether it
+// is the resource model's choice).
+#define SEGIR_SGEMM_TILES(X)                                                   \
+  X(, "model", true)                                                           \
+  X(_t16_16_16_8_4, "16,16,16,8,4", false)                                     \
+  X(_t16_16_16_2_2, "16,16,16,2,2", false)                                     \
+  X(_t16_32_32_8_4, "16,32,32,8,4", false)                                     \
+  X(_t13_16_16_8_4, "13,16,16,8,4", false)                                     \
+  X(_t19_19_16_8_4, "19,19,16,8,4", false)
+#define SEGIR_SCHEDULES(X)                                                     \
+  X(_rows, "rows", false)                                                      \
+  X(_w32, "w32", false)                                                        \
+  X(_w64, "w64", false)                                                        \
+  X(_w128, "w128", false)                                                      \
+  X(_w32z, "w32z", false)
+#define SEGIR_CHUNKS(X)                                                        \
+  X(_cmodel, "model", true)                                                    \
+  X(_c1, "1", false)                                                           \
+  X(_c2, "2", false)                                                           \
+  X(_c4, "4", false)                                                           \
+  X(_c8, "8", false)                                                           \
+  X(_c16, "16", false)                                                         \
+  X(_c32, "32", false)                                                         \
+  X(_c64, "64", false)
+
+#define DECLARE_REDUCTIONS(suffix, name, model)                                \
+  void _mlir_ciface_bench_matprod2x2_i32##suffix(                              \
+      MemRef<int32_t, 1> *a, MemRef<int32_t, 1> *b, MemRef<int32_t, 1> *c,     \
+      MemRef<int32_t, 1> *d, MemRef<int32_t, 0> *oa, MemRef<int32_t, 0> *ob,   \
+      MemRef<int32_t, 0> *oc, MemRef<int32_t, 0> *od);                         \
+  void _mlir_ciface_bench_mss_i32##suffix(                                     \
+      MemRef<int32_t, 1> *x, MemRef<int32_t, 0> *mss, MemRef<int32_t, 0> *mis, \
+      MemRef<int32_t, 0> *mcs, MemRef<int32_t, 0> *ts);                        \
+  void _mlir_ciface_bench_linfun_i32##suffix(                                  \
+      MemRef<int32_t, 1> *a, MemRef<int32_t, 1> *b, MemRef<int32_t, 0> *oa,    \
+      MemRef<int32_t, 0> *ob);
+#define DECLARE_SGEMM(suffix, name, model)                                     \
+  void _mlir_ciface_bench_sgemm_f32##suffix(                                   \
+      MemRef<float, 2> *a, MemRef<float, 2> *b, MemRef<float, 2> *c);
+#define DECLARE_SCHEDULE(suffix, name, model)                                  \
+  void _mlir_ciface_bench_stencil9x9_i32##suffix(MemRef<int32_t, 2> *a,        \
+                                                 MemRef<int32_t, 2> *b);       \
+  void _mlir_ciface_bench_naive_matmul_f32##suffix(                            \
+      MemRef<float, 2> *a, MemRef<float, 2> *b, MemRef<float, 2> *c);
 
 extern "C" {
 void _mlir_ciface_bench_sum_f32(MemRef<float, 1> *x, MemRef<float, 0> *out);
 void _mlir_ciface_bench_segsum_f32(MemRef<float, 2> *x, MemRef<float, 1> *out);
-void _mlir_ciface_bench_matprod2x2_i32(
-    MemRef<int32_t, 1> *a, MemRef<int32_t, 1> *b, MemRef<int32_t, 1> *c,
-    MemRef<int32_t, 1> *d, MemRef<int32_t, 0> *oa, MemRef<int32_t, 0> *ob,
-    MemRef<int32_t, 0> *oc, MemRef<int32_t, 0> *od);
-void _mlir_ciface_bench_mss_i32(MemRef<int32_t, 1> *x, MemRef<int32_t, 0> *mss,
-                                MemRef<int32_t, 0> *mis,
-                                MemRef<int32_t, 0> *mcs,
-                                MemRef<int32_t, 0> *ts);
-void _mlir_ciface_bench_linfun_i32(MemRef<int32_t, 1> *a, MemRef<int32_t, 1> *b,
-                                   MemRef<int32_t, 0> *oa,
-                                   MemRef<int32_t, 0> *ob);
+DECLARE_REDUCTIONS(, , )
+SEGIR_CHUNKS(DECLARE_REDUCTIONS)
+SEGIR_SGEMM_TILES(DECLARE_SGEMM)
+SEGIR_SCHEDULES(DECLARE_SCHEDULE)
+// Weak: variants.txt builds the single-pass scan for the CPU only while
+// seg-to-nvvm cannot compile it; where its object is not linked these are
+// null and the harness reports the benchmark as missing.
+__attribute__((weak)) void _mlir_ciface_bench_scan_f32(MemRef<float, 1> *x,
+                                                       MemRef<float, 1> *out);
+__attribute__((weak)) void
+_mlir_ciface_bench_segscan_f32(MemRef<float, 2> *x, MemRef<float, 2> *out);
+void _mlir_ciface_bench_scan_f32_rts(MemRef<float, 1> *x,
+                                     MemRef<float, 1> *out);
+void _mlir_ciface_bench_segscan_f32_rts(MemRef<float, 2> *x,
+                                        MemRef<float, 2> *out);
 }
 
 namespace {
+
+using MatProd2x2Entry = void (*)(MemRef<int32_t, 1> *, MemRef<int32_t, 1> *,
+                                 MemRef<int32_t, 1> *, MemRef<int32_t, 1> *,
+                                 MemRef<int32_t, 0> *, MemRef<int32_t, 0> *,
+                                 MemRef<int32_t, 0> *, MemRef<int32_t, 0> *);
+using MssEntry = void (*)(MemRef<int32_t, 1> *, MemRef<int32_t, 0> *,
+                          MemRef<int32_t, 0> *, MemRef<int32_t, 0> *,
+                          MemRef<int32_t, 0> *);
+using LinFunEntry = void (*)(MemRef<int32_t, 1> *, MemRef<int32_t, 1> *,
+                             MemRef<int32_t, 0> *, MemRef<int32_t, 0> *);
+using ScanEntry = void (*)(MemRef<float, 1> *, MemRef<float, 1> *);
+using SegScanEntry = void (*)(MemRef<float, 2> *, MemRef<float, 2> *);
+using MatmulEntry = void (*)(MemRef<float, 2> *, MemRef<float, 2> *,
+                             MemRef<float, 2> *);
+using StencilEntry = void (*)(MemRef<int32_t, 2> *, MemRef<int32_t, 2> *);
 
 void sumF32(const float *x, int64_t n, float *out) {
   auto in = vectorRef(const_cast<float *>(x), n);
@@ -36,6 +108,7 @@ void segSumF32(const float *x, int64_t rows, int64_t cols, float *out) {
   _mlir_ciface_bench_segsum_f32(&in, &result);
 }
 
+template <MatProd2x2Entry Entry>
 void matProd2x2(const int32_t *a, const int32_t *b, const int32_t *c,
                 const int32_t *d, int64_t n, int32_t *out) {
   auto ma = vectorRef(const_cast<int32_t *>(a), n);
@@ -44,36 +117,100 @@ void matProd2x2(const int32_t *a, const int32_t *b, const int32_t *c,
   auto md = vectorRef(const_cast<int32_t *>(d), n);
   auto oa = scalarRef(out), ob = scalarRef(out + 1), oc = scalarRef(out + 2),
        od = scalarRef(out + 3);
-  _mlir_ciface_bench_matprod2x2_i32(&ma, &mb, &mc, &md, &oa, &ob, &oc, &od);
+  Entry(&ma, &mb, &mc, &md, &oa, &ob, &oc, &od);
 }
 
-void mss(const int32_t *x, int64_t n, int32_t *out) {
+template <MssEntry Entry> void mss(const int32_t *x, int64_t n, int32_t *out) {
   auto in = vectorRef(const_cast<int32_t *>(x), n);
   auto o0 = scalarRef(out), o1 = scalarRef(out + 1), o2 = scalarRef(out + 2),
        o3 = scalarRef(out + 3);
-  _mlir_ciface_bench_mss_i32(&in, &o0, &o1, &o2, &o3);
+  Entry(&in, &o0, &o1, &o2, &o3);
 }
 
+template <LinFunEntry Entry>
 void linFun(const int32_t *a, const int32_t *b, int64_t n, int32_t *out) {
   auto ma = vectorRef(const_cast<int32_t *>(a), n);
   auto mb = vectorRef(const_cast<int32_t *>(b), n);
   auto oa = scalarRef(out), ob = scalarRef(out + 1);
-  _mlir_ciface_bench_linfun_i32(&ma, &mb, &oa, &ob);
+  Entry(&ma, &mb, &oa, &ob);
+}
+
+void scan(ScanEntry entry, const float *x, int64_t n, float *out) {
+  auto in = vectorRef(const_cast<float *>(x), n);
+  auto result = vectorRef(out, n);
+  entry(&in, &result);
+}
+void scanSinglePass(const float *x, int64_t n, float *out) {
+  scan(_mlir_ciface_bench_scan_f32, x, n, out);
+}
+void scanReduceThenScan(const float *x, int64_t n, float *out) {
+  scan(_mlir_ciface_bench_scan_f32_rts, x, n, out);
+}
+
+void segScan(SegScanEntry entry, const float *x, int64_t rows, int64_t cols,
+             float *out) {
+  auto in = matrixRef(const_cast<float *>(x), rows, cols);
+  auto result = matrixRef(out, rows, cols);
+  entry(&in, &result);
+}
+void segScanSinglePass(const float *x, int64_t rows, int64_t cols, float *out) {
+  segScan(_mlir_ciface_bench_segscan_f32, x, rows, cols, out);
+}
+void segScanReduceThenScan(const float *x, int64_t rows, int64_t cols,
+                           float *out) {
+  segScan(_mlir_ciface_bench_segscan_f32_rts, x, rows, cols, out);
+}
+
+template <MatmulEntry Entry>
+void matmul(const float *a, const float *b, float *c, int64_t m, int64_t n,
+            int64_t k) {
+  auto ma = matrixRef(const_cast<float *>(a), m, k);
+  auto mb = matrixRef(const_cast<float *>(b), k, n);
+  auto mc = matrixRef(c, m, n);
+  Entry(&ma, &mb, &mc);
+}
+
+template <StencilEntry Entry>
+void stencil(const int32_t *a, int64_t rows, int64_t cols, int32_t *b) {
+  auto ma = matrixRef(const_cast<int32_t *>(a), rows, cols);
+  auto mb = matrixRef(b, rows, cols);
+  Entry(&ma, &mb);
 }
 
 } // namespace
 
 const SegIRImplementations &segirImplementations() {
-  static const SegIRImplementations table = {
-      /*sumF32=*/sumF32,
-      /*segSumF32=*/segSumF32,
-      /*matProd2x2=*/matProd2x2,
-      /*mss=*/mss,
-      /*linFun=*/linFun,
-      // seg.scan is not compiled by seg-to-nvvm yet.
-      /*inclusiveSumF32=*/nullptr,
-      // No tiled SGEMM kernel in bench/kernels yet.
-      /*sgemm=*/nullptr,
-  };
+  static const SegIRImplementations table = [] {
+    SegIRImplementations t;
+    t.sumF32 = sumF32;
+    t.segSumF32 = segSumF32;
+    t.matProd2x2 = matProd2x2<_mlir_ciface_bench_matprod2x2_i32>;
+    t.mss = mss<_mlir_ciface_bench_mss_i32>;
+    t.linFun = linFun<_mlir_ciface_bench_linfun_i32>;
+    t.inclusiveSumF32 = _mlir_ciface_bench_scan_f32 ? scanSinglePass : nullptr;
+    t.inclusiveSumF32ReduceThenScan = scanReduceThenScan;
+    t.segScanF32 = _mlir_ciface_bench_segscan_f32 ? segScanSinglePass : nullptr;
+    t.segScanF32ReduceThenScan = segScanReduceThenScan;
+    t.sgemm = matmul<_mlir_ciface_bench_sgemm_f32>;
+#define ADD_SCHEDULE(suffix, name, model)                                      \
+  t.stencilSchedules.push_back(                                                \
+      {name, stencil<_mlir_ciface_bench_stencil9x9_i32##suffix>, model});      \
+  t.naiveMatmulSchedules.push_back(                                            \
+      {name, matmul<_mlir_ciface_bench_naive_matmul_f32##suffix>, model});
+    SEGIR_SCHEDULES(ADD_SCHEDULE)
+#define ADD_CHUNK(suffix, name, model)                                         \
+  t.matProd2x2Chunks.push_back(                                                \
+      {name, matProd2x2<_mlir_ciface_bench_matprod2x2_i32##suffix>, model});   \
+  t.mssChunks.push_back(                                                       \
+      {name, mss<_mlir_ciface_bench_mss_i32##suffix>, model});                 \
+  t.linFunChunks.push_back(                                                    \
+      {name, linFun<_mlir_ciface_bench_linfun_i32##suffix>, model});
+    SEGIR_CHUNKS(ADD_CHUNK)
+#define ADD_TILES(suffix, name, model)                                         \
+  t.sgemmTiles.push_back(                                                      \
+      {name, matmul<_mlir_ciface_bench_sgemm_f32##suffix>, model});
+    SEGIR_SGEMM_TILES(ADD_TILES)
+    return t;
+  }();
   return table;
 }

@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Memref descriptors, the C entry points of bench/kernels/*.mlir (compiled
-// by seg-to-nvvm), and the table through which the harness finds SegIR
-// implementations. A benchmark whose entry is null is reported as missing.
+// by seg-to-nvvm, or by seg-to-cpu for the CPU checks), and the table
+// through which the harness finds SegIR implementations. A benchmark whose
+// entry is null is reported as missing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #define SEGIR_BENCH_SEGIRKERNELS_H
 
 #include <cstdint>
+#include <vector>
 
 // A ranked memref descriptor as MLIR's LLVM lowering lays it out.
 template <typename T, int Rank> struct MemRef {
@@ -52,9 +54,25 @@ using MssFn = void (*)(const int32_t *x, int64_t n, int32_t *out);
 using LinFunFn = void (*)(const int32_t *a, const int32_t *b, int64_t n,
                           int32_t *out);
 using InclusiveSumF32Fn = void (*)(const float *x, int64_t n, float *out);
+// Inclusive sums of every row of a row-major rows x cols matrix.
+using SegScanF32Fn = void (*)(const float *x, int64_t rows, int64_t cols,
+                              float *out);
 // Row-major C[m][n] = A[m][k] * B[k][n].
 using SgemmFn = void (*)(const float *a, const float *b, float *c, int64_t m,
                          int64_t n, int64_t k);
+// The 9x9 stencil of bench/kernels/schedule.mlir on a row-major
+// rows x cols matrix.
+using StencilI32Fn = void (*)(const int32_t *a, int64_t rows, int64_t cols,
+                              int32_t *b);
+
+// One compilation of a kernel among several (bench/kernels/variants.txt):
+// its name in the report and whether it is the resource model's choice.
+template <typename Fn> struct Variant {
+  const char *name;
+  Fn fn;
+  bool model;
+};
+template <typename Fn> using Variants = std::vector<Variant<Fn>>;
 
 struct SegIRImplementations {
   SumF32Fn sumF32;
@@ -62,8 +80,23 @@ struct SegIRImplementations {
   MatProd2x2Fn matProd2x2;
   MssFn mss;
   LinFunFn linFun;
+  // Scans by strategy of convert-seg-to-gpu: single-pass (decoupled
+  // look-back) and reduce-then-scan.
   InclusiveSumF32Fn inclusiveSumF32;
+  InclusiveSumF32Fn inclusiveSumF32ReduceThenScan;
+  SegScanF32Fn segScanF32;
+  SegScanF32Fn segScanF32ReduceThenScan;
+  // Tiled by seg-tile-block-register with the resource model's tiles.
   SgemmFn sgemm;
+  // Row order and column schedules (seg-column-schedule).
+  Variants<StencilI32Fn> stencilSchedules;
+  Variants<SgemmFn> naiveMatmulSchedules;
+  // The resource model's choice and alternatives: chunks of the
+  // non-commutative reductions (seg-select-chunk), SGEMM tiles.
+  Variants<MatProd2x2Fn> matProd2x2Chunks;
+  Variants<MssFn> mssChunks;
+  Variants<LinFunFn> linFunChunks;
+  Variants<SgemmFn> sgemmTiles;
 };
 
 // Defined in SegIRKernels.cpp: adding a SegIR kernel is its function in

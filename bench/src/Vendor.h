@@ -31,6 +31,13 @@ size_t cubInclusiveSumF32TempBytes(int64_t n);
 void cubInclusiveSumF32(void *temp, size_t tempBytes, const float *x, int64_t n,
                         float *out, cudaStream_t stream);
 
+// Inclusive sums of every row of a row-major rows x cols matrix
+// (rows * cols < 2^32): DeviceScan::InclusiveSumByKey with the row index
+// as key.
+size_t cubSegScanF32TempBytes(int64_t rows, int64_t cols);
+void cubSegScanF32(void *temp, size_t tempBytes, const float *x, int64_t rows,
+                   int64_t cols, float *out, cudaStream_t stream);
+
 // Checks a CUDA runtime call; prints the call and exits on failure.
 void checkCuda(cudaError_t error, const char *call, const char *file, int line);
 #define CUDA_CHECK(expr) checkCuda((expr), #expr, __FILE__, __LINE__)
