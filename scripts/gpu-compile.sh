@@ -11,6 +11,13 @@
 #                           runtime, with the kernels' cubin embedded) or
 #                           seg-to-cpu (no GPU)
 #   --pipeline-options=OPTS the pipeline's options, e.g. 'block-size=128'
+#   --host-memory=MODE      seg-to-nvvm: 'staged' (default) copies the host
+#                           memrefs each kernel uses to device buffers and
+#                           back (stage-host-memory=true), so programs that
+#                           allocate on the host run on any GPU; 'direct'
+#                           hands kernels the memrefs as they are (device
+#                           memory, or host memory where the GPU can
+#                           address it)
 #   --before=PASSES         seg-opt options run before the pipeline, e.g.
 #                           '--seg-select-chunk=chunk=9'
 #   --exe                   link an executable with libsegir_print_support.a
@@ -38,6 +45,7 @@ usage() {
 
 pipeline=seg-to-nvvm
 pipeline_options=
+host_memory=staged
 before=
 output=
 exe=0
@@ -48,6 +56,7 @@ while (($#)); do
     -o) [[ $# -ge 2 ]] || usage; output="$2"; shift ;;
     --pipeline=*) pipeline="${1#*=}" ;;
     --pipeline-options=*) pipeline_options="${1#*=}" ;;
+    --host-memory=*) host_memory="${1#*=}" ;;
     --before=*) before="${1#*=}" ;;
     --exe) exe=1 ;;
     --lib-dir=*) lib_dir="${1#*=}" ;;
@@ -61,6 +70,14 @@ done
 case "$pipeline" in
   seg-to-nvvm|seg-to-cpu) ;;
   *) echo "gpu-compile.sh: unknown pipeline '$pipeline'" >&2; exit 2 ;;
+esac
+case "$host_memory" in
+  staged)
+    [[ "$pipeline" != seg-to-nvvm ]] ||
+      pipeline_options="${pipeline_options:+$pipeline_options }stage-host-memory=true" ;;
+  direct) ;;
+  *) echo "gpu-compile.sh: unknown host memory mode '$host_memory'" >&2
+     exit 2 ;;
 esac
 if [[ -z "$output" ]]; then
   output="$(basename "${input%.mlir}")"

@@ -88,8 +88,10 @@ compile() {
   local pipeline_options=()
   [[ "$pipeline" != seg-to-nvvm || -z "$options" ]] ||
     pipeline_options=("--pipeline-options=$options")
+  # The harness passes device memory only.
   SEG_OPT="$seg_opt" bash "$root/scripts/gpu-compile.sh" "--pipeline=$pipeline" \
-    "${pipeline_options[@]}" "$tmp/input.mlir" -o "$output"
+    --host-memory=direct "${pipeline_options[@]}" "$tmp/input.mlir" \
+    -o "$output"
 }
 
 case "$mode" in
