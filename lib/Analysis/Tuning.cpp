@@ -98,6 +98,16 @@ FailureOr<TuningFile> TuningFile::read(StringRef path, std::string &error) {
   return parse((*buffer)->getBuffer(), path, error);
 }
 
+FailureOr<TuningFile> TuningFile::readOverrides(StringRef path, Operation *op) {
+  if (path.empty())
+    return TuningFile();
+  std::string error;
+  FailureOr<TuningFile> file = read(path, error);
+  if (failed(file))
+    op->emitError() << error;
+  return file;
+}
+
 void TuningFile::print(raw_ostream &os) const {
   for (const auto &[name, value] : values)
     os << name << "=" << value << "\n";

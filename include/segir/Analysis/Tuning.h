@@ -34,6 +34,11 @@ public:
   static FailureOr<TuningFile>
   parse(llvm::StringRef text, llvm::StringRef bufferName, std::string &error);
   static FailureOr<TuningFile> read(llvm::StringRef path, std::string &error);
+  /// The overrides of a pass's `tuning-file` option: none for an empty
+  /// path, else the file; one that cannot be read or parsed is reported at
+  /// `op`.
+  static FailureOr<TuningFile> readOverrides(llvm::StringRef path,
+                                             Operation *op);
 
   /// Writes the values sorted by name.
   void print(llvm::raw_ostream &os) const;

@@ -146,21 +146,16 @@ struct SegColumnSchedulePass
       return signalPassFailure();
     }
     std::string error;
-    TuningFile overrides;
-    if (!tuningFile.empty()) {
-      FailureOr<TuningFile> read = TuningFile::read(tuningFile, error);
-      if (failed(read)) {
-        getOperation()->emitError() << error;
-        return signalPassFailure();
-      }
-      overrides = std::move(*read);
-    }
+    FailureOr<TuningFile> overrides =
+        TuningFile::readOverrides(tuningFile, getOperation());
+    if (failed(overrides))
+      return signalPassFailure();
 
     SmallVector<MapOp> maps;
     getOperation()->walk([&](MapOp map) { maps.push_back(map); });
     TuningFile chosen;
     for (MapOp map : maps)
-      if (failed(schedule(map, overrides, chosen)))
+      if (failed(schedule(map, *overrides, chosen)))
         return signalPassFailure();
 
     if (!tuningFileOut.empty() && failed(chosen.write(tuningFileOut, error))) {

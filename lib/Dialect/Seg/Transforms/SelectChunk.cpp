@@ -28,23 +28,18 @@ struct SegSelectChunkPass
 
   void runOnOperation() override {
     std::string error;
-    TuningFile overrides;
-    if (!tuningFile.empty()) {
-      FailureOr<TuningFile> read = TuningFile::read(tuningFile, error);
-      if (failed(read)) {
-        getOperation()->emitError() << error;
-        return signalPassFailure();
-      }
-      overrides = std::move(*read);
-    }
+    FailureOr<TuningFile> overrides =
+        TuningFile::readOverrides(tuningFile, getOperation());
+    if (failed(overrides))
+      return signalPassFailure();
 
     TuningFile chosen;
     WalkResult result = getOperation()->walk([&](Operation *op) {
       LogicalResult status = success();
       if (auto red = dyn_cast<RedOp>(op))
-        status = annotate(red, /*isScan=*/false, overrides, chosen);
+        status = annotate(red, /*isScan=*/false, *overrides, chosen);
       else if (auto scan = dyn_cast<ScanOp>(op))
-        status = annotate(scan, /*isScan=*/true, overrides, chosen);
+        status = annotate(scan, /*isScan=*/true, *overrides, chosen);
       return failed(status) ? WalkResult::interrupt() : WalkResult::advance();
     });
     if (result.wasInterrupted())
