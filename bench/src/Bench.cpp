@@ -303,14 +303,7 @@ void benchNonCommutative(const Options &o) {
   reference::Random random(o.seed + 2);
 
   {
-    // Odd determinant: a, d odd and b, c even.
-    std::vector<int32_t> a(n), b(n), c(n), d(n);
-    for (int64_t i = 0; i < n; ++i) {
-      a[i] = int32_t(random.next() | 1);
-      b[i] = int32_t(random.next() & ~uint64_t(1));
-      c[i] = int32_t(random.next() & ~uint64_t(1));
-      d[i] = int32_t(random.next() | 1);
-    }
+    auto [a, b, c, d] = reference::oddMatrices2x2(random, n);
     auto expected =
         reference::matProd2x2(a.data(), b.data(), c.data(), d.data(), n);
     if (segir.matProd2x2) {
@@ -333,9 +326,7 @@ void benchNonCommutative(const Options &o) {
     }
   }
   {
-    std::vector<int32_t> x(n);
-    for (int32_t &v : x)
-      v = random.range(-7, 7);
+    std::vector<int32_t> x = reference::mssInput(random, n);
     auto expected = reference::mss(x.data(), n);
     if (segir.mss) {
       int32_t *dx = upload(x);
@@ -354,11 +345,7 @@ void benchNonCommutative(const Options &o) {
     }
   }
   {
-    std::vector<int32_t> a(n), b(n);
-    for (int64_t i = 0; i < n; ++i) {
-      a[i] = int32_t(random.next() | 1);
-      b[i] = int32_t(random.next());
-    }
+    auto [a, b] = reference::oddLinearFunctions(random, n);
     auto expected = reference::linFun(a.data(), b.data(), n);
     if (segir.linFun) {
       int32_t *da = upload(a), *db = upload(b);
@@ -723,15 +710,9 @@ void benchModel(const Options &o) {
   const SegIRImplementations &segir = segirImplementations();
   int32_t *out = deviceAlloc<int32_t>(4);
   reference::Random random(o.seed + 2);
-  // Inputs as in benchNonCommutative.
-  std::vector<int32_t> a(n), b(n), c(n), d(n), x(n);
-  for (int64_t i = 0; i < n; ++i) {
-    a[i] = int32_t(random.next() | 1);
-    b[i] = int32_t(random.next() & ~uint64_t(1));
-    c[i] = int32_t(random.next() & ~uint64_t(1));
-    d[i] = int32_t(random.next() | 1);
-    x[i] = random.range(-7, 7);
-  }
+  // Inputs as in benchNonCommutative; the linear functions are (a, b).
+  auto [a, b, c, d] = reference::oddMatrices2x2(random, n);
+  std::vector<int32_t> x = reference::mssInput(random, n);
   int32_t *da = upload(a), *db = upload(b), *dc = upload(c), *dd = upload(d),
           *dx = upload(x);
   auto run = [&](const std::string &name, const auto &variants, double bytes,

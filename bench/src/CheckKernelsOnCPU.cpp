@@ -123,13 +123,7 @@ int main() {
   std::printf("segsum_f32: ok\n");
 
   for (int64_t n : sizes) {
-    std::vector<int32_t> a(n), b(n), c(n), d(n);
-    for (int64_t i = 0; i < n; ++i) {
-      a[i] = int32_t(random.next() | 1);
-      b[i] = int32_t(random.next() & ~uint64_t(1));
-      c[i] = int32_t(random.next() & ~uint64_t(1));
-      d[i] = int32_t(random.next() | 1);
-    }
+    auto [a, b, c, d] = reference::oddMatrices2x2(random, n);
     int32_t out[4] = {-1, -1, -1, -1};
     auto ma = vectorRef(a.data(), n), mb = vectorRef(b.data(), n),
          mc = vectorRef(c.data(), n), md = vectorRef(d.data(), n);
@@ -144,9 +138,7 @@ int main() {
   std::printf("matprod2x2_i32: ok\n");
 
   for (int64_t n : sizes) {
-    std::vector<int32_t> x(n);
-    for (int32_t &v : x)
-      v = random.range(-7, 7);
+    std::vector<int32_t> x = reference::mssInput(random, n);
     int32_t out[4] = {-1, -1, -1, -1};
     auto in = vectorRef(x.data(), n);
     auto o0 = scalarRef(out), o1 = scalarRef(out + 1), o2 = scalarRef(out + 2),
@@ -158,11 +150,7 @@ int main() {
   std::printf("mss_i32: ok\n");
 
   for (int64_t n : sizes) {
-    std::vector<int32_t> a(n), b(n);
-    for (int64_t i = 0; i < n; ++i) {
-      a[i] = int32_t(random.next() | 1);
-      b[i] = int32_t(random.next());
-    }
+    auto [a, b] = reference::oddLinearFunctions(random, n);
     int32_t out[2] = {-1, -1};
     auto ma = vectorRef(a.data(), n), mb = vectorRef(b.data(), n);
     auto oa = scalarRef(out), ob = scalarRef(out + 1);
@@ -235,14 +223,8 @@ int main() {
   // of the chunk.
   const int64_t chunkSizes[] = {0, 1, 31, 1000, 65537};
   for (int64_t n : chunkSizes) {
-    std::vector<int32_t> a(n), b(n), c(n), d(n), x(n);
-    for (int64_t i = 0; i < n; ++i) {
-      a[i] = int32_t(random.next() | 1);
-      b[i] = int32_t(random.next() & ~uint64_t(1));
-      c[i] = int32_t(random.next() & ~uint64_t(1));
-      d[i] = int32_t(random.next() | 1);
-      x[i] = random.range(-7, 7);
-    }
+    auto [a, b, c, d] = reference::oddMatrices2x2(random, n);
+    std::vector<int32_t> x = reference::mssInput(random, n);
     auto matProd =
         reference::matProd2x2(a.data(), b.data(), c.data(), d.data(), n);
     auto mssExpected = reference::mss(x.data(), n);

@@ -46,6 +46,42 @@ struct Random {
   }
 };
 
+/// Inputs of the non-commutative benchmarks, chosen so that every
+/// association order gives the same result modulo 2^32: 2x2 matrices with
+/// odd determinants (a, d odd; b, c even), linear functions x -> a x + b
+/// with odd a, and small integers for MSS.
+struct Matrices2x2 {
+  std::vector<int32_t> a, b, c, d;
+};
+inline Matrices2x2 oddMatrices2x2(Random &random, int64_t n) {
+  Matrices2x2 m{std::vector<int32_t>(n), std::vector<int32_t>(n),
+                std::vector<int32_t>(n), std::vector<int32_t>(n)};
+  for (int64_t i = 0; i < n; ++i) {
+    m.a[i] = int32_t(random.next() | 1);
+    m.b[i] = int32_t(random.next() & ~uint64_t(1));
+    m.c[i] = int32_t(random.next() & ~uint64_t(1));
+    m.d[i] = int32_t(random.next() | 1);
+  }
+  return m;
+}
+struct LinearFunctions {
+  std::vector<int32_t> a, b;
+};
+inline LinearFunctions oddLinearFunctions(Random &random, int64_t n) {
+  LinearFunctions f{std::vector<int32_t>(n), std::vector<int32_t>(n)};
+  for (int64_t i = 0; i < n; ++i) {
+    f.a[i] = int32_t(random.next() | 1);
+    f.b[i] = int32_t(random.next());
+  }
+  return f;
+}
+inline std::vector<int32_t> mssInput(Random &random, int64_t n) {
+  std::vector<int32_t> x(n);
+  for (int32_t &v : x)
+    v = random.range(-7, 7);
+  return x;
+}
+
 inline std::vector<float> smallIntegers(int64_t n, uint64_t seed) {
   Random random(seed);
   std::vector<float> x(n);
