@@ -721,6 +721,7 @@ void seg::lowerScanToGPU(OpBuilder &b, ScanOp op, const ScanPlan &plan,
     }
     llvm::append_range(buffers, temps.aggregates);
     llvm::append_range(buffers, temps.prefixes);
+    Value hostZero;
     if (plan.singlePass) {
       // Every launch starts from group 0 with every status X.
       zero(temps.flags, arith::ConstantIntOp::create(b, loc, kFlagX, 32));
@@ -728,8 +729,9 @@ void seg::lowerScanToGPU(OpBuilder &b, ScanOp op, const ScanPlan &plan,
       temps.counter = alloc(b.getI64Type(), one);
       buffers.push_back(temps.counter);
       // gpu.memset lowers for 16- and 32-bit values only: the 64-bit
-      // counter is copied from a zero on the host.
-      Value hostZero = memref::AllocaOp::create(
+      // counter is copied from a zero on the host (on the heap: an alloca
+      // would grow the stack at every call of a scan in a host loop).
+      hostZero = memref::AllocOp::create(
           b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
           ValueRange{one});
       memref::StoreOp::create(
@@ -740,6 +742,8 @@ void seg::lowerScanToGPU(OpBuilder &b, ScanOp op, const ScanPlan &plan,
                   .getAsyncToken();
     }
     gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
+    if (hostZero)
+      memref::DeallocOp::create(b, loc, hostZero);
 
     if (plan.singlePass) {
       emitGroupKernel(b, loc, scan, blockSize, m, Phase::SinglePass, numGroups,

@@ -28,9 +28,11 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK:           %[[PRE:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[GROUPS]]) : memref<?xi32>
 // CHECK:           gpu.memset async [%{{.*}}] %[[FLAGS]], %c0_i32
 // CHECK:           %[[COUNTER:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] ({{.*}}) : memref<?xi64>
-// CHECK:           %[[ZERO:.*]] = memref.alloca(%{{.*}}) : memref<?xi64>
+// CHECK:           %[[ZERO:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
 // CHECK:           memref.store %c0_i64, %[[ZERO]]
 // CHECK:           gpu.memcpy async [%{{.*}}] %[[COUNTER]], %[[ZERO]]
+// CHECK:           gpu.wait [
+// CHECK:           memref.dealloc %[[ZERO]]
 // CHECK:           gpu.launch
 // CHECK-SAME:        threads(%{{.*}}) in (%{{.*}} = %c64
 // CHECK-SAME:        dynamic_shared_memory_size
