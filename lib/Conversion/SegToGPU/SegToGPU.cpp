@@ -136,14 +136,26 @@ static LogicalResult checkMap(MapOp op, const GPULoweringConfig &config) {
   for (auto alloca : body.getOps<memref::AllocaOp>())
     shared += getSharedBufferBytes(alloca.getType().getElementType(),
                                    alloca.getType().getNumElements());
-  for (Operation &inner : body) {
-    auto space = dyn_cast<SegSpaceOpInterface>(inner);
-    if (!space)
-      continue;
+  // thread_in_block ops, directly in the body or inside scf.for / scf.if
+  // (which the lowering rebuilds around them).
+  SmallVector<SegSpaceOpInterface> inners;
+  op.getBody().walk<WalkOrder::PreOrder>([&](SegSpaceOpInterface space) {
+    inners.push_back(space);
+    return WalkResult::skip();
+  });
+  for (SegSpaceOpInterface space : inners) {
+    for (Operation *parent = space->getParentOp(); parent != op;
+         parent = parent->getParentOp())
+      if (!isa<scf::ForOp, scf::IfOp>(parent))
+        return space->emitOpError("is nested in '")
+               << parent->getName()
+               << "' inside a block-level map; convert-seg-to-gpu lowers "
+                  "thread_in_block ops directly in the block body or inside "
+                  "scf.for and scf.if only";
     if (failed(
             checkAllocas(space.getBody().front(), "a thread's private array")))
       return failure();
-    if (auto red = dyn_cast<RedOp>(inner)) {
+    if (auto red = dyn_cast<RedOp>(*space)) {
       if (failed(checkAccumulatorTypes(red)))
         return failure();
       // Block reductions one after the other share the scratch region.
@@ -153,7 +165,7 @@ static LogicalResult checkMap(MapOp op, const GPULoweringConfig &config) {
           reduceBytes += getSharedBufferBytes(type, getNumWarps(blockSize));
       scratch = std::max(scratch, reduceBytes);
     }
-    if (auto scan = dyn_cast<ScanOp>(inner)) {
+    if (auto scan = dyn_cast<ScanOp>(*space)) {
       if (failed(checkAccumulatorTypes(scan)))
         return failure();
       shared += getThreadInBlockScanSharedBytes(scan, blockSize);

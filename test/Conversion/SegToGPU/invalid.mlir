@@ -173,3 +173,29 @@ func.func @scan_group_too_large(%in: memref<?xi8>, %out: memref<?xi8>, %n: index
   }
   return
 }
+
+// -----
+
+// A thread_in_block op inside block-level control flow other than scf.for
+// and scf.if has no lowering.
+func.func @thread_in_block_in_while(%out: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  seg.map block (%b) in (%n) grid(block_size = 32) outs(%out : memref<?xf32>) {
+    %sh = memref.alloca() : memref<32xf32>
+    %false = arith.constant false
+    scf.while : () -> () {
+      scf.condition(%false)
+    } do {
+      // expected-error @+1 {{'seg.map' op is nested in 'scf.while' inside a block-level map; convert-seg-to-gpu lowers thread_in_block ops directly in the block body or inside scf.for and scf.if only}}
+      seg.map thread_in_block (%t) in (32) {
+        %f = arith.constant 1.0 : f32
+        memref.store %f, %sh[%t] : memref<32xf32>
+        seg.results {}
+      }
+      scf.yield
+    }
+    %v = memref.load %sh[%c0] : memref<32xf32>
+    seg.results { seg.returns %v into %out : memref<?xf32> }
+  }
+  return
+}
