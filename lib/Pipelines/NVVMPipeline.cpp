@@ -39,6 +39,8 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
     occupancy.minBlocksPerSM = options.minBlocksPerSM;
     pm.addPass(createSegSetKernelOccupancy(occupancy));
   }
+  if (options.fpContract)
+    pm.addPass(createSegAllowFPContraction());
 
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = options.chip;

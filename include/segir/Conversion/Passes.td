@@ -139,6 +139,28 @@ def SegSetKernelOccupancy
   let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
 }
 
+def SegAllowFPContraction
+    : Pass<"seg-allow-fp-contraction", "ModuleOp"> {
+  let summary = "Let the GPU backend fuse floating-point multiplies and adds "
+                "in kernels";
+  let description = [{
+    Adds the `contract` fast-math flag to every floating-point `arith`
+    operation in device code (the bodies of `gpu.module`s and `gpu.launch`
+    regions), keeping the flags an operation already has. LLVM's NVPTX
+    backend then turns a multiply feeding an add or subtract into one
+    `fma.rn`; without the flag it emits `mul.rn` and `add.rn`, whose explicit
+    rounding also keeps ptxas from fusing them, so a multiply-accumulate
+    loop issues twice the instructions (half the FP32 rate in a tiled
+    matrix product). This is what nvcc does by default (`--fmad=true`).
+
+    A fused result is rounded once instead of twice, so it may differ from
+    the sequential reference (`seg-to-cpu`) in the last bits; host code is
+    left alone. No other fast-math freedom is given (no reassociation, no
+    approximate division, NaN and infinity semantics kept).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def SegStageHostMemory : Pass<"seg-stage-host-memory", "ModuleOp"> {
   let summary = "Give every gpu.launch device copies of the memrefs it "
                 "captures";

@@ -85,6 +85,13 @@ struct SegToNVVMOptions : public SegToGPUPipelineOptions<SegToNVVMOptions> {
       llvm::cl::desc("Blocks of each kernel that ptxas must fit on one SM "
                      "(0: leave its register budget to ptxas)"),
       llvm::cl::init(1)};
+  ::mlir::detail::PassOptions::Option<bool> fpContract{
+      *this, "fp-contract",
+      llvm::cl::desc("Fuse floating-point multiplies and adds of kernels into "
+                     "FMA instructions (seg-allow-fp-contraction), as nvcc "
+                     "does by default; false rounds every operation as the "
+                     "CPU reference does"),
+      llvm::cl::init(true)};
 };
 
 /// The GPU path: seg ops to kernels (convert-seg-to-gpu), then upstream's
