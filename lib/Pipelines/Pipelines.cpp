@@ -18,12 +18,13 @@ using namespace mlir;
 
 void seg::addSegToGPUPass(OpPassManager &pm, int64_t blockSize,
                           StringRef strategy, int64_t maxBlocks,
-                          StringRef scanStrategy) {
+                          StringRef scanStrategy, int64_t loadsInFlight) {
   ConvertSegToGPUOptions options;
   options.blockSize = blockSize;
   options.strategy = strategy.str();
   options.maxBlocks = maxBlocks;
   options.scanStrategy = scanStrategy.str();
+  options.loadsInFlight = loadsInFlight;
   pm.addPass(createConvertSegToGPU(options));
 }
 

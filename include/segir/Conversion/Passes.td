@@ -63,6 +63,11 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
         has several blocks, the last to finish (an atomic counter per
         segment) reduces their partial results.
       Block reductions use warp shuffles, then shared memory across warps.
+      A thread's loop over elements (commutative large segments, the
+      staging of sequential segments) evaluates `loads-in-flight` elements
+      before it combines them in order, so that a memory-bound reduction
+      has several loads in flight per thread; results are the same as one
+      at a time.
     * `seg.scan thread` (seed 004): one single-pass kernel with decoupled
       look-back over groups of `block size x m` elements (m: the op's
       `chunk`, else the resource model's sequentiality degree, lowered until
@@ -104,6 +109,10 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
            /*default=*/"0",
            "auto: segments at most this long use the small strategy "
            "(0: half the block size)">,
+    Option<"loadsInFlight", "loads-in-flight", "int64_t", /*default=*/"0",
+           "Elements a thread of a reduction evaluates before combining "
+           "them, so that their loads are in flight together (0: as many "
+           "as 16 registers hold, at most 8; 1: one at a time)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

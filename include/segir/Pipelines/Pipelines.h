@@ -27,7 +27,8 @@ void buildSegToCPUPipeline(OpPassManager &pm, const SegToCPUOptions &options);
 
 /// Adds convert-seg-to-gpu with the given options to `pm`.
 void addSegToGPUPass(OpPassManager &pm, int64_t blockSize, StringRef strategy,
-                     int64_t maxBlocks, StringRef scanStrategy = "auto");
+                     int64_t maxBlocks, StringRef scanStrategy = "auto",
+                     int64_t loadsInFlight = 0);
 
 /// Options every GPU pipeline passes to convert-seg-to-gpu.
 template <typename Derived>
@@ -50,10 +51,16 @@ struct SegToGPUPipelineOptions : public PassPipelineOptions<Derived> {
       *this, "scan-strategy",
       llvm::cl::desc("Scan strategy: auto, single-pass or reduce-then-scan"),
       llvm::cl::init("auto")};
+  ::mlir::detail::PassOptions::Option<int64_t> loadsInFlight{
+      *this, "loads-in-flight",
+      llvm::cl::desc("Elements a reduction thread evaluates before combining "
+                     "them (0: from the operator's size)"),
+      llvm::cl::init(0)};
 
   /// Adds convert-seg-to-gpu with these options.
   void addSegToGPU(OpPassManager &pm) const {
-    addSegToGPUPass(pm, blockSize, strategy, maxBlocks, scanStrategy);
+    addSegToGPUPass(pm, blockSize, strategy, maxBlocks, scanStrategy,
+                    loadsInFlight);
   }
 };
 

@@ -39,6 +39,9 @@ struct GPULoweringConfig {
   int64_t sequentialThreshold = 65536;
   int64_t smallSegmentMax = 0;
   ScanStrategy scanStrategy = ScanStrategy::Auto;
+  /// Elements a reduction thread evaluates before combining them (0: from
+  /// the operator's size).
+  int64_t loadsInFlight = 0;
 
   /// Blocks that keep every SM busy with `blockSize` threads per block.
   int64_t getBlockCap(int64_t blockSize) const;
@@ -119,6 +122,17 @@ public:
   SmallVector<Value>
   forLoop(Value lower, Value upper, Value step, ValueRange inits,
           function_ref<SmallVector<Value>(Value, ValueRange)> body);
+
+  /// Folds the elements at `lower`, `lower + step`, ... below `upper` into
+  /// `inits` with `combine`, in that order. `factor` elements are evaluated
+  /// before the first of them is combined, so that their loads are in
+  /// flight together (one load at a time leaves a memory-bound loop far
+  /// below the bandwidth); a second loop takes the last fewer than
+  /// `factor`. `element` must not depend on the accumulated values.
+  SmallVector<Value>
+  foldLoop(Value lower, Value upper, Value step, ValueRange inits,
+           int64_t factor, function_ref<SmallVector<Value>(Value)> element,
+           function_ref<SmallVector<Value>(ValueRange, ValueRange)> combine);
 
   /// Reduces one tuple per thread over the whole block with `operators`, in
   /// thread order (so non-commutative operators are fine); the result is

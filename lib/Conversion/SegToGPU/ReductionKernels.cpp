@@ -60,6 +60,17 @@ static int64_t getChunk(RedOp op) {
   return std::max<int64_t>(1, op.getChunk().value_or(1));
 }
 
+/// Elements a thread evaluates before combining them: enough loads in
+/// flight per thread to approach the memory bandwidth, within about 16
+/// registers of element values.
+static int64_t getLoadsInFlight(RedOp op, const GPULoweringConfig &config) {
+  if (config.loadsInFlight > 0)
+    return config.loadsInFlight;
+  int64_t words = llvm::divideCeil(getAccumulatorBytes(op), 4);
+  return llvm::bit_floor(
+      static_cast<uint64_t>(std::clamp<int64_t>(16 / words, 1, 8)));
+}
+
 int64_t seg::getSequentialTile(RedOp op, const GPULoweringConfig &config) {
   int64_t blockSize = getBlockSize(op, config);
   int64_t rowBytes = getAccumulatorBytes(op);
@@ -203,6 +214,7 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
                minIndex(b, loc, red.segmentLength,
                         arith::ConstantIndexOp::create(b, loc, tile)));
 
+  int64_t loadsInFlight = getLoadsInFlight(red.op, config);
   KernelBuilder kb(b, loc, numBlocks, blockSize, "sequential_segments");
   int64_t stride = tile + 1;
   SmallVector<Value> staged = kb.allocShared(red.types, blockSize * stride);
@@ -218,10 +230,14 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
         SmallVector<Value> total = kb.forLoop(
             kb.constIndex(0), red.segmentLength, columns, red.neutrals,
             [&](Value column0, ValueRange accs) {
-              // The block evaluates its B x columns tile row-major.
-              kb.forLoop(
+              // The block evaluates its B x columns tile row-major. Slots out
+              // of bounds get the neutral values, which are never read.
+              // Elements are evaluated `loadsInFlight` at a time (their
+              // slot travels with them) before they are stored.
+              kb.foldLoop(
                   kb.constIndex(0), columns, kb.constIndex(1), {},
-                  [&](Value j, ValueRange) {
+                  loadsInFlight,
+                  [&](Value j) {
                     Value flat = arith::AddIOp::create(
                         b, loc, arith::MulIOp::create(b, loc, j, blockSizeIdx),
                         kb.threadId);
@@ -236,15 +252,16 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
                                                   segment, red.numSegments),
                                               cmp(kb, arith::CmpIPredicate::ult,
                                                   index, red.segmentLength));
-                    kb.ifThen(inBounds, [&] {
-                      IRMapping mapping;
-                      SmallVector<Value> elems =
-                          red.element(kb, mapping, segment, index);
-                      Value slot = arith::AddIOp::create(
-                          b, loc, arith::MulIOp::create(b, loc, row, strideIdx),
-                          col);
-                      kb.storeAll(elems, staged, slot);
-                    });
+                    SmallVector<Value> elems = red.elementOrNeutral(
+                        kb, IRMapping(), inBounds, segment, index);
+                    elems.push_back(arith::AddIOp::create(
+                        b, loc, arith::MulIOp::create(b, loc, row, strideIdx),
+                        col));
+                    return elems;
+                  },
+                  [&](ValueRange, ValueRange elemsAndSlot) {
+                    kb.storeAll(elemsAndSlot.drop_back(), staged,
+                                elemsAndSlot.back());
                     return SmallVector<Value>();
                   });
               kb.barrier();
@@ -393,7 +410,7 @@ reduceChunk(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
 /// result is valid in thread 0.
 static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
                                          Value segment, Value start, Value end,
-                                         int64_t chunk) {
+                                         int64_t chunk, int64_t loadsInFlight) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   Value blockSizeIdx = kb.constIndex(kb.blockSize);
@@ -406,13 +423,15 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
     // A private accumulator per thread, strided for coalescing; one block
     // reduction at the end.
     Value first = arith::AddIOp::create(b, loc, start, kb.threadId);
-    SmallVector<Value> mine =
-        kb.forLoop(first, end, blockSizeIdx, red.neutrals,
-                   [&](Value index, ValueRange accs) {
-                     IRMapping mapping;
-                     return red.combine(
-                         kb, accs, red.element(kb, mapping, segment, index));
-                   });
+    SmallVector<Value> mine = kb.foldLoop(
+        first, end, blockSizeIdx, red.neutrals, loadsInFlight,
+        [&](Value index) {
+          IRMapping mapping;
+          return red.element(kb, mapping, segment, index);
+        },
+        [&](ValueRange accs, ValueRange elems) {
+          return red.combine(kb, accs, elems);
+        });
     return kb.blockReduce(red.operators(), red.neutrals, mine);
   }
 
@@ -491,7 +510,8 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
         Value end = minIndex(b, loc, red.segmentLength,
                              arith::AddIOp::create(b, loc, start, rangeLength));
         SmallVector<Value> total =
-            emitBlockRange(kb, red, segment, start, end, chunk);
+            emitBlockRange(kb, red, segment, start, end, chunk,
+                           getLoadsInFlight(red.op, config));
 
         Value alone = cmp(kb, arith::CmpIPredicate::eq, blocksPerSegment,
                           kb.constIndex(1));

@@ -187,6 +187,7 @@ struct ConvertSegToGPUPass
     config.maxBlocks = maxBlocks;
     config.sequentialThreshold = sequentialThreshold;
     config.smallSegmentMax = smallSegmentMax;
+    config.loadsInFlight = loadsInFlight;
     std::optional<RedStrategy> parsed =
         llvm::StringSwitch<std::optional<RedStrategy>>(strategy)
             .Case("auto", RedStrategy::Auto)
@@ -212,9 +213,11 @@ struct ConvertSegToGPUPass
       return signalPassFailure();
     }
     config.scanStrategy = *scanParsed;
-    if (maxBlocks < 0 || sequentialThreshold < 0 || smallSegmentMax < 0) {
-      module.emitError("convert-seg-to-gpu: max-blocks, sequential-threshold "
-                       "and small-segment-max must not be negative");
+    if (maxBlocks < 0 || sequentialThreshold < 0 || smallSegmentMax < 0 ||
+        loadsInFlight < 0) {
+      module.emitError("convert-seg-to-gpu: max-blocks, sequential-threshold, "
+                       "small-segment-max and loads-in-flight must not be "
+                       "negative");
       return signalPassFailure();
     }
 
