@@ -41,7 +41,12 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
     reduction strategy). `seq`-level ops are lowered to loops first.
 
     * `seg.map thread`: one thread per point, grid-stride loops when the
-      space needs more threads than are launched.
+      space needs more threads than are launched. A thread takes
+      `loads-in-flight` points at a time (by default enough for about 16
+      words loaded before the body first writes; one when the body has
+      private arrays) and moves the later points' leading loads above the
+      first point's writes: points are independent, so only a point's own
+      writes order its loads.
     * `seg.map block`: one block per point (virtual block loop when fewer
       blocks are launched); `memref.alloca`s directly in the body become
       shared memory; nested `thread_in_block` maps loop over the block's
@@ -111,8 +116,9 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
            "(0: half the block size)">,
     Option<"loadsInFlight", "loads-in-flight", "int64_t", /*default=*/"0",
            "Elements a thread of a reduction evaluates before combining "
-           "them, so that their loads are in flight together (0: as many "
-           "as 16 registers hold, at most 8; 1: one at a time)">,
+           "them, and points of a thread-level map a thread evaluates "
+           "together, so that their loads are in flight at once (0: about "
+           "16 words' worth, at most 8; 1: one at a time)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -284,38 +284,46 @@ SmallVector<Value> KernelBuilder::forLoop(
   return SmallVector<Value>(forOp.getResults());
 }
 
-SmallVector<Value> KernelBuilder::foldLoop(
+SmallVector<Value> KernelBuilder::forLoopInGroups(
     Value lower, Value upper, Value step, ValueRange inits, int64_t factor,
-    function_ref<SmallVector<Value>(Value)> element,
-    function_ref<SmallVector<Value>(ValueRange, ValueRange)> combine) {
-  auto oneAtATime = [&](Value index, ValueRange accs) {
-    return combine(accs, element(index));
-  };
+    function_ref<SmallVector<Value>(Value, int64_t, ValueRange)> body) {
+  auto one = [&](Value index, ValueRange accs) { return body(index, 1, accs); };
   if (factor <= 1)
-    return forLoop(lower, upper, step, inits, oneAtATime);
-  // Whole groups of `factor` elements first: [lower, groupsEnd).
+    return forLoop(lower, upper, step, inits, one);
+  // Whole groups of `factor` indices first: [lower, groupsEnd).
   Value span =
       arith::SubIOp::create(b, loc, maxIndex(b, loc, upper, lower), lower);
-  Value count = ceilDivIndex(b, loc, span, step);
-  Value groups = arith::DivUIOp::create(b, loc, count, constIndex(factor));
+  Value groups = arith::DivUIOp::create(
+      b, loc, ceilDivIndex(b, loc, span, step), constIndex(factor));
   Value groupStep = arith::MulIOp::create(b, loc, step, constIndex(factor));
   Value groupsEnd = arith::AddIOp::create(
       b, loc, lower, arith::MulIOp::create(b, loc, groups, groupStep));
   SmallVector<Value> grouped = forLoop(
-      lower, groupsEnd, groupStep, inits, [&](Value first, ValueRange accs) {
-        SmallVector<SmallVector<Value>> elements;
-        Value index = first;
-        for (int64_t k = 0; k < factor; ++k) {
-          if (k > 0)
-            index = arith::AddIOp::create(b, loc, index, step);
-          elements.push_back(element(index));
-        }
-        SmallVector<Value> result(accs);
-        for (ValueRange values : elements)
-          result = combine(result, values);
-        return result;
-      });
-  return forLoop(groupsEnd, upper, step, grouped, oneAtATime);
+      lower, groupsEnd, groupStep, inits,
+      [&](Value first, ValueRange accs) { return body(first, factor, accs); });
+  return forLoop(groupsEnd, upper, step,
+                 grouped.empty() ? inits : ValueRange(grouped), one);
+}
+
+SmallVector<Value> KernelBuilder::foldLoop(
+    Value lower, Value upper, Value step, ValueRange inits, int64_t factor,
+    function_ref<SmallVector<Value>(Value)> element,
+    function_ref<SmallVector<Value>(ValueRange, ValueRange)> combine) {
+  return forLoopInGroups(lower, upper, step, inits, factor,
+                         [&](Value first, int64_t count, ValueRange accs) {
+                           SmallVector<SmallVector<Value>> elements;
+                           Value index = first;
+                           for (int64_t k = 0; k < count; ++k) {
+                             if (k > 0)
+                               index =
+                                   arith::AddIOp::create(b, loc, index, step);
+                             elements.push_back(element(index));
+                           }
+                           SmallVector<Value> result(accs);
+                           for (ValueRange values : elements)
+                             result = combine(result, values);
+                           return result;
+                         });
 }
 
 std::pair<Value, Value> KernelBuilder::shuffleWord(Value word, int64_t offset,

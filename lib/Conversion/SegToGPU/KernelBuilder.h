@@ -123,6 +123,13 @@ public:
   forLoop(Value lower, Value upper, Value step, ValueRange inits,
           function_ref<SmallVector<Value>(Value, ValueRange)> body);
 
+  /// A loop from `lower` to `upper` by `step` in groups: `body` gets the
+  /// first index of a group, the number of indices in it (`factor` for
+  /// whole groups, then 1 for the rest), and the carried values.
+  SmallVector<Value> forLoopInGroups(
+      Value lower, Value upper, Value step, ValueRange inits, int64_t factor,
+      function_ref<SmallVector<Value>(Value, int64_t, ValueRange)> body);
+
   /// Folds the elements at `lower`, `lower + step`, ... below `upper` into
   /// `inits` with `combine`, in that order. `factor` elements are evaluated
   /// before the first of them is combined, so that their loads are in

@@ -14,11 +14,14 @@
 
 #include "KernelBuilder.h"
 
+#include "segir/Analysis/ResourceModel.h"
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::seg;
@@ -91,6 +94,124 @@ static void emitThreadInBlockMap(KernelBuilder &kb, MapOp op,
   kb.barrier();
 }
 
+/// The memref `value` is a view of, through view-like ops.
+static Value getViewRoot(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// Whether `op` may write or free memory (or its effects are unknown).
+static bool mayWrite(Operation *op) {
+  if (isMemoryEffectFree(op))
+    return false;
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  if (!effects)
+    return true;
+  return llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &it) {
+    return !isa<MemoryEffects::Read>(it.getEffect());
+  });
+}
+
+/// A load of a memref the map captures (device memory, not a private
+/// array of the thread).
+static bool isCapturedLoad(Operation *op, Region &scope) {
+  auto load = dyn_cast<memref::LoadOp>(op);
+  return load &&
+         !scope.isAncestor(getViewRoot(load.getMemRef()).getParentRegion());
+}
+
+/// Words loaded from captured memrefs by the loads at the start of a
+/// thread-level map's body (before it first writes): what one point has in
+/// flight.
+static int64_t getLeadingLoadWords(MapOp op) {
+  int64_t words = 0;
+  for (Operation &inner : op.getBody().front().without_terminator()) {
+    if (mayWrite(&inner))
+      break;
+    if (isCapturedLoad(&inner, op.getBody()))
+      words += llvm::divideCeil(
+          getPrimitiveByteSize(inner.getResult(0).getType()).value_or(8), 4);
+  }
+  return words;
+}
+
+/// Points a thread of a thread-level map evaluates together: enough leading
+/// loads in flight (about 16 words); one when the body loads nothing before
+/// it writes or has private arrays.
+static int64_t getMapLoadsInFlight(MapOp op, const GPULoweringConfig &config) {
+  if (config.loadsInFlight > 0)
+    return config.loadsInFlight;
+  // Every point of a group would get its own copy of a private array.
+  if (!op.getBody().getOps<memref::AllocaOp>().empty())
+    return 1;
+  int64_t words = getLeadingLoadWords(op);
+  if (words == 0)
+    return 1;
+  return llvm::bit_floor(
+      static_cast<uint64_t>(std::clamp<int64_t>(16 / words, 1, 8)));
+}
+
+/// Moves the leading loads of `points[1..]` (the ops each point emitted, in
+/// order), with the index arithmetic they need, above the first write of
+/// `points[0]`, so that the loads of all points are in flight together.
+/// Points of a map are independent: a point never reads what another one
+/// writes (that would be a race on the GPU), so only each point's own
+/// writes order its loads.
+static void hoistLeadingLoads(ArrayRef<SmallVector<Operation *>> points,
+                              Region &launchBody) {
+  auto firstWrite = llvm::find_if(points.front(), mayWrite);
+  if (firstWrite == points.front().end())
+    return;
+  Operation *target = *firstWrite;
+  for (ArrayRef<Operation *> ops : points.drop_front()) {
+    llvm::SmallPtrSet<Operation *, 16> own(ops.begin(), ops.end());
+    llvm::SmallPtrSet<Operation *, 16> hoisted;
+    for (Operation *op : ops) {
+      bool available = llvm::all_of(op->getOperands(), [&](Value operand) {
+        Operation *def = operand.getDefiningOp();
+        return !def || !own.contains(def) || hoisted.contains(def);
+      });
+      // Executed by the point anyway (a group holds only existing points),
+      // only earlier: no need for it to be speculatable.
+      bool movable = op->getNumRegions() == 0 &&
+                     (isMemoryEffectFree(op) || isCapturedLoad(op, launchBody));
+      if (available && movable) {
+        op->moveBefore(target);
+        hoisted.insert(op);
+        continue;
+      }
+      if (mayWrite(op))
+        break;
+    }
+  }
+}
+
+/// The points `flat`, `flat + stride`, ... (`count` of them) of a
+/// thread-level map.
+static void emitThreadPoints(KernelBuilder &kb, MapOp op, Value flat,
+                             Value stride, int64_t count,
+                             ArrayRef<Value> sizes) {
+  Block *block = kb.b.getInsertionBlock();
+  SmallVector<SmallVector<Operation *>> points;
+  Value point = flat;
+  for (int64_t k = 0; k < count; ++k) {
+    Block::iterator end = kb.b.getInsertionPoint();
+    Operation *last = end == block->begin() ? nullptr : &*std::prev(end);
+    if (k > 0)
+      point = arith::AddIOp::create(kb.b, kb.loc, point, stride);
+    IRMapping mapping;
+    emitThreadPoint(kb, op, mapping, point, sizes, {});
+    SmallVector<Operation *> &ops = points.emplace_back();
+    for (auto it = last ? std::next(last->getIterator()) : block->begin();
+         it != kb.b.getInsertionPoint(); ++it)
+      ops.push_back(&*it);
+  }
+  if (count > 1)
+    hoistLeadingLoads(points, kb.launch.getBody());
+}
+
 static void lowerThreadMap(OpBuilder &b, MapOp op,
                            const GPULoweringConfig &config) {
   Location loc = op.getLoc();
@@ -106,11 +227,12 @@ static void lowerThreadMap(OpBuilder &b, MapOp op,
         b, loc, arith::MulIOp::create(b, loc, kb.blockId, blockSizeIdx),
         kb.threadId);
     Value stride = arith::MulIOp::create(b, loc, kb.gridSize, blockSizeIdx);
-    kb.forLoop(first, count, stride, {}, [&](Value flat, ValueRange) {
-      IRMapping mapping;
-      emitThreadPoint(kb, op, mapping, flat, sizes, {});
-      return SmallVector<Value>();
-    });
+    kb.forLoopInGroups(first, count, stride, {},
+                       getMapLoadsInFlight(op, config),
+                       [&](Value flat, int64_t points, ValueRange) {
+                         emitThreadPoints(kb, op, flat, stride, points, sizes);
+                         return SmallVector<Value>();
+                       });
     kb.finish();
   });
 }

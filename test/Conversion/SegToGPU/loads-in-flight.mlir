@@ -2,6 +2,8 @@
 // RUN: seg-opt --convert-seg-to-gpu="strategy=large loads-in-flight=3" --canonicalize --cse %s | FileCheck %s --check-prefix=THREE
 // RUN: seg-opt --convert-seg-to-gpu="strategy=large loads-in-flight=1" --canonicalize --cse %s | FileCheck %s --check-prefix=ONE
 // RUN: seg-opt --convert-seg-to-gpu=strategy=sequential --canonicalize --cse %s | FileCheck %s --check-prefix=SEQ
+// RUN: seg-opt --convert-seg-to-gpu --canonicalize --cse %s | FileCheck %s --check-prefix=MAP
+// RUN: seg-opt --convert-seg-to-gpu=loads-in-flight=2 --canonicalize --cse %s | FileCheck %s --check-prefix=MAP2
 // RUN: not seg-opt --convert-seg-to-gpu=loads-in-flight=-1 %s 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 
 // A thread's loop over its elements evaluates several of them (their loads
@@ -49,6 +51,52 @@
 // SEQ-COUNT-16:  memref.store
 //       SEQ:   }
 //       SEQ:   scf.for %{{.*}} step %c1 {
+
+// A thread-level map groups points likewise, by the words its body loads
+// before it first writes (2 here: 8 points); the loads of later points, and
+// the index arithmetic they need, move above the first write of the first
+// point. A load after a write of its own point stays after it.
+// MAP-LABEL: func.func @axpy
+//       MAP:   scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+//       MAP:     memref.load %[[X:.*]][%[[I]]]
+//       MAP:     memref.load %[[Y:.*]][%[[I]]]
+// MAP-COUNT-14:  memref.load
+//       MAP:     memref.store
+//   MAP-NOT:     memref.load
+// MAP-COUNT-7:   memref.store
+//       MAP:   }
+//       MAP:   scf.for
+
+// MAP-LABEL: func.func @reread
+//       MAP:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// MAP-COUNT-8:   memref.load %[[IN:[a-z0-9]+]][
+//       MAP:     memref.store %{{.*}}, %[[TMP:[a-z0-9]+]][
+//  MAP-NEXT:     memref.load %[[TMP]][
+//       MAP:     memref.store %{{.*}}, %[[TMP]][
+//  MAP-NEXT:     memref.load %[[TMP]][
+
+// Each point of a group would need its own private array: no groups.
+// MAP-LABEL: func.func @private
+//       MAP:   gpu.launch
+//       MAP:     memref.alloca() : memref<2xf32>
+//   MAP-NOT:     memref.alloca
+//       MAP:     scf.for
+//   MAP-NOT:     scf.for
+//       MAP:     gpu.terminator
+
+// A body that loads 20 words before writing has enough in flight alone.
+// MAP-LABEL: func.func @wide
+//       MAP:   gpu.launch
+//       MAP:     scf.for
+//   MAP-NOT:     scf.for
+//       MAP:     gpu.terminator
+
+// MAP2-LABEL: func.func @axpy
+//       MAP2:   scf.for %{{.*}} {
+// MAP2-COUNT-4:   memref.load
+//   MAP2-NOT:     memref.load
+// MAP2-COUNT-2:   memref.store
+//       MAP2:   }
 
 // NEGATIVE: error: convert-seg-to-gpu: max-blocks, sequential-threshold, small-segment-max and loads-in-flight must not be negative
 
@@ -108,6 +156,117 @@ func.func @product(%x: memref<?x?x4xf32>, %m: index, %n: index,
     %p7 = arith.mulf %d0, %d1 : f32
     %d2 = arith.addf %p6, %p7 : f32
     seg.yield %a2, %b2, %c2, %d2 : f32, f32, f32, f32
+  }
+  return
+}
+
+func.func @axpy(%x: memref<?xf32>, %y: memref<?xf32>, %a: f32, %n: index,
+                %z: memref<?xf32>) {
+  seg.map thread (%i) in (%n) outs(%z : memref<?xf32>) {
+    %xi = memref.load %x[%i] : memref<?xf32>
+    %yi = memref.load %y[%i] : memref<?xf32>
+    %p = arith.mulf %a, %xi : f32
+    %s = arith.addf %p, %yi : f32
+    seg.results {
+      seg.returns %s into %z : memref<?xf32>
+    }
+  }
+  return
+}
+
+// Each point writes its own element of %tmp, then reads it back.
+func.func @reread(%in: memref<?xf32>, %tmp: memref<?xf32>, %n: index,
+                  %out: memref<?xf32>) {
+  seg.map thread (%i) in (%n) outs(%out : memref<?xf32>) {
+    %v = memref.load %in[%i] : memref<?xf32>
+    memref.store %v, %tmp[%i] : memref<?xf32>
+    %w = memref.load %tmp[%i] : memref<?xf32>
+    seg.results {
+      seg.returns %w into %out : memref<?xf32>
+    }
+  }
+  return
+}
+
+func.func @private(%in: memref<?xf32>, %n: index, %out: memref<?xf32>) {
+  seg.map thread (%i) in (%n) outs(%out : memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %v = memref.load %in[%i] : memref<?xf32>
+    %buf = memref.alloca() : memref<2xf32>
+    memref.store %v, %buf[%c0] : memref<2xf32>
+    %w = memref.load %buf[%c0] : memref<2xf32>
+    seg.results {
+      seg.returns %w into %out : memref<?xf32>
+    }
+  }
+  return
+}
+
+func.func @wide(%in: memref<?x20xf32>, %n: index, %out: memref<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  seg.map thread (%i) in (%n) outs(%out : memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c5 = arith.constant 5 : index
+    %c6 = arith.constant 6 : index
+    %c7 = arith.constant 7 : index
+    %c8 = arith.constant 8 : index
+    %c9 = arith.constant 9 : index
+    %c10 = arith.constant 10 : index
+    %c11 = arith.constant 11 : index
+    %c12 = arith.constant 12 : index
+    %c13 = arith.constant 13 : index
+    %c14 = arith.constant 14 : index
+    %c15 = arith.constant 15 : index
+    %c16 = arith.constant 16 : index
+    %c17 = arith.constant 17 : index
+    %c18 = arith.constant 18 : index
+    %c19 = arith.constant 19 : index
+    %v0 = memref.load %in[%i, %c0] : memref<?x20xf32>
+    %v1 = memref.load %in[%i, %c1] : memref<?x20xf32>
+    %v2 = memref.load %in[%i, %c2] : memref<?x20xf32>
+    %v3 = memref.load %in[%i, %c3] : memref<?x20xf32>
+    %v4 = memref.load %in[%i, %c4] : memref<?x20xf32>
+    %v5 = memref.load %in[%i, %c5] : memref<?x20xf32>
+    %v6 = memref.load %in[%i, %c6] : memref<?x20xf32>
+    %v7 = memref.load %in[%i, %c7] : memref<?x20xf32>
+    %v8 = memref.load %in[%i, %c8] : memref<?x20xf32>
+    %v9 = memref.load %in[%i, %c9] : memref<?x20xf32>
+    %v10 = memref.load %in[%i, %c10] : memref<?x20xf32>
+    %v11 = memref.load %in[%i, %c11] : memref<?x20xf32>
+    %v12 = memref.load %in[%i, %c12] : memref<?x20xf32>
+    %v13 = memref.load %in[%i, %c13] : memref<?x20xf32>
+    %v14 = memref.load %in[%i, %c14] : memref<?x20xf32>
+    %v15 = memref.load %in[%i, %c15] : memref<?x20xf32>
+    %v16 = memref.load %in[%i, %c16] : memref<?x20xf32>
+    %v17 = memref.load %in[%i, %c17] : memref<?x20xf32>
+    %v18 = memref.load %in[%i, %c18] : memref<?x20xf32>
+    %v19 = memref.load %in[%i, %c19] : memref<?x20xf32>
+    %s0 = arith.addf %v0, %v1 : f32
+    %s1 = arith.addf %s0, %v2 : f32
+    %s2 = arith.addf %s1, %v3 : f32
+    %s3 = arith.addf %s2, %v4 : f32
+    %s4 = arith.addf %s3, %v5 : f32
+    %s5 = arith.addf %s4, %v6 : f32
+    %s6 = arith.addf %s5, %v7 : f32
+    %s7 = arith.addf %s6, %v8 : f32
+    %s8 = arith.addf %s7, %v9 : f32
+    %s9 = arith.addf %s8, %v10 : f32
+    %s10 = arith.addf %s9, %v11 : f32
+    %s11 = arith.addf %s10, %v12 : f32
+    %s12 = arith.addf %s11, %v13 : f32
+    %s13 = arith.addf %s12, %v14 : f32
+    %s14 = arith.addf %s13, %v15 : f32
+    %s15 = arith.addf %s14, %v16 : f32
+    %s16 = arith.addf %s15, %v17 : f32
+    %s17 = arith.addf %s16, %v18 : f32
+    %s18 = arith.addf %s17, %v19 : f32
+    seg.results {
+      seg.returns %s18 into %out : memref<?xf32>
+    }
   }
   return
 }

@@ -15,7 +15,17 @@
 //       CHECK:     %[[FIRST0:.*]] = arith.muli %[[BX]], %[[B]] : index
 //       CHECK:     %[[FIRST:.*]] = arith.addi %[[FIRST0]], %[[TX]] : index
 //       CHECK:     %[[STRIDE:.*]] = arith.muli %[[GX]], %[[B]] : index
-//       CHECK:     scf.for %[[I:.*]] = %[[FIRST]] to %[[N]] step %[[STRIDE]] {
+// Groups of 8 points (one word loaded by each; loads-in-flight.mlir has
+// the rules), then the rest one at a time.
+//       CHECK:     %[[END:.*]] = arith.addi %[[FIRST]], %{{.*}} : index
+//       CHECK:     scf.for %[[I:.*]] = %[[FIRST]] to %[[END]] step %{{.*}} {
+//       CHECK:       %[[J:.*]] = arith.remui %[[I]], %[[C]] : index
+//       CHECK:       %[[K:.*]] = arith.divui %[[I]], %[[C]] : index
+//       CHECK:       memref.load %[[IN]][%[[K]], %[[J]]]
+// CHECK-COUNT-7:     memref.load %[[IN]]
+//       CHECK:       memref.store %{{.*}}, %[[OUT]][%[[K]], %[[J]]]
+// CHECK-COUNT-7:     memref.store %{{.*}}, %[[OUT]]
+//       CHECK:     scf.for %[[I:.*]] = %[[END]] to %[[N]] step %[[STRIDE]] {
 //       CHECK:       %[[J:.*]] = arith.remui %[[I]], %[[C]] : index
 //       CHECK:       %[[K:.*]] = arith.divui %[[I]], %[[C]] : index
 //       CHECK:       memref.load %[[IN]][%[[K]], %[[J]]]
