@@ -7,18 +7,21 @@
 // A thread-level map is a grid-stride loop over its flattened space. A
 // block-level map is a loop over virtual blocks; its body runs in every
 // thread of the block, nested thread_in_block ops loop over the block's
-// threads and end with a barrier, and its shared memory is a workgroup
+// threads and end with a barrier (left out between two maps that cannot
+// communicate through memory), and its shared memory is a workgroup
 // attribution of the launch.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelBuilder.h"
 
+#include "segir/Dialect/Seg/Utils/MemoryFootprint.h"
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::seg;
@@ -77,9 +80,10 @@ static void emitThreadPoint(KernelBuilder &kb, MapOp op, IRMapping &mapping,
 }
 
 /// A thread_in_block map: the block's threads stride over its space, then
-/// wait for each other.
+/// wait for each other unless `barrier` is false.
 static void emitThreadInBlockMap(KernelBuilder &kb, MapOp op,
-                                 IRMapping &mapping, ValueRange blockIvs) {
+                                 IRMapping &mapping, ValueRange blockIvs,
+                                 bool barrier) {
   SmallVector<Value> sizes =
       materializeSizes(kb.b, kb.loc, op.getMixedSizes(), mapping);
   Value count = productOf(kb.b, kb.loc, sizes);
@@ -88,7 +92,27 @@ static void emitThreadInBlockMap(KernelBuilder &kb, MapOp op,
                emitThreadPoint(kb, op, mapping, flat, sizes, blockIvs);
                return SmallVector<Value>();
              });
-  kb.barrier();
+  if (barrier)
+    kb.barrier();
+}
+
+/// Whether the thread_in_block map `map` needs no barrier after it: the next
+/// op of its block that touches memory or synchronises is a thread_in_block
+/// map too (a barrier follows that one, or the one after it), and neither
+/// map writes a buffer the other reads or writes, so no thread can see the
+/// other's accesses in the wrong order. Shared arrays of the block body
+/// (skipped, `mapping` holds them) are distinct allocations.
+static bool canOmitBarrierAfter(MapOp map, const IRMapping &mapping) {
+  for (Operation *next = map->getNextNode(); next; next = next->getNextNode()) {
+    if (isa<memref::AllocaOp>(next) && mapping.contains(next->getResult(0)))
+      continue;
+    if (isMemoryEffectFree(next) && !next->hasTrait<OpTrait::IsTerminator>())
+      continue;
+    auto nextMap = dyn_cast<MapOp>(next);
+    return nextMap && nextMap.getLevel() == Level::ThreadInBlock &&
+           areMemoryIndependent(map, nextMap);
+  }
+  return false;
 }
 
 static void lowerThreadMap(OpBuilder &b, MapOp op,
@@ -229,7 +253,8 @@ static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
     if (isa<memref::AllocaOp>(inner) && mapping.contains(inner.getResult(0)))
       continue;
     if (auto map = dyn_cast<MapOp>(inner)) {
-      emitThreadInBlockMap(kb, map, mapping, blockIvs);
+      emitThreadInBlockMap(kb, map, mapping, blockIvs,
+                           !canOmitBarrierAfter(map, mapping));
       continue;
     }
     if (auto red = dyn_cast<RedOp>(inner)) {
