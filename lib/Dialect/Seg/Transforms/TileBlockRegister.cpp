@@ -22,6 +22,31 @@
 // checks, elements outside M x N keep their accumulators untouched, so the
 // padding of the slices never reaches the operators.
 //
+// Shared-memory banks (32 banks of 4 bytes; a warp is 32 consecutive
+// threads of the row-major (ty, tx) block, i.e. Tx = 16 gives two rows ty
+// of 16 threads tx). At one k step the threads of a warp read, for each
+// register r, the element at position t*R + r of a slice (t = ty or tx):
+//  - k innermost (A[i][k] gives As[Ty*Ry][Tk]): thread ty reads word
+//    (ty*Ry + r)*Tk + k. With Tk = 32 every row starts in bank 0, so the
+//    warp's two rows ty, ty+1 hit one bank at two addresses: a 2-way
+//    conflict on each of the Ry loads. Rows are padded to Tk+1 words: the
+//    bank is (ty*Ry + r + k) mod 32 and the two rows are Ry = 8 banks
+//    apart, conflict-free (threads of one row read the same word, a
+//    broadcast). The collective copy still writes 32 consecutive k of one
+//    row per warp, words row*(Tk+1) + k: 32 banks, conflict-free. (For a
+//    slice along j, 16 threads tx at rows tx*Rx + r: the bank
+//    (tx*Rx*(Tk+1) + r + k) mod 32 repeats every 32/Rx threads, 2-way for
+//    Rx = 4 instead of 16-way unpadded.)
+//  - k outermost (B[k][j] gives Bs[Tk][Tx*Rx]): thread tx reads word
+//    k*Tx*Rx + tx*Rx + r, so tx and tx+8 share a bank (Rx = 4): 2-way on
+//    each of the Rx scalar loads. The Rx consecutive values are read as one
+//    vector instead (ld.shared.v4 for f32): a 16-byte access is served a
+//    quarter warp at a time, and the 8 threads tx of a quarter cover
+//    8*4 = 32 distinct banks; the two rows ty of the warp read the same
+//    words. One conflict-free load replaces Rx 2-way ones. The rows of the
+//    slice are 16-byte aligned (the slice is allocated so), which the
+//    vector's alignment states.
+//
 //===----------------------------------------------------------------------===//
 
 #include "segir/Analysis/ResourceModel.h"
@@ -38,6 +63,9 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/bit.h"
+
+#include <numeric>
 
 namespace mlir {
 namespace seg {
@@ -63,7 +91,13 @@ struct TiledLoad {
   /// Whether k is the innermost dimension of the shared buffer (the load's
   /// last index varies with k), so that copies read consecutive elements.
   bool kInner;
+  /// The shared slice, and the part of it the collective copy writes (the
+  /// slice without its row padding).
   Value buffer;
+  Value copyTarget;
+  /// For a slice with k outermost: the byte alignment of the register
+  /// values of one thread, read as one vector; 0 for scalar reads.
+  int64_t vectorAlignment = 0;
 };
 
 /// The matched nest.
@@ -246,6 +280,10 @@ static Value zeroOf(OpBuilder &b, Location loc, Type type) {
   return arith::ConstantOp::create(b, loc,
                                    cast<TypedAttr>(b.getZeroAttr(type)));
 }
+
+/// The alignment of the shared slices read as vectors: a 16-byte access is
+/// the widest shared-memory load.
+static constexpr int64_t kSliceAlignment = 16;
 
 static bool hasZero(Type type) {
   return isa<IntegerType, IndexType, FloatType>(type);
@@ -528,7 +566,7 @@ void TiledBuilder::emitCopy(TiledLoad &tiled, Value kt, Value kLen,
                                                b.getIndexAttr(along)};
   OpBuilder::InsertionGuard guard(b);
   MapOp copy = createMap(b, loc, Level::ThreadInBlock, sizes,
-                         ValueRange{tiled.buffer}, std::nullopt);
+                         ValueRange{tiled.copyTarget}, std::nullopt);
   Value p = copy.getInductionVars()[0], q = copy.getInductionVars()[1];
   Value pos = tiled.kInner ? p : q, kk = tiled.kInner ? q : p;
   Value ij = add(tiled.alongI ? i0 : j0, pos);
@@ -560,7 +598,7 @@ void TiledBuilder::emitCopy(TiledLoad &tiled, Value kt, Value kLen,
                     })
                 .front();
   b.setInsertionPointToStart(&copy.getResultsOp().getRegion().front());
-  ReturnsOp::create(b, loc, value, tiled.buffer);
+  ReturnsOp::create(b, loc, value, tiled.copyTarget);
 }
 
 void TiledBuilder::emitCompute(Value kt, Value kLen, bool checkMN) {
@@ -601,6 +639,16 @@ void TiledBuilder::emitCompute(Value kt, Value kLen, bool checkMN) {
         for (TiledLoad &tiled : nest.loads) {
           SmallVector<Value> values;
           int64_t count = tiled.alongI ? t.ry : t.rx;
+          if (tiled.vectorAlignment) {
+            Value vector = vector::LoadOp::create(
+                b, loc, VectorType::get({count}, tiled.load.getType()),
+                tiled.buffer, ValueRange{kk, tiled.alongI ? tyR : txR},
+                /*nontemporal=*/false, llvm::MaybeAlign(tiled.vectorAlignment));
+            for (int64_t r = 0; r < count; ++r)
+              values.push_back(vector::ExtractOp::create(b, loc, vector, r));
+            regs.push_back(values);
+            continue;
+          }
           for (int64_t r = 0; r < count; ++r) {
             Value pos = add(tiled.alongI ? tyR : txR, cIdx(r));
             SmallVector<Value> idx = tiled.kInner ? SmallVector<Value>{pos, kk}
@@ -694,13 +742,36 @@ void TiledBuilder::build() {
   Value bi = blockIvs[rank - 2], bj = blockIvs[rank - 1];
 
   // Shared slices and thread-private accumulators.
+  // (The bank arithmetic behind the layouts is in the file comment.)
   for (TiledLoad &tiled : nest.loads) {
     int64_t along = tiled.alongI ? tileM : tileN;
-    SmallVector<int64_t> shape = tiled.kInner
-                                     ? SmallVector<int64_t>{along, t.tk}
-                                     : SmallVector<int64_t>{t.tk, along};
-    tiled.buffer = memref::AllocaOp::create(
-        b, loc, MemRefType::get(shape, tiled.load.getType()));
+    Type elemType = tiled.load.getType();
+    if (tiled.kInner) {
+      auto padded = memref::AllocaOp::create(
+          b, loc, MemRefType::get({along, t.paddedTk()}, elemType));
+      tiled.buffer = padded;
+      tiled.copyTarget = memref::SubViewOp::create(
+          b, loc, padded,
+          ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(along), b.getIndexAttr(t.tk)},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+      continue;
+    }
+    // The values of one thread start at t*count elements into a row of
+    // `along` elements: both multiples of the alignment, as is the slice.
+    int64_t count = tiled.alongI ? t.ry : t.rx;
+    std::optional<int64_t> bytes = getPrimitiveByteSize(elemType);
+    if (count > 1 && bytes && elemType.isIntOrFloat() &&
+        !elemType.isInteger(1)) {
+      uint64_t common = std::gcd(count * *bytes, along * *bytes);
+      tiled.vectorAlignment = std::min<int64_t>(
+          kSliceAlignment, int64_t(1) << llvm::countr_zero(common));
+    }
+    auto buffer = memref::AllocaOp::create(
+        b, loc, MemRefType::get({t.tk, along}, elemType),
+        tiled.vectorAlignment ? b.getI64IntegerAttr(kSliceAlignment)
+                              : IntegerAttr());
+    tiled.buffer = tiled.copyTarget = buffer;
   }
   for (Type type : nest.accTypes)
     accBuffers.push_back(memref::AllocaOp::create(
