@@ -68,12 +68,11 @@ struct Legality {
 struct TileSizes {
   int64_t ty = 0, tx = 0, tk = 0, ry = 0, rx = 0;
 
-  /// Elements of padding after each row of a shared slice whose innermost
-  /// dimension is k, so that the rows one warp reads at the same k fall in
-  /// different banks (seg-tile-block-register).
-  static constexpr int64_t kRowPadding = 1;
-  /// The row pitch of such a slice.
-  int64_t paddedTk() const { return tk + kRowPadding; }
+  /// Elements of padding after each k row of a shared slice copied from an
+  /// array whose innermost dimension is k (seg-tile-block-register stores
+  /// it transposed): the copy's stores then spread over all banks, and
+  /// rows of f32 stay 16-byte aligned.
+  static constexpr int64_t kRowPadding = 4;
 };
 
 /// Registers a thread needs besides its data, in every estimate below:
@@ -131,9 +130,9 @@ public:
                            int64_t degree) const;
 
   /// Checks tile sizes for element byte sizes of A, B and the accumulator:
-  /// Ty*Tx threads, (Tk+1)*(size_A*Ty*Ry + size_B*Tx*Rx) bytes of shared
-  /// memory (hard; every slice counted with its row padding, an upper
-  /// bound), and regs(acc)*Ry*Rx + regs(A)*Ry + regs(B)*Rx plus
+  /// Ty*Tx threads, Tk*(size_A*(Ty*Ry+4) + size_B*(Tx*Rx+4)) bytes of
+  /// shared memory (hard; every slice counted with its row padding, an
+  /// upper bound), and regs(acc)*Ry*Rx + regs(A)*Ry + regs(B)*Rx plus
   /// overhead registers (soft).
   Legality checkTiles(const TileSizes &tiles, int64_t sizeA, int64_t sizeB,
                       int64_t sizeAcc) const;

@@ -22,30 +22,32 @@
 // checks, elements outside M x N keep their accumulators untouched, so the
 // padding of the slices never reaches the operators.
 //
-// Shared-memory banks (32 banks of 4 bytes; a warp is 32 consecutive
-// threads of the row-major (ty, tx) block, i.e. Tx = 16 gives two rows ty
-// of 16 threads tx). At one k step the threads of a warp read, for each
-// register r, the element at position t*R + r of a slice (t = ty or tx):
-//  - k innermost (A[i][k] gives As[Ty*Ry][Tk]): thread ty reads word
-//    (ty*Ry + r)*Tk + k. With Tk = 32 every row starts in bank 0, so the
-//    warp's two rows ty, ty+1 hit one bank at two addresses: a 2-way
-//    conflict on each of the Ry loads. Rows are padded to Tk+1 words: the
-//    bank is (ty*Ry + r + k) mod 32 and the two rows are Ry = 8 banks
-//    apart, conflict-free (threads of one row read the same word, a
-//    broadcast). The collective copy still writes 32 consecutive k of one
-//    row per warp, words row*(Tk+1) + k: 32 banks, conflict-free. (For a
-//    slice along j, 16 threads tx at rows tx*Rx + r: the bank
-//    (tx*Rx*(Tk+1) + r + k) mod 32 repeats every 32/Rx threads, 2-way for
-//    Rx = 4 instead of 16-way unpadded.)
-//  - k outermost (B[k][j] gives Bs[Tk][Tx*Rx]): thread tx reads word
-//    k*Tx*Rx + tx*Rx + r, so tx and tx+8 share a bank (Rx = 4): 2-way on
-//    each of the Rx scalar loads. The Rx consecutive values are read as one
-//    vector instead (ld.shared.v4 for f32): a 16-byte access is served a
-//    quarter warp at a time, and the 8 threads tx of a quarter cover
-//    8*4 = 32 distinct banks; the two rows ty of the warp read the same
-//    words. One conflict-free load replaces Rx 2-way ones. The rows of the
-//    slice are 16-byte aligned (the slice is allocated so), which the
-//    vector's alignment states.
+// Shared-memory layout. Every slice is stored k outermost: Tk rows of
+// `pitch` elements, so that the Ry (resp. Rx) values a thread needs at one
+// k are consecutive and read as one aligned vector (ld.shared.v4 for f32).
+// Banks (32 of 4 bytes; a warp is 32 consecutive threads of the row-major
+// (ty, tx) block; with Tx = 16, two rows ty of 16 threads tx; a 16-byte
+// access is served a quarter warp, 8 threads, at a time), default tiles
+// (16, 16, 32, 8, 4), f32:
+//  - A slice As[k][ty*8 + r]: the 8 threads of a quarter warp share ty and
+//    read the same two vectors (a broadcast): conflict-free, 2 loads per k.
+//    Stored as A is ([128][32], scalar loads) it read word
+//    (ty*8 + r)*32 + k: bank k for both rows ty of the warp, a 2-way
+//    conflict on each of 8 loads.
+//  - B slice Bs[k][tx*4 + r]: a quarter warp, tx = 8q..8q+7, reads words
+//    k*64 + 32q + 0..31: 32 distinct banks, conflict-free, 1 load per k.
+//    Scalar loads put tx and tx+8 in bank (4*tx + r) mod 32: 2-way on each
+//    of 4 loads.
+//  - Copies read the array in its row-major order (coalesced). For an
+//    array with k outermost (B[k][j]) a warp writes 32 consecutive words
+//    of a row. For one with k innermost (A[i][k]) the copy transposes:
+//    element (i, k) goes to word k*pitch + i. With pitch 128 the 32 k's a
+//    warp reads of one row would all hit one bank (32-way); the pitch is
+//    128 + 4 = 132 (rows stay 16-byte aligned) and the copy walks
+//    [128/4][Tk][4], so a warp takes 4 consecutive i by 8 consecutive k:
+//    banks 4*(k + i/4) + i%4 mod 32, all distinct. Its global reads are 4
+//    rows x 8 consecutive k, four 32-byte sectors as for 32 consecutive
+//    elements of one row.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,15 +90,20 @@ enum Dep : unsigned { DepI = 1, DepJ = 2, DepK = 4, DepAcc = 8 };
 struct TiledLoad {
   memref::LoadOp load;
   bool alongI;
-  /// Whether k is the innermost dimension of the shared buffer (the load's
-  /// last index varies with k), so that copies read consecutive elements.
+  /// Whether k is the innermost dimension of the array (the load's last
+  /// index varies with k): copies then read consecutive k, and write the
+  /// slice transposed.
   bool kInner;
-  /// The shared slice, and the part of it the collective copy writes (the
-  /// slice without its row padding).
+  /// The shared slice: Tk rows of `pitch` elements, k outermost.
   Value buffer;
+  int64_t pitch = 0;
+  /// For a slice with k innermost, the view of `buffer` the copy writes:
+  /// [along / group][Tk][group], so that a warp's stores cover `group`
+  /// consecutive positions of several k rows; else `buffer`.
   Value copyTarget;
-  /// For a slice with k outermost: the byte alignment of the register
-  /// values of one thread, read as one vector; 0 for scalar reads.
+  int64_t group = 1;
+  /// The byte alignment of the register values of one thread, read as one
+  /// vector; 0 for scalar reads.
   int64_t vectorAlignment = 0;
 };
 
@@ -559,16 +566,27 @@ SmallVector<Value> TiledBuilder::emitStep(IRMapping &mapping, ValueRange accs) {
 void TiledBuilder::emitCopy(TiledLoad &tiled, Value kt, Value kLen,
                             bool checkMN, bool checkK) {
   int64_t along = tiled.alongI ? t.ty * t.ry : t.tx * t.rx;
+  // The copy walks the array's row-major order: consecutive threads read
+  // consecutive k (k innermost, `group` positions at a time) or positions.
   SmallVector<OpFoldResult> sizes =
-      tiled.kInner ? SmallVector<OpFoldResult>{b.getIndexAttr(along),
-                                               b.getIndexAttr(t.tk)}
-                   : SmallVector<OpFoldResult>{b.getIndexAttr(t.tk),
-                                               b.getIndexAttr(along)};
+      tiled.kInner
+          ? SmallVector<OpFoldResult>{b.getIndexAttr(along / tiled.group),
+                                      b.getIndexAttr(t.tk),
+                                      b.getIndexAttr(tiled.group)}
+          : SmallVector<OpFoldResult>{b.getIndexAttr(t.tk),
+                                      b.getIndexAttr(along)};
   OpBuilder::InsertionGuard guard(b);
   MapOp copy = createMap(b, loc, Level::ThreadInBlock, sizes,
                          ValueRange{tiled.copyTarget}, std::nullopt);
-  Value p = copy.getInductionVars()[0], q = copy.getInductionVars()[1];
-  Value pos = tiled.kInner ? p : q, kk = tiled.kInner ? q : p;
+  auto ivs = copy.getInductionVars();
+  Value pos, kk;
+  if (tiled.kInner) {
+    pos = add(mul(ivs[0], cIdx(tiled.group)), ivs[2]);
+    kk = ivs[1];
+  } else {
+    kk = ivs[0];
+    pos = ivs[1];
+  }
   Value ij = add(tiled.alongI ? i0 : j0, pos);
   SmallVector<Value> conds;
   if (checkMN)
@@ -651,9 +669,8 @@ void TiledBuilder::emitCompute(Value kt, Value kLen, bool checkMN) {
           }
           for (int64_t r = 0; r < count; ++r) {
             Value pos = add(tiled.alongI ? tyR : txR, cIdx(r));
-            SmallVector<Value> idx = tiled.kInner ? SmallVector<Value>{pos, kk}
-                                                  : SmallVector<Value>{kk, pos};
-            values.push_back(memref::LoadOp::create(b, loc, tiled.buffer, idx));
+            values.push_back(memref::LoadOp::create(b, loc, tiled.buffer,
+                                                    ValueRange{kk, pos}));
           }
           regs.push_back(values);
         }
@@ -745,33 +762,37 @@ void TiledBuilder::build() {
   // (The bank arithmetic behind the layouts is in the file comment.)
   for (TiledLoad &tiled : nest.loads) {
     int64_t along = tiled.alongI ? tileM : tileN;
+    int64_t count = tiled.alongI ? t.ry : t.rx;
     Type elemType = tiled.load.getType();
+    std::optional<int64_t> bytes = getPrimitiveByteSize(elemType);
+    bool vectors =
+        count > 1 && bytes && elemType.isIntOrFloat() && !elemType.isInteger(1);
+    tiled.pitch = along;
     if (tiled.kInner) {
-      auto padded = memref::AllocaOp::create(
-          b, loc, MemRefType::get({along, t.paddedTk()}, elemType));
-      tiled.buffer = padded;
-      tiled.copyTarget = memref::SubViewOp::create(
-          b, loc, padded,
-          ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
-          ArrayRef<OpFoldResult>{b.getIndexAttr(along), b.getIndexAttr(t.tk)},
-          ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
-      continue;
+      tiled.pitch += TileSizes::kRowPadding;
+      tiled.group = std::gcd(along, TileSizes::kRowPadding);
     }
     // The values of one thread start at t*count elements into a row of
-    // `along` elements: both multiples of the alignment, as is the slice.
-    int64_t count = tiled.alongI ? t.ry : t.rx;
-    std::optional<int64_t> bytes = getPrimitiveByteSize(elemType);
-    if (count > 1 && bytes && elemType.isIntOrFloat() &&
-        !elemType.isInteger(1)) {
-      uint64_t common = std::gcd(count * *bytes, along * *bytes);
+    // `pitch` elements: both multiples of the alignment, as is the slice.
+    if (vectors) {
+      uint64_t common = std::gcd(count * *bytes, tiled.pitch * *bytes);
       tiled.vectorAlignment = std::min<int64_t>(
           kSliceAlignment, int64_t(1) << llvm::countr_zero(common));
     }
     auto buffer = memref::AllocaOp::create(
-        b, loc, MemRefType::get({t.tk, along}, elemType),
+        b, loc, MemRefType::get({t.tk, tiled.pitch}, elemType),
         tiled.vectorAlignment ? b.getI64IntegerAttr(kSliceAlignment)
                               : IntegerAttr());
     tiled.buffer = tiled.copyTarget = buffer;
+    if (!tiled.kInner)
+      continue;
+    SmallVector<int64_t> viewShape = {along / tiled.group, t.tk, tiled.group};
+    SmallVector<int64_t> viewStrides = {tiled.group, tiled.pitch, 1};
+    tiled.copyTarget = memref::ReinterpretCastOp::create(
+        b, loc,
+        MemRefType::get(viewShape, elemType,
+                        StridedLayoutAttr::get(b.getContext(), 0, viewStrides)),
+        buffer, /*offset=*/0, viewShape, viewStrides);
   }
   for (Type type : nest.accTypes)
     accBuffers.push_back(memref::AllocaOp::create(
