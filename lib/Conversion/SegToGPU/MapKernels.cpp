@@ -96,21 +96,27 @@ static void emitThreadInBlockMap(KernelBuilder &kb, MapOp op,
     kb.barrier();
 }
 
-/// Whether the thread_in_block map `map` needs no barrier after it: the next
-/// op of its block that touches memory or synchronises is a thread_in_block
-/// map too (a barrier follows that one, or the one after it), and neither
-/// map writes a buffer the other reads or writes, so no thread can see the
-/// other's accesses in the wrong order. Shared arrays of the block body
+/// Whether the last of the thread_in_block maps `unsynchronized` (those
+/// emitted since the last barrier, in order) needs no barrier after it: the
+/// next op of its block that touches memory or synchronises is a
+/// thread_in_block map too (a barrier follows that one, or a later one),
+/// and no map since the last barrier writes a buffer that the next one
+/// reads or writes, or reads one that it writes; so no thread can see
+/// another's accesses in the wrong order. Shared arrays of the block body
 /// (skipped, `mapping` holds them) are distinct allocations.
-static bool canOmitBarrierAfter(MapOp map, const IRMapping &mapping) {
-  for (Operation *next = map->getNextNode(); next; next = next->getNextNode()) {
+static bool canOmitBarrierAfter(ArrayRef<MapOp> unsynchronized,
+                                const IRMapping &mapping) {
+  for (Operation *next = unsynchronized.back()->getNextNode(); next;
+       next = next->getNextNode()) {
     if (isa<memref::AllocaOp>(next) && mapping.contains(next->getResult(0)))
       continue;
     if (isMemoryEffectFree(next) && !next->hasTrait<OpTrait::IsTerminator>())
       continue;
     auto nextMap = dyn_cast<MapOp>(next);
     return nextMap && nextMap.getLevel() == Level::ThreadInBlock &&
-           areMemoryIndependent(map, nextMap);
+           llvm::all_of(unsynchronized, [&](MapOp map) {
+             return areMemoryIndependent(map, nextMap);
+           });
   }
   return false;
 }
@@ -247,14 +253,19 @@ static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
     return op.walk([](SegSpaceOpInterface) { return WalkResult::interrupt(); })
         .wasInterrupted();
   };
+  // The thread_in_block maps since the last barrier.
+  SmallVector<MapOp> unsynchronized;
   for (Operation &inner : block.without_terminator()) {
     // Shared and thread-private arrays of the block body are allocated
     // once per kernel.
     if (isa<memref::AllocaOp>(inner) && mapping.contains(inner.getResult(0)))
       continue;
     if (auto map = dyn_cast<MapOp>(inner)) {
-      emitThreadInBlockMap(kb, map, mapping, blockIvs,
-                           !canOmitBarrierAfter(map, mapping));
+      unsynchronized.push_back(map);
+      bool barrier = !canOmitBarrierAfter(unsynchronized, mapping);
+      emitThreadInBlockMap(kb, map, mapping, blockIvs, barrier);
+      if (barrier)
+        unsynchronized.clear();
       continue;
     }
     if (auto red = dyn_cast<RedOp>(inner)) {

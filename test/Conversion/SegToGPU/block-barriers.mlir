@@ -100,6 +100,54 @@ func.func @views(%A: memref<?xf32>, %out: memref<?xf32>, %nb: index) {
   return
 }
 
+// A chain: the second map is independent of the first and the third of
+// the second, but the third reads what the first wrote, and no barrier has
+// separated them yet: the barrier before the third stays.
+// CHECK-LABEL: func.func @chain(
+// CHECK: gpu.launch
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.store %{{.+}}, %[[S:[a-z0-9_]+]][
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.store %{{.+}}, %[[T:[a-z0-9_]+]][
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.load %[[S]]
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.if
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.terminator
+func.func @chain(%A: memref<?xf32>, %out: memref<?xf32>, %nb: index) {
+  seg.map block (%b) in (%nb) grid(block_size = 4) outs(%out : memref<?xf32>) {
+    %s = memref.alloca() : memref<4xf32>
+    %t2 = memref.alloca() : memref<4xf32>
+    %u = memref.alloca() : memref<4xf32>
+    seg.map thread_in_block (%t) in (4) outs(%s : memref<4xf32>) {
+      %x = memref.load %A[%t] : memref<?xf32>
+      seg.results {
+        seg.returns %x into %s : memref<4xf32>
+      }
+    }
+    seg.map thread_in_block (%t) in (4) outs(%t2 : memref<4xf32>) {
+      %x = memref.load %A[%t] : memref<?xf32>
+      seg.results {
+        seg.returns %x into %t2 : memref<4xf32>
+      }
+    }
+    seg.map thread_in_block (%t) in (4) outs(%u : memref<4xf32>) {
+      %c3 = arith.constant 3 : index
+      %r = arith.subi %c3, %t : index
+      %x = memref.load %s[%r] : memref<4xf32>
+      seg.results {
+        seg.returns %x into %u : memref<4xf32>
+      }
+    }
+    seg.results {}
+  }
+  return
+}
+
 // Read after write: the second map reads the slice the first wrote.
 // CHECK-LABEL: func.func @read_after_write(
 // CHECK: gpu.launch
