@@ -319,15 +319,20 @@ Legality ResourceModel::checkTiles(const TileSizes &tiles, int64_t sizeA,
     });
     return legality;
   }
-  int64_t sharedBytes =
-      tiles.tk * (sizeA * tiles.ty * tiles.ry + sizeB * tiles.tx * tiles.rx);
+  // Slices copied from arrays with k innermost have padded rows; which
+  // ones those are depends on the arrays' layouts, so every slice is
+  // counted padded.
+  const int64_t pad = TileSizes::kRowPadding;
+  int64_t sharedBytes = tiles.tk * (sizeA * (tiles.ty * tiles.ry + pad) +
+                                    sizeB * (tiles.tx * tiles.rx + pad));
   if (sharedBytes > target.getSharedMemoryPerBlock()) {
     legality.hardViolation = format([&](raw_ostream &os) {
       os << "tiles need " << sharedBytes
-         << " bytes of shared memory (Tk * (size_A*Ty*Ry + size_B*Tx*Rx) = "
-         << tiles.tk << " * (" << sizeA << "*" << tiles.ty << "*" << tiles.ry
-         << " + " << sizeB << "*" << tiles.tx << "*" << tiles.rx
-         << ")) but target " << target.getChip() << " allows "
+         << " bytes of shared memory (Tk * (size_A*(Ty*Ry+" << pad
+         << ") + size_B*(Tx*Rx+" << pad << ")) = " << tiles.tk << " * ("
+         << sizeA << "*(" << tiles.ty << "*" << tiles.ry << "+" << pad << ") + "
+         << sizeB << "*(" << tiles.tx << "*" << tiles.rx << "+" << pad
+         << "))) but target " << target.getChip() << " allows "
          << target.getSharedMemoryPerBlock() << " per block";
     });
     return legality;

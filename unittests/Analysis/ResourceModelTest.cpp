@@ -186,8 +186,9 @@ TEST_F(ResourceModelTest, Failures) {
   EXPECT_EQ(error, "element type vector<4xf32> is not primitive");
 }
 
-// Seed 003: threads Ty*Tx, shared memory Tk * (size_A*Ty*Ry + size_B*Tx*Rx)
-// and registers Ry*Rx + Ry + Rx plus overhead.
+// Seed 003: threads Ty*Tx, shared memory Tk * (size_A*(Ty*Ry+4) +
+// size_B*(Tx*Rx+4)) (the slices with their row padding) and registers
+// Ry*Rx + Ry + Rx plus overhead.
 TEST_F(ResourceModelTest, TileLegality) {
   ResourceModel model(TargetAttr::getDefault(&context));
   TileSizes good{16, 16, 32, 4, 4};
@@ -202,9 +203,9 @@ TEST_F(ResourceModelTest, TileLegality) {
 
   Legality shared = model.checkTiles({16, 16, 256, 8, 8}, 4, 4, 4);
   EXPECT_EQ(shared.hardViolation,
-            "tiles need 262144 bytes of shared memory (Tk * (size_A*Ty*Ry + "
-            "size_B*Tx*Rx) = 256 * (4*16*8 + 4*16*8)) but target sm_90 "
-            "allows 232448 per block");
+            "tiles need 270336 bytes of shared memory (Tk * (size_A*(Ty*Ry+4) "
+            "+ size_B*(Tx*Rx+4)) = 256 * (4*(16*8+4) + 4*(16*8+4))) but "
+            "target sm_90 allows 232448 per block");
 
   // 16 x 16 f32 register tiles with 1024 threads: 256 + 16 + 16 + 12 = 300
   // registers wanted, 64 available.
@@ -232,8 +233,8 @@ TEST_F(ResourceModelTest, TileSelection) {
                  "largest that fits shared memory and registers of target "
                  "sm_90");
 
-  // 16 KiB of shared memory: 32 * (4*128 + 4*64) = 24576 bytes do not fit,
-  // 16 * (4*64 + 4*64) = 8192 do.
+  // 16 KiB of shared memory: 32 * (4*132 + 4*68) = 25600 bytes do not fit,
+  // 16 * (4*68 + 4*68) = 8704 do.
   FailureOr<TileSizes> small =
       ResourceModel(withSharedMemory(16384)).selectTiles(4, 4, 4);
   ASSERT_TRUE(succeeded(small));

@@ -67,6 +67,12 @@ struct Legality {
 /// computes a (Ty*Ry) x (Tx*Rx) tile, stepping through k by Tk.
 struct TileSizes {
   int64_t ty = 0, tx = 0, tk = 0, ry = 0, rx = 0;
+
+  /// Elements of padding after each k row of a shared slice copied from an
+  /// array whose innermost dimension is k (seg-tile-block-register stores
+  /// it transposed): the copy's stores then spread over all banks, and
+  /// rows of f32 stay 16-byte aligned.
+  static constexpr int64_t kRowPadding = 4;
 };
 
 /// Registers a thread needs besides its data, in every estimate below:
@@ -124,8 +130,9 @@ public:
                            int64_t degree) const;
 
   /// Checks tile sizes for element byte sizes of A, B and the accumulator:
-  /// Ty*Tx threads, Tk*(size_A*Ty*Ry + size_B*Tx*Rx) bytes of shared
-  /// memory (hard), and regs(acc)*Ry*Rx + regs(A)*Ry + regs(B)*Rx plus
+  /// Ty*Tx threads, Tk*(size_A*(Ty*Ry+4) + size_B*(Tx*Rx+4)) bytes of
+  /// shared memory (hard; every slice counted with its row padding, an
+  /// upper bound), and regs(acc)*Ry*Rx + regs(A)*Ry + regs(B)*Rx plus
   /// overhead registers (soft).
   Legality checkTiles(const TileSizes &tiles, int64_t sizeA, int64_t sizeB,
                       int64_t sizeAcc) const;

@@ -7,7 +7,8 @@
 // A thread-level map is a grid-stride loop over its flattened space. A
 // block-level map is a loop over virtual blocks; its body runs in every
 // thread of the block, nested thread_in_block ops loop over the block's
-// threads and end with a barrier, and its shared memory is a workgroup
+// threads and end with a barrier (left out between two maps that cannot
+// communicate through memory), and its shared memory is a workgroup
 // attribution of the launch.
 //
 //===----------------------------------------------------------------------===//
@@ -15,13 +16,13 @@
 #include "KernelBuilder.h"
 
 #include "segir/Analysis/ResourceModel.h"
+#include "segir/Dialect/Seg/Utils/MemoryFootprint.h"
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::seg;
@@ -80,9 +81,10 @@ static void emitThreadPoint(KernelBuilder &kb, MapOp op, IRMapping &mapping,
 }
 
 /// A thread_in_block map: the block's threads stride over its space, then
-/// wait for each other.
+/// wait for each other unless `barrier` is false.
 static void emitThreadInBlockMap(KernelBuilder &kb, MapOp op,
-                                 IRMapping &mapping, ValueRange blockIvs) {
+                                 IRMapping &mapping, ValueRange blockIvs,
+                                 bool barrier) {
   SmallVector<Value> sizes =
       materializeSizes(kb.b, kb.loc, op.getMixedSizes(), mapping);
   Value count = productOf(kb.b, kb.loc, sizes);
@@ -91,14 +93,33 @@ static void emitThreadInBlockMap(KernelBuilder &kb, MapOp op,
                emitThreadPoint(kb, op, mapping, flat, sizes, blockIvs);
                return SmallVector<Value>();
              });
-  kb.barrier();
+  if (barrier)
+    kb.barrier();
 }
 
-/// The memref `value` is a view of, through view-like ops.
-static Value getViewRoot(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
+/// Whether the last of the thread_in_block maps `unsynchronized` (those
+/// emitted since the last barrier, in order) needs no barrier after it: the
+/// next op of its block that touches memory or synchronises is a
+/// thread_in_block map too (a barrier follows that one, or a later one),
+/// and no map since the last barrier writes a buffer that the next one
+/// reads or writes, or reads one that it writes; so no thread can see
+/// another's accesses in the wrong order. Shared arrays of the block body
+/// (skipped, `mapping` holds them) are distinct allocations.
+static bool canOmitBarrierAfter(ArrayRef<MapOp> unsynchronized,
+                                const IRMapping &mapping) {
+  for (Operation *next = unsynchronized.back()->getNextNode(); next;
+       next = next->getNextNode()) {
+    if (isa<memref::AllocaOp>(next) && mapping.contains(next->getResult(0)))
+      continue;
+    if (isMemoryEffectFree(next) && !next->hasTrait<OpTrait::IsTerminator>())
+      continue;
+    auto nextMap = dyn_cast<MapOp>(next);
+    return nextMap && nextMap.getLevel() == Level::ThreadInBlock &&
+           llvm::all_of(unsynchronized, [&](MapOp map) {
+             return areMemoryIndependent(map, nextMap);
+           });
+  }
+  return false;
 }
 
 /// Whether `op` may write or free memory (or its effects are unknown).
@@ -118,8 +139,8 @@ static bool mayWrite(Operation *op) {
 /// array of the thread).
 static bool isCapturedLoad(Operation *op, Region &scope) {
   auto load = dyn_cast<memref::LoadOp>(op);
-  return load &&
-         !scope.isAncestor(getViewRoot(load.getMemRef()).getParentRegion());
+  return load && !scope.isAncestor(
+                     getUnderlyingBuffer(load.getMemRef()).getParentRegion());
 }
 
 /// Words loaded from captured memrefs by the loads at the start of a
@@ -345,13 +366,19 @@ static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
     return op.walk([](SegSpaceOpInterface) { return WalkResult::interrupt(); })
         .wasInterrupted();
   };
+  // The thread_in_block maps since the last barrier.
+  SmallVector<MapOp> unsynchronized;
   for (Operation &inner : block.without_terminator()) {
     // Shared and thread-private arrays of the block body are allocated
     // once per kernel.
     if (isa<memref::AllocaOp>(inner) && mapping.contains(inner.getResult(0)))
       continue;
     if (auto map = dyn_cast<MapOp>(inner)) {
-      emitThreadInBlockMap(kb, map, mapping, blockIvs);
+      unsynchronized.push_back(map);
+      bool barrier = !canOmitBarrierAfter(unsynchronized, mapping);
+      emitThreadInBlockMap(kb, map, mapping, blockIvs, barrier);
+      if (barrier)
+        unsynchronized.clear();
       continue;
     }
     if (auto red = dyn_cast<RedOp>(inner)) {

@@ -22,6 +22,33 @@
 // checks, elements outside M x N keep their accumulators untouched, so the
 // padding of the slices never reaches the operators.
 //
+// Shared-memory layout. Every slice is stored k outermost: Tk rows of
+// `pitch` elements, so that the Ry (resp. Rx) values a thread needs at one
+// k are consecutive and read as one aligned vector (ld.shared.v4 for f32).
+// Banks (32 of 4 bytes; a warp is 32 consecutive threads of the row-major
+// (ty, tx) block; with Tx = 16, two rows ty of 16 threads tx; a 16-byte
+// access is served a quarter warp, 8 threads, at a time), default tiles
+// (16, 16, 32, 8, 4), f32:
+//  - A slice As[k][ty*8 + r]: the 8 threads of a quarter warp share ty and
+//    read the same two vectors (a broadcast): conflict-free, 2 loads per k.
+//    Stored as A is ([128][32], scalar loads) it read word
+//    (ty*8 + r)*32 + k: bank k for both rows ty of the warp, a 2-way
+//    conflict on each of 8 loads.
+//  - B slice Bs[k][tx*4 + r]: a quarter warp, tx = 8q..8q+7, reads words
+//    k*64 + 32q + 0..31: 32 distinct banks, conflict-free, 1 load per k.
+//    Scalar loads put tx and tx+8 in bank (4*tx + r) mod 32: 2-way on each
+//    of 4 loads.
+//  - Copies read the array in its row-major order (coalesced). For an
+//    array with k outermost (B[k][j]) a warp writes 32 consecutive words
+//    of a row. For one with k innermost (A[i][k]) the copy transposes:
+//    element (i, k) goes to word k*pitch + i. With pitch 128 the 32 k's a
+//    warp reads of one row would all hit one bank (32-way); the pitch is
+//    128 + 4 = 132 (rows stay 16-byte aligned) and the copy walks
+//    [128/4][Tk][4], so a warp takes 4 consecutive i by 8 consecutive k:
+//    banks 4*(k + i/4) + i%4 mod 32, all distinct. Its global reads are 4
+//    rows x 8 consecutive k, four 32-byte sectors as for 32 consecutive
+//    elements of one row.
+//
 //===----------------------------------------------------------------------===//
 
 #include "segir/Analysis/ResourceModel.h"
@@ -38,6 +65,9 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/bit.h"
+
+#include <numeric>
 
 namespace mlir {
 namespace seg {
@@ -60,10 +90,21 @@ enum Dep : unsigned { DepI = 1, DepJ = 2, DepK = 4, DepAcc = 8 };
 struct TiledLoad {
   memref::LoadOp load;
   bool alongI;
-  /// Whether k is the innermost dimension of the shared buffer (the load's
-  /// last index varies with k), so that copies read consecutive elements.
+  /// Whether k is the innermost dimension of the array (the load's last
+  /// index varies with k): copies then read consecutive k, and write the
+  /// slice transposed.
   bool kInner;
+  /// The shared slice: Tk rows of `pitch` elements, k outermost.
   Value buffer;
+  int64_t pitch = 0;
+  /// For a slice with k innermost, the view of `buffer` the copy writes:
+  /// [along / group][Tk][group], so that a warp's stores cover `group`
+  /// consecutive positions of several k rows; else `buffer`.
+  Value copyTarget;
+  int64_t group = 1;
+  /// The byte alignment of the register values of one thread, read as one
+  /// vector; 0 for scalar reads.
+  int64_t vectorAlignment = 0;
 };
 
 /// The matched nest.
@@ -246,6 +287,10 @@ static Value zeroOf(OpBuilder &b, Location loc, Type type) {
   return arith::ConstantOp::create(b, loc,
                                    cast<TypedAttr>(b.getZeroAttr(type)));
 }
+
+/// The alignment of the shared slices read as vectors: a 16-byte access is
+/// the widest shared-memory load.
+static constexpr int64_t kSliceAlignment = 16;
 
 static bool hasZero(Type type) {
   return isa<IntegerType, IndexType, FloatType>(type);
@@ -521,16 +566,27 @@ SmallVector<Value> TiledBuilder::emitStep(IRMapping &mapping, ValueRange accs) {
 void TiledBuilder::emitCopy(TiledLoad &tiled, Value kt, Value kLen,
                             bool checkMN, bool checkK) {
   int64_t along = tiled.alongI ? t.ty * t.ry : t.tx * t.rx;
+  // The copy walks the array's row-major order: consecutive threads read
+  // consecutive k (k innermost, `group` positions at a time) or positions.
   SmallVector<OpFoldResult> sizes =
-      tiled.kInner ? SmallVector<OpFoldResult>{b.getIndexAttr(along),
-                                               b.getIndexAttr(t.tk)}
-                   : SmallVector<OpFoldResult>{b.getIndexAttr(t.tk),
-                                               b.getIndexAttr(along)};
+      tiled.kInner
+          ? SmallVector<OpFoldResult>{b.getIndexAttr(along / tiled.group),
+                                      b.getIndexAttr(t.tk),
+                                      b.getIndexAttr(tiled.group)}
+          : SmallVector<OpFoldResult>{b.getIndexAttr(t.tk),
+                                      b.getIndexAttr(along)};
   OpBuilder::InsertionGuard guard(b);
   MapOp copy = createMap(b, loc, Level::ThreadInBlock, sizes,
-                         ValueRange{tiled.buffer}, std::nullopt);
-  Value p = copy.getInductionVars()[0], q = copy.getInductionVars()[1];
-  Value pos = tiled.kInner ? p : q, kk = tiled.kInner ? q : p;
+                         ValueRange{tiled.copyTarget}, std::nullopt);
+  auto ivs = copy.getInductionVars();
+  Value pos, kk;
+  if (tiled.kInner) {
+    pos = add(mul(ivs[0], cIdx(tiled.group)), ivs[2]);
+    kk = ivs[1];
+  } else {
+    kk = ivs[0];
+    pos = ivs[1];
+  }
   Value ij = add(tiled.alongI ? i0 : j0, pos);
   SmallVector<Value> conds;
   if (checkMN)
@@ -560,7 +616,7 @@ void TiledBuilder::emitCopy(TiledLoad &tiled, Value kt, Value kLen,
                     })
                 .front();
   b.setInsertionPointToStart(&copy.getResultsOp().getRegion().front());
-  ReturnsOp::create(b, loc, value, tiled.buffer);
+  ReturnsOp::create(b, loc, value, tiled.copyTarget);
 }
 
 void TiledBuilder::emitCompute(Value kt, Value kLen, bool checkMN) {
@@ -601,11 +657,20 @@ void TiledBuilder::emitCompute(Value kt, Value kLen, bool checkMN) {
         for (TiledLoad &tiled : nest.loads) {
           SmallVector<Value> values;
           int64_t count = tiled.alongI ? t.ry : t.rx;
+          if (tiled.vectorAlignment) {
+            Value vector = vector::LoadOp::create(
+                b, loc, VectorType::get({count}, tiled.load.getType()),
+                tiled.buffer, ValueRange{kk, tiled.alongI ? tyR : txR},
+                /*nontemporal=*/false, llvm::MaybeAlign(tiled.vectorAlignment));
+            for (int64_t r = 0; r < count; ++r)
+              values.push_back(vector::ExtractOp::create(b, loc, vector, r));
+            regs.push_back(values);
+            continue;
+          }
           for (int64_t r = 0; r < count; ++r) {
             Value pos = add(tiled.alongI ? tyR : txR, cIdx(r));
-            SmallVector<Value> idx = tiled.kInner ? SmallVector<Value>{pos, kk}
-                                                  : SmallVector<Value>{kk, pos};
-            values.push_back(memref::LoadOp::create(b, loc, tiled.buffer, idx));
+            values.push_back(memref::LoadOp::create(b, loc, tiled.buffer,
+                                                    ValueRange{kk, pos}));
           }
           regs.push_back(values);
         }
@@ -694,13 +759,40 @@ void TiledBuilder::build() {
   Value bi = blockIvs[rank - 2], bj = blockIvs[rank - 1];
 
   // Shared slices and thread-private accumulators.
+  // (The bank arithmetic behind the layouts is in the file comment.)
   for (TiledLoad &tiled : nest.loads) {
     int64_t along = tiled.alongI ? tileM : tileN;
-    SmallVector<int64_t> shape = tiled.kInner
-                                     ? SmallVector<int64_t>{along, t.tk}
-                                     : SmallVector<int64_t>{t.tk, along};
-    tiled.buffer = memref::AllocaOp::create(
-        b, loc, MemRefType::get(shape, tiled.load.getType()));
+    int64_t count = tiled.alongI ? t.ry : t.rx;
+    Type elemType = tiled.load.getType();
+    std::optional<int64_t> bytes = getPrimitiveByteSize(elemType);
+    bool vectors =
+        count > 1 && bytes && elemType.isIntOrFloat() && !elemType.isInteger(1);
+    tiled.pitch = along;
+    if (tiled.kInner) {
+      tiled.pitch += TileSizes::kRowPadding;
+      tiled.group = std::gcd(along, TileSizes::kRowPadding);
+    }
+    // The values of one thread start at t*count elements into a row of
+    // `pitch` elements: both multiples of the alignment, as is the slice.
+    if (vectors) {
+      uint64_t common = std::gcd(count * *bytes, tiled.pitch * *bytes);
+      tiled.vectorAlignment = std::min<int64_t>(
+          kSliceAlignment, int64_t(1) << llvm::countr_zero(common));
+    }
+    auto buffer = memref::AllocaOp::create(
+        b, loc, MemRefType::get({t.tk, tiled.pitch}, elemType),
+        tiled.vectorAlignment ? b.getI64IntegerAttr(kSliceAlignment)
+                              : IntegerAttr());
+    tiled.buffer = tiled.copyTarget = buffer;
+    if (!tiled.kInner)
+      continue;
+    SmallVector<int64_t> viewShape = {along / tiled.group, t.tk, tiled.group};
+    SmallVector<int64_t> viewStrides = {tiled.group, tiled.pitch, 1};
+    tiled.copyTarget = memref::ReinterpretCastOp::create(
+        b, loc,
+        MemRefType::get(viewShape, elemType,
+                        StridedLayoutAttr::get(b.getContext(), 0, viewStrides)),
+        buffer, /*offset=*/0, viewShape, viewStrides);
   }
   for (Type type : nest.accTypes)
     accBuffers.push_back(memref::AllocaOp::create(

@@ -1,5 +1,6 @@
 // RUN: seg-opt %s --seg-tile-block-register="ty=2 tx=3 tk=4 ry=2 rx=1" --canonicalize --cse | FileCheck %s
 // RUN: seg-opt %s --seg-tile-block-register=remarks --verify-diagnostics -o /dev/null
+// RUN: seg-opt %s --seg-tile-block-register --canonicalize --cse | FileCheck %s --check-prefix=DEFAULT
 
 // C = A B: a block of 2 x 3 threads computes a 4 x 3 tile, 2 x 1 elements
 // per thread, stepping through k by 4.
@@ -9,9 +10,11 @@
 // CHECK-DAG: %[[NBI:.+]] = arith.ceildivui %[[M]], %c4
 // CHECK-DAG: %[[NBJ:.+]] = arith.ceildivui %[[N]], %c3
 // CHECK: seg.map block (%[[BI:.+]], %[[BJ:.+]]) in (%[[NBI]], %[[NBJ]]) grid(block_size = 6) outs(%[[C]] : memref<?x?xf32>)
-// The slice of A (4 rows, k innermost as in A), of B (k outer), and the
-// thread-private accumulators.
-// CHECK: %[[AS:.+]] = memref.alloca() : memref<4x4xf32>
+// The slices, k outermost: of A (k innermost in A, so the slice is stored
+// transposed, rows of 4 + 4 padding elements, written by the copy through a
+// [4/4][k][4] view), of B, and the thread-private accumulators.
+// CHECK: %[[AS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<4x8xf32>
+// CHECK: %[[ASC:.+]] = memref.reinterpret_cast %[[AS]] to offset: [0], sizes: [1, 4, 4], strides: [4, 8, 1] : memref<4x8xf32> to memref<1x4x4xf32, strided<[4, 8, 1]>>
 // CHECK: %[[BS:.+]] = memref.alloca() : memref<4x3xf32>
 // CHECK: %[[ACC:.+]] = memref.alloca() : memref<2x3x2x1xf32>
 // CHECK: %[[I0:.+]] = arith.muli %[[BI]], %c4
@@ -25,20 +28,26 @@
 // CHECK: scf.if %[[INSIDE]] {
 // Full k-tiles: copies without any bounds check.
 // CHECK: scf.for %[[KT:.+]] = %c0 to %{{.+}} step %c4 {
-// CHECK-NEXT: seg.map thread_in_block (%[[P:.+]], %[[Q:.+]]) in (4, 4) outs(%[[AS]] : memref<4x4xf32>) {
+// CHECK-NEXT: seg.map thread_in_block (%[[P1:.+]], %[[Q:.+]], %[[P0:.+]]) in (1, 4, 4) outs(%[[ASC]] : memref<1x4x4xf32, strided<[4, 8, 1]>>) {
+// CHECK-NEXT: %[[P4:.+]] = arith.muli %[[P1]], %c4
+// CHECK-NEXT: %[[P:.+]] = arith.addi %[[P4]], %[[P0]]
 // CHECK-NEXT: %[[ROW:.+]] = arith.addi %[[I0]], %[[P]]
 // CHECK-NEXT: %[[K:.+]] = arith.addi %[[KT]], %[[Q]]
 // CHECK-NEXT: %[[X:.+]] = memref.load %[[A]][%[[ROW]], %[[K]]]
 // CHECK-NEXT: seg.results {
-// CHECK-NEXT: seg.returns %[[X]] into %[[AS]]
+// CHECK-NEXT: seg.returns %[[X]] into %[[ASC]]
 // CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (4, 3) outs(%[[BS]] : memref<4x3xf32>) {
 // CHECK-NOT: scf.if
 // CHECK: memref.load %[[B]]
-// The update: Ry values of A and Rx of B into registers per k; no checks.
-// CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (2, 3) {
-// CHECK: scf.for %{{.+}} = %c0 to %c4 step %c1 iter_args
-// CHECK-COUNT-2: memref.load %[[AS]]
-// CHECK-NEXT: memref.load %[[BS]]
+// The update: Ry values of A (one vector) and Rx of B into registers per
+// k; no checks.
+// CHECK: seg.map thread_in_block (%[[UTY:.+]], %[[UTX:.+]]) in (2, 3) {
+// CHECK: %[[UROW:.+]] = arith.muli %[[UTY]], %c2
+// CHECK: scf.for %[[KK:.+]] = %c0 to %c4 step %c1 iter_args
+// CHECK-NEXT: %[[AV:.+]] = vector.load %[[AS]][%[[KK]], %[[UROW]]] {alignment = 8 : i64} : memref<4x8xf32>, vector<2xf32>
+// CHECK-NEXT: vector.extract %[[AV]][0]
+// CHECK-NEXT: vector.extract %[[AV]][1]
+// CHECK-NEXT: memref.load %[[BS]][%[[KK]], %[[UTX]]]
 // CHECK-NEXT: arith.mulf
 // CHECK-NEXT: arith.addf
 // CHECK-NEXT: arith.mulf
@@ -48,12 +57,12 @@
 // CHECK: %[[REST:.+]] = arith.subi
 // CHECK: %[[HASREST:.+]] = arith.cmpi ne, %[[REST]], %c0
 // CHECK: scf.if %[[HASREST]] {
-// CHECK: seg.map thread_in_block (%{{.+}}, %[[Q2:.+]]) in (4, 4) outs(%[[AS]]
+// CHECK: seg.map thread_in_block (%{{.+}}, %[[Q2:.+]], %{{.+}}) in (1, 4, 4) outs(%[[ASC]]
 // CHECK: arith.cmpi ult, %[[Q2]], %[[REST]]
 // CHECK: scf.for %{{.+}} = %c0 to %[[REST]] step %c1
 // Blocks at the edge: M and N checks guard copies and every update.
 // CHECK: } else {
-// CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (4, 4) outs(%[[AS]]
+// CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}, %{{.+}}) in (1, 4, 4) outs(%[[ASC]]
 // CHECK: arith.cmpi ult, %{{.+}}, %[[M]]
 // CHECK: scf.if
 // CHECK: } else {
@@ -68,6 +77,26 @@
 // CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (2, 3) outs(%[[C]] : memref<?x?xf32>) {
 // CHECK: %[[V:.+]] = vector.from_elements %{{.+}}, %{{.+}} : vector<2x1xf32>
 // CHECK: seg.regtile_returns %[[V]] into %[[C]] tiles [(%[[M]], 2, 2), (%[[N]], 3, 1)] : vector<2x1xf32>, memref<?x?xf32>
+// With the default tiles (16, 16, 32, 8, 4): the A slice is stored
+// transposed with rows of 128 + 4 elements, copied through a [32][Tk][4]
+// view; both slices are 16-byte aligned and each thread reads its 8 values
+// of A and 4 of B at one k as aligned vectors.
+// DEFAULT-LABEL: func.func @matmul(
+// DEFAULT: %[[AS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<32x132xf32>
+// DEFAULT: %[[ASC:.+]] = memref.reinterpret_cast %[[AS]] to offset: [0], sizes: [32, 32, 4], strides: [4, 132, 1] : memref<32x132xf32> to memref<32x32x4xf32, strided<[4, 132, 1]>>
+// DEFAULT: %[[BS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<32x64xf32>
+// DEFAULT: scf.for
+// DEFAULT: seg.map thread_in_block (%{{.+}}, %{{.+}}, %{{.+}}) in (32, 32, 4) outs(%[[ASC]] : memref<32x32x4xf32, strided<[4, 132, 1]>>)
+// DEFAULT: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (32, 64) outs(%[[BS]] : memref<32x64xf32>)
+// DEFAULT: seg.map thread_in_block (%[[TY:.+]], %[[TX:.+]]) in (16, 16) {
+// DEFAULT-DAG: %[[ROW:.+]] = arith.muli %[[TY]], %c8
+// DEFAULT-DAG: %[[COL:.+]] = arith.muli %[[TX]], %c4
+// DEFAULT: scf.for %[[KK:.+]] = %c0 to %c32 step %c1
+// DEFAULT-NEXT: %[[AV:.+]] = vector.load %[[AS]][%[[KK]], %[[ROW]]] {alignment = 16 : i64} : memref<32x132xf32>, vector<8xf32>
+// DEFAULT-COUNT-8: vector.extract %[[AV]]
+// DEFAULT-NEXT: %[[BV:.+]] = vector.load %[[BS]][%[[KK]], %[[COL]]] {alignment = 16 : i64} : memref<32x64xf32>, vector<4xf32>
+// DEFAULT-NOT: memref.load
+// DEFAULT: scf.yield
 func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
                   %C: memref<?x?xf32>, %m: index, %n: index, %u: index) {
   %c0 = arith.constant 0 : index
@@ -132,6 +161,48 @@ func.func @batched_gemm(%A: memref<3x?x?xi32>, %B: memref<3x?x?xi32>,
     %res = arith.addi %scaled, %c : i32
     seg.results {
       seg.returns %res into %D : memref<3x?x?xi32>
+    }
+  }
+  return
+}
+
+// Transposed operands (A as A^T[k][i], B as B^T[j][k]): the A slice is
+// copied as it is, the B slice transposed into rows of 64 + 4 elements.
+// CHECK-LABEL: func.func @matmul_transposed(
+// CHECK: memref.alloca() {alignment = 16 : i64} : memref<4x4xf32>
+// CHECK: %[[BS:.+]] = memref.alloca() : memref<4x7xf32>
+// CHECK: memref.reinterpret_cast %[[BS]] to offset: [0], sizes: [3, 4, 1], strides: [1, 7, 1]
+// DEFAULT-LABEL: func.func @matmul_transposed(
+// DEFAULT: %[[AS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<32x128xf32>
+// DEFAULT: %[[BS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<32x68xf32>
+// DEFAULT: %[[BSC:.+]] = memref.reinterpret_cast %[[BS]] to offset: [0], sizes: [16, 32, 4], strides: [4, 68, 1]
+// DEFAULT: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (32, 128) outs(%[[AS]] : memref<32x128xf32>)
+// DEFAULT: seg.map thread_in_block (%{{.+}}, %{{.+}}, %{{.+}}) in (16, 32, 4) outs(%[[BSC]] : memref<16x32x4xf32, strided<[4, 68, 1]>>)
+// DEFAULT: seg.map thread_in_block (%[[TY:.+]], %[[TX:.+]]) in (16, 16) {
+// DEFAULT-DAG: %[[ROW:.+]] = arith.muli %[[TY]], %c8
+// DEFAULT-DAG: %[[COL:.+]] = arith.muli %[[TX]], %c4
+// DEFAULT: scf.for %[[KK:.+]] = %c0 to %c32 step %c1
+// DEFAULT-NEXT: vector.load %[[AS]][%[[KK]], %[[ROW]]] {alignment = 16 : i64} : memref<32x128xf32>, vector<8xf32>
+// DEFAULT: vector.load %[[BS]][%[[KK]], %[[COL]]] {alignment = 16 : i64} : memref<32x68xf32>, vector<4xf32>
+// DEFAULT-NOT: memref.load
+// DEFAULT: scf.yield
+func.func @matmul_transposed(%At: memref<?x?xf32>, %Bt: memref<?x?xf32>,
+                             %C: memref<?x?xf32>, %m: index, %n: index,
+                             %u: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark @+1 {{tiled with}}
+  seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %At[%k, %i] : memref<?x?xf32>
+      %b = memref.load %Bt[%j, %k] : memref<?x?xf32>
+      %p = arith.mulf %a, %b : f32
+      %s1 = arith.addf %s, %p : f32
+      scf.yield %s1 : f32
+    }
+    seg.results {
+      seg.returns %dot into %C : memref<?x?xf32>
     }
   }
   return

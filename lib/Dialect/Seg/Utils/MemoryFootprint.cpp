@@ -1,0 +1,109 @@
+//===- MemoryFootprint.cpp - Buffers an op may read and write -----------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "segir/Dialect/Seg/Utils/MemoryFootprint.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+
+Value seg::getUnderlyingBuffer(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      break;
+    value = view.getViewSource();
+  }
+  return value;
+}
+
+bool seg::isFreshAllocation(Value value) {
+  return isa_and_present<memref::AllocOp, memref::AllocaOp>(
+      value.getDefiningOp());
+}
+
+/// Whether `value` is an argument of the function around it.
+static bool isFunctionArgument(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg)
+    return false;
+  Block *owner = arg.getOwner();
+  return owner->isEntryBlock() &&
+         isa_and_present<FunctionOpInterface>(owner->getParentOp());
+}
+
+bool seg::mayAliasBuffers(Value a, Value b) {
+  if (a == b)
+    return true;
+  // A fresh allocation is disjoint from every other allocation and from
+  // memory that existed before it (the function's arguments). Two function
+  // arguments, or values of unknown origin, may be the same memory.
+  if (isFreshAllocation(a))
+    return !(isFreshAllocation(b) || isFunctionArgument(b));
+  if (isFreshAllocation(b))
+    return !isFunctionArgument(a);
+  return true;
+}
+
+/// Whether `value` is defined inside `op` (not by `op` itself).
+static bool isDefinedInside(Value value, Operation *op) {
+  Region *region = value.getParentRegion();
+  return region && op->isAncestor(region->getParentOp());
+}
+
+MemoryFootprint MemoryFootprint::of(Operation *op) {
+  MemoryFootprint footprint;
+  op->walk([&](Operation *nested) {
+    auto iface = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (!iface) {
+      // Effects of nested ops are visited by the walk itself.
+      if (!nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        footprint.unknown = true;
+      return;
+    }
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (MemoryEffects::EffectInstance &effect : effects) {
+      if (isa<MemoryEffects::Allocate>(effect.getEffect()))
+        continue;
+      Value value = effect.getValue();
+      if (!value || !isa<BaseMemRefType>(value.getType())) {
+        footprint.unknown = true;
+        continue;
+      }
+      Value buffer = getUnderlyingBuffer(value);
+      if (isDefinedInside(buffer, op))
+        continue;
+      if (isa<MemoryEffects::Read>(effect.getEffect()))
+        footprint.reads.insert(buffer);
+      else
+        footprint.writes.insert(buffer);
+    }
+  });
+  return footprint;
+}
+
+bool seg::areMemoryIndependent(Operation *first, Operation *second) {
+  MemoryFootprint a = MemoryFootprint::of(first);
+  MemoryFootprint b = MemoryFootprint::of(second);
+  if (a.unknown || b.unknown)
+    return false;
+  auto conflicts = [](const llvm::SmallSetVector<Value, 4> &writes,
+                      const MemoryFootprint &other) {
+    return llvm::any_of(writes, [&](Value w) {
+      return llvm::any_of(other.reads,
+                          [&](Value v) { return mayAliasBuffers(w, v); }) ||
+             llvm::any_of(other.writes,
+                          [&](Value v) { return mayAliasBuffers(w, v); });
+    });
+  };
+  // Read after write, write after write, and write after read.
+  return !conflicts(a.writes, b) && !conflicts(b.writes, a);
+}
