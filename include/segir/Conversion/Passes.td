@@ -50,7 +50,8 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
     * `seg.map block`: one block per point (virtual block loop when fewer
       blocks are launched); `memref.alloca`s directly in the body become
       shared memory; nested `thread_in_block` maps loop over the block's
-      threads and end with a barrier; block-level code runs in every thread
+      threads (in groups of points, as thread-level maps) and end with a
+      barrier; block-level code runs in every thread
       of the block and a block-level `seg.returns` is written by thread 0.
     * `seg.red thread` (seed 001): three kernels, chosen at run time by the
       number of segments `m` and the segment length `n`:

@@ -80,48 +80,6 @@ static void emitThreadPoint(KernelBuilder &kb, MapOp op, IRMapping &mapping,
   emitResults(kb, op.getResultsOp(), mapping, ivs, blockIvs);
 }
 
-/// A thread_in_block map: the block's threads stride over its space, then
-/// wait for each other unless `barrier` is false.
-static void emitThreadInBlockMap(KernelBuilder &kb, MapOp op,
-                                 IRMapping &mapping, ValueRange blockIvs,
-                                 bool barrier) {
-  SmallVector<Value> sizes =
-      materializeSizes(kb.b, kb.loc, op.getMixedSizes(), mapping);
-  Value count = productOf(kb.b, kb.loc, sizes);
-  kb.forLoop(kb.threadId, count, kb.constIndex(kb.blockSize), {},
-             [&](Value flat, ValueRange) {
-               emitThreadPoint(kb, op, mapping, flat, sizes, blockIvs);
-               return SmallVector<Value>();
-             });
-  if (barrier)
-    kb.barrier();
-}
-
-/// Whether the last of the thread_in_block maps `unsynchronized` (those
-/// emitted since the last barrier, in order) needs no barrier after it: the
-/// next op of its block that touches memory or synchronises is a
-/// thread_in_block map too (a barrier follows that one, or a later one),
-/// and no map since the last barrier writes a buffer that the next one
-/// reads or writes, or reads one that it writes; so no thread can see
-/// another's accesses in the wrong order. Shared arrays of the block body
-/// (skipped, `mapping` holds them) are distinct allocations.
-static bool canOmitBarrierAfter(ArrayRef<MapOp> unsynchronized,
-                                const IRMapping &mapping) {
-  for (Operation *next = unsynchronized.back()->getNextNode(); next;
-       next = next->getNextNode()) {
-    if (isa<memref::AllocaOp>(next) && mapping.contains(next->getResult(0)))
-      continue;
-    if (isMemoryEffectFree(next) && !next->hasTrait<OpTrait::IsTerminator>())
-      continue;
-    auto nextMap = dyn_cast<MapOp>(next);
-    return nextMap && nextMap.getLevel() == Level::ThreadInBlock &&
-           llvm::all_of(unsynchronized, [&](MapOp map) {
-             return areMemoryIndependent(map, nextMap);
-           });
-  }
-  return false;
-}
-
 /// Whether `op` may write or free memory (or its effects are unknown).
 static bool mayWrite(Operation *op) {
   if (isMemoryEffectFree(op))
@@ -158,20 +116,31 @@ static int64_t getLeadingLoadWords(MapOp op) {
   return words;
 }
 
-/// Points a thread of a thread-level map evaluates together: enough leading
-/// loads in flight (about 16 words); one when the body loads nothing before
-/// it writes or has private arrays.
-static int64_t getMapLoadsInFlight(MapOp op, const GPULoweringConfig &config) {
+/// Points a thread of a thread-level or thread_in_block map evaluates
+/// together: enough leading loads in flight (about 16 words); one when the
+/// body loads nothing before it writes or has private arrays, and no more
+/// than a thread has when the space is static.
+static int64_t getMapLoadsInFlight(MapOp op, int64_t blockSize,
+                                   const GPULoweringConfig &config) {
+  int64_t perThread = std::numeric_limits<int64_t>::max();
+  std::optional<int64_t> count = 1;
+  for (OpFoldResult size : op.getMixedSizes()) {
+    std::optional<int64_t> value = getConstantIntValue(size);
+    count = value && count ? std::optional(*count * *value) : std::nullopt;
+  }
+  if (count)
+    perThread = llvm::divideCeil(*count, blockSize);
   if (config.loadsInFlight > 0)
-    return config.loadsInFlight;
+    return std::clamp<int64_t>(perThread, 1, config.loadsInFlight);
   // Every point of a group would get its own copy of a private array.
   if (!op.getBody().getOps<memref::AllocaOp>().empty())
     return 1;
   int64_t words = getLeadingLoadWords(op);
   if (words == 0)
     return 1;
-  return llvm::bit_floor(
+  int64_t wanted = llvm::bit_floor(
       static_cast<uint64_t>(std::clamp<int64_t>(16 / words, 1, 8)));
+  return std::clamp<int64_t>(perThread, 1, wanted);
 }
 
 /// Moves the leading loads of `points[1..]` (the ops each point emitted, in
@@ -210,10 +179,11 @@ static void hoistLeadingLoads(ArrayRef<SmallVector<Operation *>> points,
 }
 
 /// The points `flat`, `flat + stride`, ... (`count` of them) of a
-/// thread-level map.
-static void emitThreadPoints(KernelBuilder &kb, MapOp op, Value flat,
-                             Value stride, int64_t count,
-                             ArrayRef<Value> sizes) {
+/// thread-level or thread_in_block map; each starts from `mapping`.
+static void emitThreadPoints(KernelBuilder &kb, MapOp op,
+                             const IRMapping &mapping, Value flat, Value stride,
+                             int64_t count, ArrayRef<Value> sizes,
+                             ValueRange blockIvs) {
   Block *block = kb.b.getInsertionBlock();
   SmallVector<SmallVector<Operation *>> points;
   Value point = flat;
@@ -222,8 +192,8 @@ static void emitThreadPoints(KernelBuilder &kb, MapOp op, Value flat,
     Operation *last = end == block->begin() ? nullptr : &*std::prev(end);
     if (k > 0)
       point = arith::AddIOp::create(kb.b, kb.loc, point, stride);
-    IRMapping mapping;
-    emitThreadPoint(kb, op, mapping, point, sizes, {});
+    IRMapping pointMapping = mapping;
+    emitThreadPoint(kb, op, pointMapping, point, sizes, blockIvs);
     SmallVector<Operation *> &ops = points.emplace_back();
     for (auto it = last ? std::next(last->getIterator()) : block->begin();
          it != kb.b.getInsertionPoint(); ++it)
@@ -231,6 +201,52 @@ static void emitThreadPoints(KernelBuilder &kb, MapOp op, Value flat,
   }
   if (count > 1)
     hoistLeadingLoads(points, kb.launch.getBody());
+}
+
+/// A thread_in_block map: the block's threads stride over its space, then
+/// wait for each other unless `barrier` is false.
+static void emitThreadInBlockMap(KernelBuilder &kb, MapOp op,
+                                 IRMapping &mapping, ValueRange blockIvs,
+                                 bool barrier,
+                                 const GPULoweringConfig &config) {
+  SmallVector<Value> sizes =
+      materializeSizes(kb.b, kb.loc, op.getMixedSizes(), mapping);
+  Value count = productOf(kb.b, kb.loc, sizes);
+  Value stride = kb.constIndex(kb.blockSize);
+  kb.forLoopInGroups(kb.threadId, count, stride, {},
+                     getMapLoadsInFlight(op, kb.blockSize, config),
+                     [&](Value flat, int64_t points, ValueRange) {
+                       emitThreadPoints(kb, op, mapping, flat, stride, points,
+                                        sizes, blockIvs);
+                       return SmallVector<Value>();
+                     });
+  if (barrier)
+    kb.barrier();
+}
+
+/// Whether the last of the thread_in_block maps `unsynchronized` (those
+/// emitted since the last barrier, in order) needs no barrier after it: the
+/// next op of its block that touches memory or synchronises is a
+/// thread_in_block map too (a barrier follows that one, or a later one),
+/// and no map since the last barrier writes a buffer that the next one
+/// reads or writes, or reads one that it writes; so no thread can see
+/// another's accesses in the wrong order. Shared arrays of the block body
+/// (skipped, `mapping` holds them) are distinct allocations.
+static bool canOmitBarrierAfter(ArrayRef<MapOp> unsynchronized,
+                                const IRMapping &mapping) {
+  for (Operation *next = unsynchronized.back()->getNextNode(); next;
+       next = next->getNextNode()) {
+    if (isa<memref::AllocaOp>(next) && mapping.contains(next->getResult(0)))
+      continue;
+    if (isMemoryEffectFree(next) && !next->hasTrait<OpTrait::IsTerminator>())
+      continue;
+    auto nextMap = dyn_cast<MapOp>(next);
+    return nextMap && nextMap.getLevel() == Level::ThreadInBlock &&
+           llvm::all_of(unsynchronized, [&](MapOp map) {
+             return areMemoryIndependent(map, nextMap);
+           });
+  }
+  return false;
 }
 
 static void lowerThreadMap(OpBuilder &b, MapOp op,
@@ -249,9 +265,10 @@ static void lowerThreadMap(OpBuilder &b, MapOp op,
         kb.threadId);
     Value stride = arith::MulIOp::create(b, loc, kb.gridSize, blockSizeIdx);
     kb.forLoopInGroups(first, count, stride, {},
-                       getMapLoadsInFlight(op, config),
+                       getMapLoadsInFlight(op, blockSize, config),
                        [&](Value flat, int64_t points, ValueRange) {
-                         emitThreadPoints(kb, op, flat, stride, points, sizes);
+                         emitThreadPoints(kb, op, IRMapping(), flat, stride,
+                                          points, sizes, {});
                          return SmallVector<Value>();
                        });
     kb.finish();
@@ -360,7 +377,7 @@ static void dropPrivateView(OpBuilder &b, Value view, Value own,
 /// so every thread reaches the same barriers) are rebuilt around their
 /// lowered bodies; anything else runs in every thread.
 static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
-                         ValueRange blockIvs) {
+                         ValueRange blockIvs, const GPULoweringConfig &config) {
   OpBuilder &b = kb.b;
   auto holdsSegOps = [](Operation &op) {
     return op.walk([](SegSpaceOpInterface) { return WalkResult::interrupt(); })
@@ -376,7 +393,7 @@ static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
     if (auto map = dyn_cast<MapOp>(inner)) {
       unsynchronized.push_back(map);
       bool barrier = !canOmitBarrierAfter(unsynchronized, mapping);
-      emitThreadInBlockMap(kb, map, mapping, blockIvs, barrier);
+      emitThreadInBlockMap(kb, map, mapping, blockIvs, barrier, config);
       if (barrier)
         unsynchronized.clear();
       continue;
@@ -401,7 +418,7 @@ static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
       b.setInsertionPointToStart(loop.getBody());
       mapping.map(forOp.getInductionVar(), loop.getInductionVar());
       mapping.map(forOp.getRegionIterArgs(), loop.getRegionIterArgs());
-      emitBlockOps(kb, *forOp.getBody(), mapping, blockIvs);
+      emitBlockOps(kb, *forOp.getBody(), mapping, blockIvs, config);
       auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
       if (loop.getBody()->mightHaveTerminator())
         loop.getBody()->getTerminator()->erase();
@@ -430,7 +447,7 @@ static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
           scf::YieldOp::create(b, kb.loc);
           continue;
         }
-        emitBlockOps(kb, from->front(), mapping, blockIvs);
+        emitBlockOps(kb, from->front(), mapping, blockIvs, config);
         auto yield = cast<scf::YieldOp>(from->front().getTerminator());
         scf::YieldOp::create(
             b, kb.loc, llvm::map_to_vector(yield.getOperands(), [&](Value v) {
@@ -475,7 +492,7 @@ static void lowerBlockMap(OpBuilder &b, MapOp op,
                      delinearize(b, loc, virtualBlock, sizes);
                  IRMapping mapping = shared;
                  mapping.map(body.getArguments(), blockIvs);
-                 emitBlockOps(kb, body, mapping, blockIvs);
+                 emitBlockOps(kb, body, mapping, blockIvs, config);
                  // One element per block: thread 0 writes it.
                  Value isFirst =
                      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,

@@ -91,6 +91,24 @@
 //   MAP-NOT:     scf.for
 //       MAP:     gpu.terminator
 
+// thread_in_block maps too, up to the points a thread has (static spaces):
+// a 64 x 16 copy by 256 threads gives each 4 points, all in one group; a
+// map of 256 points (one per thread) is not grouped.
+// MAP-LABEL: func.func @block_copy
+//       MAP:   gpu.launch
+//       MAP:     scf.for %{{.*}} step %c1024 {
+// MAP-COUNT-4:   memref.load %{{.*}} : memref<?x?xf32>
+// MAP-COUNT-4:   memref.store %{{.*}} : memref<64x16xf32>
+//       MAP:     }
+//       MAP:     scf.for %{{.*}} step %c256 {
+//       MAP:       memref.load %{{.*}} : memref<?x?xf32>
+//  MAP-NEXT:       memref.store %{{.*}} : memref<64x16xf32>
+//  MAP-NEXT:     }
+//       MAP:     gpu.barrier
+//       MAP:     scf.for %{{.*}} step %c256 {
+//   MAP-NOT:     scf.for
+//       MAP:     gpu.barrier
+
 // MAP2-LABEL: func.func @axpy
 //       MAP2:   scf.for %{{.*}} {
 // MAP2-COUNT-4:   memref.load
@@ -266,6 +284,32 @@ func.func @wide(%in: memref<?x20xf32>, %n: index, %out: memref<?xf32>) {
     %s18 = arith.addf %s17, %v19 : f32
     seg.results {
       seg.returns %s18 into %out : memref<?xf32>
+    }
+  }
+  return
+}
+
+func.func @block_copy(%a: memref<?x?xf32>, %n: index, %m: index,
+                      %out: memref<?xf32>) {
+  seg.map block (%b) in (%n) grid(block_size = 256) {
+    %sh = memref.alloca() : memref<64x16xf32>
+    seg.map thread_in_block (%i, %j) in (64, 16) outs(%sh : memref<64x16xf32>) {
+      %r = arith.addi %i, %b : index
+      %v = memref.load %a[%r, %j] : memref<?x?xf32>
+      seg.results {
+        seg.returns %v into %sh : memref<64x16xf32>
+      }
+    }
+    seg.map thread_in_block (%t) in (256) outs(%out : memref<?xf32>) {
+      %c16 = arith.constant 16 : index
+      %i = arith.divui %t, %c16 : index
+      %j = arith.remui %t, %c16 : index
+      %v = memref.load %sh[%i, %j] : memref<64x16xf32>
+      seg.results {
+        seg.tile_returns %v into %out tiles [(%m, 256)] : memref<?xf32>
+      }
+    }
+    seg.results {
     }
   }
   return
