@@ -30,6 +30,13 @@ int64_t GPULoweringConfig::getBlockCap(int64_t blockSize) const {
   return target.getNumSMs() * perSM;
 }
 
+int64_t seg::getLoadsInFlightForWords(int64_t words) {
+  constexpr int64_t kWordsInFlight = 16, kMaxElements = 8;
+  int64_t elements = kWordsInFlight / std::max<int64_t>(words, 1);
+  return llvm::bit_floor(
+      static_cast<uint64_t>(std::clamp<int64_t>(elements, 1, kMaxElements)));
+}
+
 Value seg::ceilDivIndex(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   return arith::CeilDivUIOp::create(b, loc, lhs, rhs);
 }

@@ -47,6 +47,11 @@ struct GPULoweringConfig {
   int64_t getBlockCap(int64_t blockSize) const;
 };
 
+/// How many elements (or points) a thread evaluates before using them, so
+/// that their loads are in flight together, when each needs `words` 32-bit
+/// registers: enough for about 16 words, a power of two, at most 8.
+int64_t getLoadsInFlightForWords(int64_t words);
+
 /// Host-side helpers (index arithmetic on the sizes of a launch).
 Value ceilDivIndex(OpBuilder &b, Location loc, Value lhs, Value rhs);
 Value minIndex(OpBuilder &b, Location loc, Value lhs, Value rhs);

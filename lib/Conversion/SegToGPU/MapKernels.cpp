@@ -123,12 +123,7 @@ static int64_t getLeadingLoadWords(MapOp op) {
 static int64_t getMapLoadsInFlight(MapOp op, int64_t blockSize,
                                    const GPULoweringConfig &config) {
   int64_t perThread = std::numeric_limits<int64_t>::max();
-  std::optional<int64_t> count = 1;
-  for (OpFoldResult size : op.getMixedSizes()) {
-    std::optional<int64_t> value = getConstantIntValue(size);
-    count = value && count ? std::optional(*count * *value) : std::nullopt;
-  }
-  if (count)
+  if (std::optional<int64_t> count = getStaticPointCount(op.getStaticSizes()))
     perThread = llvm::divideCeil(*count, blockSize);
   if (config.loadsInFlight > 0)
     return std::clamp<int64_t>(perThread, 1, config.loadsInFlight);
@@ -138,9 +133,7 @@ static int64_t getMapLoadsInFlight(MapOp op, int64_t blockSize,
   int64_t words = getLeadingLoadWords(op);
   if (words == 0)
     return 1;
-  int64_t wanted = llvm::bit_floor(
-      static_cast<uint64_t>(std::clamp<int64_t>(16 / words, 1, 8)));
-  return std::clamp<int64_t>(perThread, 1, wanted);
+  return std::clamp<int64_t>(perThread, 1, getLoadsInFlightForWords(words));
 }
 
 /// Moves the leading loads of `points[1..]` (the ops each point emitted, in
@@ -155,21 +148,21 @@ static void hoistLeadingLoads(ArrayRef<SmallVector<Operation *>> points,
   if (firstWrite == points.front().end())
     return;
   Operation *target = *firstWrite;
+  // Whether `value` is defined above the target (hoisted ones included).
+  auto dominatesTarget = [&](Value value) {
+    Operation *def = value.getDefiningOp();
+    return !def || def->getBlock() != target->getBlock() ||
+           def->isBeforeInBlock(target);
+  };
   for (ArrayRef<Operation *> ops : points.drop_front()) {
-    llvm::SmallPtrSet<Operation *, 16> own(ops.begin(), ops.end());
-    llvm::SmallPtrSet<Operation *, 16> hoisted;
     for (Operation *op : ops) {
-      bool available = llvm::all_of(op->getOperands(), [&](Value operand) {
-        Operation *def = operand.getDefiningOp();
-        return !def || !own.contains(def) || hoisted.contains(def);
-      });
+      bool available = llvm::all_of(op->getOperands(), dominatesTarget);
       // Executed by the point anyway (a group holds only existing points),
       // only earlier: no need for it to be speculatable.
       bool movable = op->getNumRegions() == 0 &&
                      (isMemoryEffectFree(op) || isCapturedLoad(op, launchBody));
       if (available && movable) {
         op->moveBefore(target);
-        hoisted.insert(op);
         continue;
       }
       if (mayWrite(op))

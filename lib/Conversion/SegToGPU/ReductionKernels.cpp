@@ -66,9 +66,7 @@ static int64_t getChunk(RedOp op) {
 static int64_t getLoadsInFlight(RedOp op, const GPULoweringConfig &config) {
   if (config.loadsInFlight > 0)
     return config.loadsInFlight;
-  int64_t words = llvm::divideCeil(getAccumulatorBytes(op), 4);
-  return llvm::bit_floor(
-      static_cast<uint64_t>(std::clamp<int64_t>(16 / words, 1, 8)));
+  return getLoadsInFlightForWords(llvm::divideCeil(getAccumulatorBytes(op), 4));
 }
 
 int64_t seg::getSequentialTile(RedOp op, const GPULoweringConfig &config) {

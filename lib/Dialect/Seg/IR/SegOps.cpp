@@ -275,14 +275,12 @@ static std::optional<OpFoldResult> mixedScalar(Value dynamic,
 
 static StringRef levelName(Level level) { return stringifyLevel(level); }
 
-/// Product of static sizes, or nullopt when any is dynamic.
-static std::optional<int64_t> staticProduct(ArrayRef<int64_t> sizes) {
+std::optional<int64_t> mlir::seg::getStaticPointCount(ArrayRef<int64_t> sizes) {
   int64_t product = 1;
-  for (int64_t size : sizes) {
-    if (ShapedType::isDynamic(size))
+  for (int64_t size : sizes)
+    if (ShapedType::isDynamic(size) ||
+        llvm::MulOverflow(product, size, product))
       return std::nullopt;
-    product *= size;
-  }
   return product;
 }
 
@@ -391,7 +389,7 @@ template <typename OpTy> static LogicalResult verifySpaceOp(OpTy op) {
       virt && virt.getValue() != Virtualization::Virtualized) {
     // Without virtualisation every point needs a thread (level thread) or
     // a block (level block) of its own.
-    std::optional<int64_t> points = staticProduct(sizes);
+    std::optional<int64_t> points = getStaticPointCount(sizes);
     std::optional<int64_t> available = numBlocks;
     if (level == Level::Thread)
       available = (numBlocks && blockSize)

@@ -36,6 +36,9 @@ namespace mlir {
 namespace seg {
 /// The closest enclosing space op of `op`, or null.
 SegSpaceOpInterface getEnclosingSpaceOp(Operation *op);
+/// The number of points of a space of static sizes `sizes`, or nullopt when
+/// a size is dynamic or the product does not fit in 64 bits.
+std::optional<int64_t> getStaticPointCount(ArrayRef<int64_t> sizes);
 } // namespace seg
 } // namespace mlir
 
