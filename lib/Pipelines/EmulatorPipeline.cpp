@@ -16,6 +16,8 @@ using namespace mlir;
 void seg::buildGPUToEmulatorPipeline(OpPassManager &pm,
                                      const SegToEmulatorOptions &options) {
   pm.addPass(createGpuKernelOutliningPass());
+  if (options.fpContract)
+    pm.addPass(createSegAllowFPContraction());
   ConvertGPUToSegEmulatorOptions emulator;
   emulator.check = options.check;
   pm.addPass(createConvertGPUToSegEmulator(emulator));

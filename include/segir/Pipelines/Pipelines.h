@@ -121,6 +121,13 @@ struct SegToEmulatorOptions
       *this, "canonicalize",
       llvm::cl::desc("Canonicalize and CSE after the kernels are lowered"),
       llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<bool> fpContract{
+      *this, "fp-contract",
+      llvm::cl::desc("Let kernels fuse floating-point multiplies and adds "
+                     "(seg-allow-fp-contraction), as seg-to-nvvm does by "
+                     "default; off by default so that results match "
+                     "seg-to-cpu bit for bit"),
+      llvm::cl::init(false)};
 };
 
 /// GPU kernels (gpu.launch, or outlined gpu.module and gpu.launch_func) to
