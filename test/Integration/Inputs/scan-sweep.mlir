@@ -2,7 +2,7 @@
 // comparing a parallel lowering of seg.scan with the reference one.
 //
 // Not a test by itself (lit excludes Inputs/): CPU/scan-sweep.test runs it
-// through seg-to-cpu against Inputs/scan-sweep.py, and GPU/scan-sweep.test
+// through seg-to-cpu against Inputs/scan-sweep.py, and Emulator/scan-sweep.test
 // runs it through both seg-to-cpu and the GPU path (the emulator) under
 // several block sizes, numbers of blocks, schedules and both scan
 // strategies, and diffs the outputs. All arithmetic is exact (integers,
