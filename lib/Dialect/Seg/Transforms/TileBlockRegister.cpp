@@ -1,10 +1,11 @@
-//===- TileBlockRegister.cpp - Block and register tiling (seed 003) -----===//
+//===- TileBlockRegister.cpp - Block and register tiling ------------------===//
 //
 // Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// Rewrites a thread-level map `(b..., i, j) { code1; redomap over k; code2 }`
+// Block and register tiling [Cholewa-Madsen & Holst 2020]. Rewrites a
+// thread-level map `(b..., i, j) { code1; redomap over k; code2 }`
 // into a block-level map in which a block of Ty x Tx threads computes a
 // (Ty*Ry) x (Tx*Rx) tile of the (i, j) space:
 //
@@ -834,8 +835,8 @@ void TiledBuilder::build() {
                                   ValueRange{ty, tx, cIdx(ry), cIdx(rx)});
   }
 
-  // Blocks whose tile lies inside M x N skip the M and N checks (seed 003
-  // section 7.3.3).
+  // Blocks whose tile lies inside M x N skip the M and N checks
+  // [Cholewa-Madsen & Holst 2020, §7.3.3].
   Value inside = arith::AndIOp::create(
       b, loc,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,

@@ -107,8 +107,9 @@ def Seg_RedOp : Seg_SpaceOp<"red"> {
     associative, a commutative one may be applied in any order.
 
     An optional `chunk(N)` after the grid is the number of consecutive
-    elements each thread reduces sequentially per step (seed 000's CHUNK);
-    `seg-select-chunk` sets it from the resource model.
+    elements each thread reduces sequentially per step (the CHUNK of
+    [Pøbl & Holst 2024]); `seg-select-chunk` sets it from the resource
+    model.
   }];
   let arguments = !con(commonArgs, (ins Variadic<AnyType>:$neutrals,
                                         DenseBoolArrayAttr:$commutative,
@@ -137,7 +138,7 @@ def Seg_ScanOp : Seg_SpaceOp<"scan"> {
     every segment. Same operator model as `seg.red`; every scanned output
     has the shape of the whole space, as do map-only outputs. The optional
     `chunk(N)` is the sequentiality degree m: the consecutive elements each
-    thread scans on its own (seed 004).
+    thread scans on its own [Clausen 2021].
 
     ```mlir
     seg.scan thread (%s, %i) in (%ns, %n) outs(%out : memref<?x?xi32>) {
