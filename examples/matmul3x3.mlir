@@ -1,11 +1,10 @@
 // matmul3x3.mlir - the product of a sequence of 3x3 matrices.
 //
-// As in mm-3x3.fut of seed 000, matrix i has its nine entries in nine
-// separate input arrays, m00[i], m01[i], ..., m22[i] (entry (r, c) in
-// m<r><c>), so the map of the reduction reads 9 arrays. The operator is the
-// 3x3 matrix product on 9-tuples (row-major), modulo the prime
-// p = 1000003 so that entries stay below 2^20 and every sum of three
-// products fits in i64:
+// As in mm-3x3.fut of [Pøbl & Holst 2024], matrix i has its nine entries in
+// nine separate input arrays, m00[i], m01[i], ..., m22[i] (entry (r, c) in
+// m<r><c>), so the map of the reduction reads 9 arrays. The operator is the 3x3
+// matrix product on 9-tuples (row-major), modulo the prime p = 1000003 so that
+// entries stay below 2^20 and every sum of three products fits in i64:
 //   (X Y)(r, c) = X(r, 0) Y(0, c) + X(r, 1) Y(1, c) + X(r, 2) Y(2, c) mod p
 // with the identity as neutral element. Matrix multiplication is
 // associative but not commutative, so the operator is not flagged

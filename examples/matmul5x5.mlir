@@ -1,11 +1,11 @@
 // matmul5x5.mlir - the product of a sequence of 5x5 matrices.
 //
-// As in mm-5x5.fut of seed 000 (the benchmark whose operator reads the
-// most arrays, 25), matrix i has its 25 entries in 25 separate input
-// arrays m00[i], m01[i], ..., m44[i] (entry (r, c) in m<r><c>). The
-// operator is the 5x5 matrix product on 25-tuples (row-major) of i32,
-// modulo the prime p = 10007: entries stay below p, and a sum of five
-// products below 5 p^2 < 2^31, so every value is exact in i32:
+// As in mm-5x5.fut of [Pøbl & Holst 2024] (the benchmark whose operator reads
+// the most arrays, 25), matrix i has its 25 entries in 25 separate input arrays
+// m00[i], m01[i], ..., m44[i] (entry (r, c) in m<r><c>). The operator is the
+// 5x5 matrix product on 25-tuples (row-major) of i32, modulo the prime p =
+// 10007: entries stay below p, and a sum of five products below 5 p^2 < 2^31,
+// so every value is exact in i32:
 //   (X Y)(r, c) = X(r, 0) Y(0, c) + ... + X(r, 4) Y(4, c) mod p
 // with the identity as neutral element. The operator is associative but
 // not commutative, so it is not flagged `commutative`: the result is

@@ -3,10 +3,10 @@
 // C = A B with A of shape (m, K) and B of shape (K, n): a thread-level
 // seg.map over the (m, n) space whose point (i, j) runs the dot product of
 // row i of A and column j of B in a sequential scf.for loop and writes it
-// with seg.returns (seed 002 listing 4). In row order the points in
+// with seg.returns [Prasetya 2022, listing 4]. In row order the points in
 // flight span whole rows of C and so need all of B; `seg-column-schedule`
 // confines them to narrow columns of C, whose part of B stays in cache
-// (seed 002 section 4.4).
+// [Prasetya 2022, §4.4].
 //
 // Inputs (f32, small integers, so every result is exact):
 //   A[i][k] = ((3 i + 5 k + 1) mod 7) - 3,
@@ -69,7 +69,7 @@
 // CHECK-NEXT:   560
 
 // C = A B: one thread-level point per element of C, the dot product in a
-// sequential scf.for loop (seed 002 listing 4).
+// sequential scf.for loop [Prasetya 2022, listing 4].
 func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
                   %C: memref<?x?xf32>) {
   %c0 = arith.constant 0 : index

@@ -4,9 +4,9 @@
 // with w(a, b) = ((2 a + 5 b) mod 7) - 3 and indices clamped into the array
 // (r, c: Accelerate's `clamp` boundary). A thread-level seg.map over the
 // (m, n) output space, each point running the 81-element window with two
-// scf.for loops: seed 002's stencil benchmark, whose neighbouring points
-// share most of their window, so that `seg-column-schedule` (points walked
-// down narrow columns instead of along rows) raises cache reuse.
+// scf.for loops: the stencil benchmark of [Prasetya 2022], whose neighbouring
+// points share most of their window, so that `seg-column-schedule` (points
+// walked down narrow columns instead of along rows) raises cache reuse.
 //
 // Inputs (i32): A[r][c] = ((3 r + 7 c + 1) mod 11) - 5 of shapes
 //   6 x 11  (every window is clamped) and 1 x 3, printed whole;

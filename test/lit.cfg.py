@@ -56,6 +56,11 @@ def _configure():
         "mlir-runner -e main -entry-point-result=void -shared-libs=" +
         runner_libs + "," + config.segir_emulator_runtime))
 
+    # The generated docs of the build against docs/ (scripts/update-docs.sh).
+    config.substitutions.append(("%update-docs", "env SEGIR_BUILD_DIR=" +
+        config.segir_obj_root + " bash " + os.path.join(
+            config.segir_src_root, "scripts", "update-docs.sh")))
+
     # Executables linked from compiled programs (scripts/gpu-compile.sh).
     config.substitutions.append(("%gpu-compile", "env SEGIR_BUILD_DIR=" +
         config.segir_obj_root + " bash " + os.path.join(

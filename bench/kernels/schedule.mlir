@@ -1,5 +1,5 @@
-// schedule.mlir - the column schedule's benchmarks (bench/): seed 002's
-// 9x9 stencil and naive matrix multiplication, one thread per output
+// schedule.mlir - the column schedule's benchmarks (bench/): the 9x9 stencil
+// and naive matrix multiplication of [Prasetya 2022], one thread per output
 // point (the computations of examples/stencil9x9.mlir and
 // examples/naive_matmul.mlir on device memory, with
 // `llvm.emit_c_interface`). bench/kernels/variants.txt compiles this file

@@ -1,11 +1,12 @@
 // sgemm.mlir - row-major f32 C = A B of the benchmark harness (bench/).
 //
 // A thread-level seg.map over C whose points run the dot product in an
-// scf.for (the redomap of seed 003); `seg-tile-block-register` turns it
-// into a block- and register-tiled kernel before seg-to-nvvm. The shapes
-// are the memrefs' sizes (m x k times k x n), so one kernel serves every
-// shape. bench/kernels/variants.txt compiles it with the resource model's
-// tiles and with alternatives, renaming the function of each variant.
+// scf.for (the redomap of [Cholewa-Madsen & Holst 2020]);
+// `seg-tile-block-register` turns it into a block- and register-tiled kernel
+// before seg-to-nvvm. The shapes are the memrefs' sizes (m x k times k x n), so
+// one kernel serves every shape. bench/kernels/variants.txt compiles it with
+// the resource model's tiles and with alternatives, renaming the function of
+// each variant.
 func.func @bench_sgemm_f32(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
                            %C: memref<?x?xf32>)
     attributes {llvm.emit_c_interface} {

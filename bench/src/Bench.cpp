@@ -613,11 +613,11 @@ void summarizeVariants(size_t count) {
   std::printf("\n");
 }
 
-// Row order against column schedules (seg-column-schedule, seed 002): the
-// 9x9 stencil on 2^ceil(k/2) x 2^floor(k/2) i32 and the naive matrix
-// product of 2^(k/2 - 2)-square f32 matrices (4096 at k = 28). All
-// variants must agree bit for bit (integer data); the first is also
-// checked at sampled points against the CPU.
+// Row order against column schedules (seg-column-schedule, [Prasetya 2022]):
+// the 9x9 stencil on 2^ceil(k/2) x 2^floor(k/2) i32 and the naive matrix
+// product of 2^(k/2 - 2)-square f32 matrices (4096 at k = 28). All variants
+// must agree bit for bit (integer data); the first is also checked at sampled
+// points against the CPU.
 void benchSchedule(const Options &o) {
   const SegIRImplementations &segir = segirImplementations();
   reference::Random random(o.seed + 6);

@@ -107,7 +107,8 @@ static std::string checkBlockSize(TargetAttr target, int64_t blockSize) {
 }
 
 //===----------------------------------------------------------------------===//
-// Reduction CHUNK (seed 000) and scan sequentiality degree (seed 004)
+// Reduction CHUNK [Pøbl & Holst 2024] and scan sequentiality degree
+// [Clausen 2021]
 //===----------------------------------------------------------------------===//
 
 namespace {
@@ -130,7 +131,7 @@ static int64_t reduceRegisters(const TypeSizes &sizes, int64_t chunk) {
          kChunkOverheadRegisters;
 }
 
-/// Seed 004 section 5.2: m * (2 sum(words) + 3) + 1 + sum(words).
+/// [Clausen 2021, §5.2]: m * (2 sum(words) + 3) + 1 + sum(words).
 static int64_t scanRegisters(const TypeSizes &sizes, int64_t degree) {
   return degree * (2 * sizes.registers + 3) + 1 + sizes.registers;
 }
@@ -292,7 +293,7 @@ Legality ResourceModel::checkScanDegree(ArrayRef<Type> types, int64_t blockSize,
 }
 
 //===----------------------------------------------------------------------===//
-// Tile sizes (seed 003)
+// Tile sizes [Cholewa-Madsen & Holst 2020]
 //===----------------------------------------------------------------------===//
 
 Legality ResourceModel::checkTiles(const TileSizes &tiles, int64_t sizeA,
@@ -354,8 +355,9 @@ Legality ResourceModel::checkTiles(const TileSizes &tiles, int64_t sizeA,
 FailureOr<TileSizes> ResourceModel::selectTiles(int64_t sizeA, int64_t sizeB,
                                                 int64_t sizeAcc,
                                                 std::string *why) const {
-  // Seed 003's "nice" configuration first (section 5.1.1), then smaller
-  // register and block tiles for wide element types or small targets.
+  // The "nice" configuration of [Cholewa-Madsen & Holst 2020, §5.1.1] first,
+  // then smaller register and block tiles for wide element types or small
+  // targets.
   static const TileSizes candidates[] = {{16, 16, 32, 8, 4},
                                          {16, 16, 16, 4, 4},
                                          {16, 16, 16, 2, 2},

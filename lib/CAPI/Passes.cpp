@@ -11,6 +11,7 @@
 
 #include "segir/Analysis/Tuning.h"
 #include "segir/Conversion/Passes.h"
+#include "segir/Dialect/GPU/Transforms/Passes.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
 
@@ -121,6 +122,7 @@ void segirRegisterPasses(void) {
   std::call_once(once, [] {
     seg::registerSegConversionPasses();
     seg::registerSegTransformsPasses();
+    seg::registerSegGPUTransformsPasses();
   });
 }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "segir/Conversion/Passes.h"
+#include "segir/Dialect/GPU/Transforms/Passes.h"
 #include "segir/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "segir/Conversion/Passes.h"
+#include "segir/Dialect/GPU/Transforms/Passes.h"
 #include "segir/Dialect/Seg/IR/SegDialect.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
 #include "segir/Pipelines/Pipelines.h"
@@ -24,6 +25,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::seg::registerSegConversionPasses();
   mlir::seg::registerSegTransformsPasses();
+  mlir::seg::registerSegGPUTransformsPasses();
   mlir::seg::registerSegPipelines();
 
   mlir::DialectRegistry registry;

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "segir/Conversion/Passes.h"
+#include "segir/Dialect/GPU/Transforms/Passes.h"
 #include "segir/Dialect/Seg/IR/SegDialect.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
 #include "segir/Pipelines/Pipelines.h"
@@ -34,6 +35,7 @@ mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "SegIR", LLVM_VERSION_STRING, []() {
             mlir::seg::registerSegConversionPasses();
             mlir::seg::registerSegTransformsPasses();
+            mlir::seg::registerSegGPUTransformsPasses();
             mlir::seg::registerSegPipelines();
           }};
 }

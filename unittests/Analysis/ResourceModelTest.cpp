@@ -1,4 +1,4 @@
-//===- ResourceModelTest.cpp - The seeds' worked numbers ----------------===//
+//===- ResourceModelTest.cpp - The papers' worked numbers ---------------===//
 //
 // Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -48,17 +48,17 @@ TEST_F(ResourceModelTest, ByteSizesAndRegisters) {
   EXPECT_EQ(getPrimitiveByteSize(builder.getIndexType()), 8);
   EXPECT_FALSE(getPrimitiveByteSize(VectorType::get({4}, builder.getF32Type()))
                    .has_value());
-  // Seed 000 eq. 9: anything below a word still takes a register.
+  // [Pøbl & Holst 2024, eq. 9]: anything below a word still takes a register.
   EXPECT_EQ(getRegisterCount(1), 1);
   EXPECT_EQ(getRegisterCount(4), 1);
   EXPECT_EQ(getRegisterCount(8), 2);
 }
 
-// Seed 000 eq. 7-8: MSS on four f32, block size 1024, 64 KiB of shared
-// memory: the shared memory bound allows CHUNK <= 16. Registers (64 per
-// thread at block size 1024, less the accumulator and the overhead, three
-// per word of the chunk) allow (64 - 4 - 7) / 12 = 4, which decides.
-TEST_F(ResourceModelTest, Seed000SharedMemoryBound) {
+// [Pøbl & Holst 2024, eq. 7-8]: MSS on four f32, block size 1024, 64 KiB of
+// shared memory: the shared memory bound allows CHUNK <= 16. Registers (64 per
+// thread at block size 1024, less the accumulator and the overhead, three per
+// word of the chunk) allow (64 - 4 - 7) / 12 = 4, which decides.
+TEST_F(ResourceModelTest, PoblHolstSharedMemoryBound) {
   ResourceModel model(withSharedMemory(65536));
   FailureOr<SequentialChoice> choice =
       model.selectReduceChunk(repeat(builder.getF32Type(), 4), 1024);
@@ -78,10 +78,10 @@ TEST_F(ResourceModelTest, Seed000SharedMemoryBound) {
             "chunk 17 x 4 bytes) but target sm_90 allows 65536 per block");
 }
 
-// Seed 004 section 5.4: eq. 4 with k_reg = 64 and k_mem = 36 (GTX 780 Ti)
+// [Clausen 2021, §5.4]: eq. 4 with k_reg = 64 and k_mem = 36 (GTX 780 Ti)
 // gives m = 12, 12, 9, 4 for 1-, 2-, 4- and 8-byte elements; k_mem = 48
 // (RTX 2080 Ti) gives 12, 12, 12, 6.
-TEST_F(ResourceModelTest, Seed004DeviceConstants) {
+TEST_F(ResourceModelTest, ClausenDeviceConstants) {
   const int64_t sizes[] = {1, 2, 4, 8};
   const int64_t gtx780[] = {12, 12, 9, 4};
   const int64_t rtx2080[] = {12, 12, 12, 6};
@@ -186,9 +186,9 @@ TEST_F(ResourceModelTest, Failures) {
   EXPECT_EQ(error, "element type vector<4xf32> is not primitive");
 }
 
-// Seed 003: threads Ty*Tx, shared memory Tk * (size_A*(Ty*Ry+4) +
-// size_B*(Tx*Rx+4)) (the slices with their row padding) and registers
-// Ry*Rx + Ry + Rx plus overhead.
+// [Cholewa-Madsen & Holst 2020]: threads Ty*Tx, shared memory Tk *
+// (size_A*(Ty*Ry+4) + size_B*(Tx*Rx+4)) (the slices with their row padding) and
+// registers Ry*Rx + Ry + Rx plus overhead.
 TEST_F(ResourceModelTest, TileLegality) {
   ResourceModel model(TargetAttr::getDefault(&context));
   TileSizes good{16, 16, 32, 4, 4};
@@ -221,7 +221,8 @@ TEST_F(ResourceModelTest, TileLegality) {
 }
 
 TEST_F(ResourceModelTest, TileSelection) {
-  // sm_90, f32: seed 003's "nice" configuration fits everywhere.
+  // sm_90, f32: the "nice" configuration of [Cholewa-Madsen & Holst 2020] fits
+  // everywhere.
   ResourceModel h200(TargetAttr::getDefault(&context));
   std::string why;
   FailureOr<TileSizes> tiles = h200.selectTiles(4, 4, 4, &why);

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// ScanIndexing (seed 004 section 6) on plain integers against the 64-bit
+// ScanIndexing [Clausen 2021, §6] on plain integers against the 64-bit
 // definitions: element j of the group at blockOffset starts a segment iff
 // (blockOffset + j) mod n == 0, and lies at index (blockOffset + j) mod n
 // of segment (blockOffset + j) / n. Covers segments shorter and longer than

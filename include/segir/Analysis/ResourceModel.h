@@ -29,7 +29,7 @@ namespace seg {
 std::optional<int64_t> getPrimitiveByteSize(Type type);
 
 /// 32-bit registers one value of `byteSize` bytes needs: smaller values
-/// still take a whole register (seed 000 eq. 9).
+/// still take a whole register [Pøbl & Holst 2024, eq. 9].
 int64_t getRegisterCount(int64_t byteSize);
 
 /// Which limit decided a choice.
@@ -63,8 +63,8 @@ struct Legality {
   bool isLegal() const { return hardViolation.empty(); }
 };
 
-/// Block and register tile sizes of seed 003: a block of Ty x Tx threads
-/// computes a (Ty*Ry) x (Tx*Rx) tile, stepping through k by Tk.
+/// Block and register tile sizes of [Cholewa-Madsen & Holst 2020]: a block of
+/// Ty x Tx threads computes a (Ty*Ry) x (Tx*Rx) tile, stepping through k by Tk.
 struct TileSizes {
   int64_t ty = 0, tx = 0, tk = 0, ry = 0, rx = 0;
 
@@ -84,8 +84,8 @@ constexpr int64_t kChunkOverheadRegisters = 7;
 /// kernel holds the chunk twice while it transposes it (as loaded, then as
 /// owned) and the operator needs temporaries: with one, ptxas (CUDA 13,
 /// sm_90, block size 256) spills the 2x2 and 3x3 i64 matrix products and
-/// LSS at the chunks chosen; three keeps all of seed 000's appendix
-/// operators within 255 registers (utils/ptx-spills.py on
+/// LSS at the chunks chosen; three keeps all the appendix operators of
+/// [Pøbl & Holst 2024] within 255 registers (utils/ptx-spills.py on
 /// test/Integration/Inputs/reduce-ops.mlir).
 constexpr int64_t kChunkRegistersPerWord = 3;
 /// Besides its tiles, a thread of a tiled kernel holds two loop counters,
@@ -102,11 +102,11 @@ public:
   /// Registers a thread may use when `blockSize` threads share a block.
   int64_t getRegistersPerThread(int64_t blockSize) const;
 
-  /// CHUNK of seed 000's non-commutative reduction for operator element
-  /// (and map-only output) types `types`: the largest value with
+  /// CHUNK of the non-commutative reduction of [Pøbl & Holst 2024] for operator
+  /// element (and map-only output) types `types`: the largest value with
   ///   max(B * sum size(p), B * CHUNK * max size(p)) <= shared memory  (eq. 6)
   ///   3 CHUNK * sum regs(p) + sum regs(p) + overhead <= registers   (eq. 10)
-  /// Optionally avoids multiples of 8 (seed 000 section 5.5). Fails when a
+  /// Optionally avoids multiples of 8 [Pøbl & Holst 2024, §5.5]. Fails when a
   /// type is not primitive or when even the block reduction alone does not
   /// fit in shared memory.
   FailureOr<SequentialChoice>
@@ -118,7 +118,7 @@ public:
   Legality checkReduceChunk(ArrayRef<Type> types, int64_t blockSize,
                             int64_t chunk) const;
 
-  /// Sequentiality degree m of seed 004's scan (eq. 4), with
+  /// Sequentiality degree m of the scan of [Clausen 2021, eq. 4], with
   /// k_mem = shared memory per block / B and
   /// k_reg = registers per thread for block size B.
   FailureOr<SequentialChoice>
@@ -137,15 +137,15 @@ public:
   Legality checkTiles(const TileSizes &tiles, int64_t sizeA, int64_t sizeB,
                       int64_t sizeAcc) const;
 
-  /// Default tile sizes: the first of seed 003's configurations, from the
-  /// largest register tile down, that checkTiles finds legal and free of
-  /// register spilling; failure when none is legal. `why` (optional) says
-  /// which configuration was chosen and why.
+  /// Default tile sizes: the first of the configurations of
+  /// [Cholewa-Madsen & Holst 2020], from the largest register tile down, that
+  /// checkTiles finds legal and free of register spilling; failure when none is
+  /// legal. `why` (optional) says which configuration was chosen and why.
   FailureOr<TileSizes> selectTiles(int64_t sizeA, int64_t sizeB,
                                    int64_t sizeAcc,
                                    std::string *why = nullptr) const;
 
-  /// Eq. 4 of seed 004 on its own: sizes in bytes, k_mem in bytes per
+  /// Eq. 4 of [Clausen 2021] on its own: sizes in bytes, k_mem in bytes per
   /// thread, k_reg in registers per thread.
   static SequentialChoice scanDegreeFormula(ArrayRef<int64_t> byteSizes,
                                             int64_t kMem, int64_t kReg);

@@ -159,7 +159,7 @@ func.func @block_scan_vector(%in: memref<?xvector<2xi32>>, %out: memref<?xvector
 
 // -----
 
-// Inside a group, indices are 32-bit (seed 004 section 6).
+// Inside a group, indices are 32-bit [Clausen 2021, §6].
 func.func @scan_group_too_large(%in: memref<?xi8>, %out: memref<?xi8>, %n: index) {
   %zero = arith.constant 0 : i8
   // expected-error @+1 {{'seg.scan' op group of 1024 x 2097152 elements does not fit the 32-bit index arithmetic}}

@@ -2,8 +2,9 @@
 // RUN: seg-opt --convert-seg-to-gpu="strategy=large" --canonicalize --cse %s | FileCheck %s --check-prefix=LARGE
 // RUN: seg-opt --convert-seg-to-gpu="sequential-threshold=100 small-segment-max=16" --canonicalize --cse %s | FileCheck %s --check-prefix=TUNED
 
-// Segmented sums: the host picks one of seed 001's three kernels at run time
-// from the number of segments m and their length n.
+// Segmented sums: the host picks one of the three kernels of
+// [Larsen & Henriksen 2017] at run time from the number of segments m and their
+// length n.
 // CHECK-LABEL: func.func @segsum
 //  CHECK-SAME: (%[[IN:[a-z0-9_]+]]: memref<?x?xf32>, %[[OUT:[a-z0-9_]+]]: memref<?xf32>)
 //   CHECK-DAG: %[[M:.*]] = memref.dim %[[IN]], %c0
@@ -80,7 +81,7 @@ func.func @segsum(%in: memref<?x?xf32>, %out: memref<?xf32>) {
   return
 }
 
-// A non-commutative operator with chunk 4 (seed 000): steps of
+// A non-commutative operator with chunk 4 [Pøbl & Holst 2024]: steps of
 // 128 x 4 elements, each thread evaluates 4 of them coalesced into
 // registers, a copy through shared memory hands it 4 consecutive ones,
 // which it reduces in order; i64 values shuffle as two words.

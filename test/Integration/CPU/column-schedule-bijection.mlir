@@ -4,7 +4,7 @@
 // in 2-D and 3-D spaces of dynamic and static sizes, including empty ones.
 // The sequential reference runs the scheduled map in its flat order, so
 // @order records which flat index visited each point: the layouts of 3 x 5
-// and 2 x 2 x 3 under width 2 are seed 002's eqs. 4.1-4.7 worked by hand.
+// and 2 x 2 x 3 under width 2 are [Prasetya 2022, eqs. 4.1-4.7] worked by hand.
 //
 // RUN: seg-opt %s --seg-to-cpu | %run-cpu | FileCheck %s --check-prefixes=ALL,ROWS
 // RUN: seg-opt %s --seg-column-schedule=width=2 --seg-to-cpu | %run-cpu | FileCheck %s --check-prefixes=ALL,W2

@@ -1,6 +1,6 @@
-// reduce-ops.mlir - every reduction operator of seed 000's validation, on
-// one non-segmented and two segmented inputs, for comparing a parallel
-// lowering with the reference one.
+// reduce-ops.mlir - every reduction operator of the validation of
+// [Pøbl & Holst 2024], on one non-segmented and two segmented inputs, for
+// comparing a parallel lowering with the reference one.
 //
 // Not a test by itself (lit excludes Inputs/): CPU/reduce-ops.test runs it
 // through seg-to-cpu and checks its output, and the GPU sweeps run it
@@ -262,8 +262,8 @@ func.func @label_2d(%rows: index, %cols: index) {
 }
 
 // mm2x2: the product, modulo 1000003, of the 2x2 matrices whose entry k
-// (row-major) is stream k mod 1000003, in i64, as in mm-2x2.fut of seed 000;
-// prints its 4 entries.
+// (row-major) is stream k mod 1000003, in i64, as in mm-2x2.fut of
+// [Pøbl & Holst 2024]; prints its 4 entries.
 func.func @mm2x2_1d(%in0: memref<?xi64>, %in1: memref<?xi64>,
                     %in2: memref<?xi64>, %in3: memref<?xi64>, %n: index) {
   %zero = arith.constant 0 : i64
@@ -400,8 +400,8 @@ func.func @mm2x2_2d(%in0: memref<?x?xi64>, %in1: memref<?x?xi64>,
 }
 
 // mm3x3: the product, modulo 1000003, of the 3x3 matrices whose entry k
-// (row-major) is stream k mod 1000003, in i64, as in mm-3x3.fut of seed 000;
-// prints its 9 entries.
+// (row-major) is stream k mod 1000003, in i64, as in mm-3x3.fut of
+// [Pøbl & Holst 2024]; prints its 9 entries.
 func.func @mm3x3_1d(%in0: memref<?xi64>, %in1: memref<?xi64>,
                     %in2: memref<?xi64>, %in3: memref<?xi64>,
                     %in4: memref<?xi64>, %in5: memref<?xi64>,
@@ -687,8 +687,8 @@ func.func @mm3x3_2d(%in0: memref<?x?xi64>, %in1: memref<?x?xi64>,
 }
 
 // mm5x5: the product, modulo 10007, of the 5x5 matrices whose entry k
-// (row-major) is stream k mod 10007, in i32, as in mm-5x5.fut of seed 000;
-// prints its 25 entries.
+// (row-major) is stream k mod 10007, in i32, as in mm-5x5.fut of
+// [Pøbl & Holst 2024]; prints its 25 entries.
 func.func @mm5x5_1d(%in0: memref<?xi64>, %in1: memref<?xi64>,
                     %in2: memref<?xi64>, %in3: memref<?xi64>,
                     %in4: memref<?xi64>, %in5: memref<?xi64>,
@@ -1669,7 +1669,7 @@ func.func @mm5x5_2d(%in0: memref<?x?xi64>, %in1: memref<?x?xi64>,
 }
 
 // mss: the maximum segment sum tuple (mss, mis, mcs, ts) of
-// x = (u >> 24) - 128 of stream 25, in i32 (mssp.fut of seed 000).
+// x = (u >> 24) - 128 of stream 25, in i32 (mssp.fut of [Pøbl & Holst 2024]).
 func.func @mss_1d(%in0: memref<?xi64>, %n: index) {
   %zero = arith.constant 0 : i32
   %o0 = memref.alloca() : memref<i32>
@@ -1775,7 +1775,7 @@ func.func @mss_2d(%in0: memref<?x?xi64>) {
 
 // lss: the longest sorted (non-decreasing) streak tuple (lss, lis, lcs,
 // len, first, last) of y = u >> 30 of stream 26, in [0, 4) (lssp.fut of
-// seed 000 with p1 = true, p2 = <=; the neutral element is the empty
+// [Pøbl & Holst 2024] with p1 = true, p2 = <=; the neutral element is the empty
 // stretch, all zeros).
 func.func @lss_1d(%in0: memref<?xi64>, %n: index) {
   %zero = arith.constant 0 : i64

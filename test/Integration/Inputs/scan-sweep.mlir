@@ -2,7 +2,7 @@
 // comparing a parallel lowering of seg.scan with the reference one.
 //
 // Not a test by itself (lit excludes Inputs/): CPU/scan-sweep.test runs it
-// through seg-to-cpu against Inputs/scan-sweep.py, and GPU/scan-sweep.test
+// through seg-to-cpu against Inputs/scan-sweep.py, and Emulator/scan-sweep.test
 // runs it through both seg-to-cpu and the GPU path (the emulator) under
 // several block sizes, numbers of blocks, schedules and both scan
 // strategies, and diffs the outputs. All arithmetic is exact (integers,
@@ -16,9 +16,9 @@
 //   @sum_f32  inclusive sums of the same values as f32 (below 2^24: exact);
 //   @radix    the pairwise sum of 4-tuples of i64 of radix sort: element
 //             x counts as the one-hot tuple of its digit (x >> 2) & 3;
-//   @lss      seed 004's LSSP operator, a 6-tuple of i32 (longest sorted
-//             segment, longest sorted prefix and suffix, length, first,
-//             last), with pred1 = true and pred2 = (<=);
+//   @lss      the LSSP operator of [Clausen 2021], a 6-tuple of i32
+//             (longest sorted segment, longest sorted prefix and suffix,
+//             length, first, last), with pred1 = true and pred2 = (<=);
 //   @mat      the 2x2 matrix product modulo 10007 of M(x) =
 //             [[x + 128, 1], [1, 0]] in i32 (not commutative).
 //

@@ -1,4 +1,5 @@
-// Generalised products for seg-tile-block-register (seed 003 section 2.4):
+// Generalised products for seg-tile-block-register
+// [Cholewa-Madsen & Holst 2020, §2.4]:
 //   @gemm     D = alpha A B + beta C: code1 loads alpha, beta and C[i][j],
 //             which the reduction does not use, and code2 combines them
 //             with its result;

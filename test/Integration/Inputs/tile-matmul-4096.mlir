@@ -1,5 +1,5 @@
-// A 4096 x 4096 x 4096 f32 product, the size that seed 003 benchmarks,
-// for compiling the tiled kernel with the default tile sizes.
+// A 4096 x 4096 x 4096 f32 product, the size that [Cholewa-Madsen & Holst 2020]
+// benchmarks, for compiling the tiled kernel with the default tile sizes.
 func.func @matmul4096(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>,
                       %C: memref<4096x4096xf32>) {
   %c0 = arith.constant 0 : index

@@ -1,9 +1,9 @@
-// The integer-division variant of seed 003's validation plan (section
-// 5.1.2): C[i][j] = sum_k A[i][k] / B[k][j] (i32, signed division) as a
-// nested `seq` seg.red. The inputs have no zero, so a division by zero
-// (which traps) can only come from padding given to the operator. @main
-// runs the 13 shapes of table 4 and prints, per shape, a weighted
-// checksum of C and two corner elements.
+// The integer-division variant of the validation plan of
+// [Cholewa-Madsen & Holst 2020, §5.1.2]: C[i][j] = sum_k A[i][k] / B[k][j]
+// (i32, signed division) as a nested `seq` seg.red. The inputs have no
+// zero, so a division by zero (which traps) can only come from padding given to
+// the operator. @main runs the 13 shapes of table 4 and prints, per shape, a
+// weighted checksum of C and two corner elements.
 
 
 func.func @product(%A: memref<?x?xi32>, %B: memref<?x?xi32>,
@@ -126,7 +126,7 @@ func.func @run(%m: index, %u: index, %n: index) {
   return
 }
 
-// The 13 shapes (M, U, N) of seed 003's table 4.
+// The 13 shapes (M, U, N) of [Cholewa-Madsen & Holst 2020, table 4].
 func.func @main() {
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index

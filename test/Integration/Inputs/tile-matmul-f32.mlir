@@ -1,8 +1,9 @@
-// f32 matrix products for the validation plan of seed 003 (section 5.1):
-// @product is the untiled thread-level map that seg-tile-block-register
-// rewrites; @main runs it on the 13 shapes of table 4 and prints, per
-// shape, a weighted checksum of C and two corner elements. Elements are
-// small integers, so every sum is exact whatever the order.
+// f32 matrix products for the validation plan of
+// [Cholewa-Madsen & Holst 2020, §5.1]: @product is the untiled thread-level map
+// that seg-tile-block-register rewrites; @main runs it on the 13 shapes of
+// table 4 and prints, per shape, a weighted checksum of C and two corner
+// elements. Elements are small integers, so every sum is exact whatever the
+// order.
 
 func.func @product(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
                    %C: memref<?x?xf32>) {
@@ -119,7 +120,7 @@ func.func @run(%m: index, %u: index, %n: index) {
   return
 }
 
-// The 13 shapes (M, U, N) of seed 003's table 4.
+// The 13 shapes (M, U, N) of [Cholewa-Madsen & Holst 2020, table 4].
 func.func @main() {
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index

@@ -1,9 +1,9 @@
-// The mixed-type variant of seed 003's validation plan (section 5.1.2):
-// A is i16, B is f64 and C[i][j] = AND_k (A[i][k] * B[k][j] != 42) is a
-// bool (i1), reduced with logical AND from its neutral `true` (so an
-// accumulator initialised with zero would show). @main runs the 13
-// shapes of table 4 and prints, per shape, a weighted count of the true
-// elements of C and two corner elements.
+// The mixed-type variant of the validation plan of
+// [Cholewa-Madsen & Holst 2020, §5.1.2]: A is i16, B is f64 and C[i][j] = AND_k
+// (A[i][k] * B[k][j] != 42) is a bool (i1), reduced with logical AND from its
+// neutral `true` (so an accumulator initialised with zero would show). @main
+// runs the 13 shapes of table 4 and prints, per shape, a weighted count of the
+// true elements of C and two corner elements.
 
 
 func.func @product(%A: memref<?x?xi16>, %B: memref<?x?xf64>,
@@ -146,7 +146,7 @@ func.func @run(%m: index, %u: index, %n: index) {
   return
 }
 
-// The 13 shapes (M, U, N) of seed 003's table 4.
+// The 13 shapes (M, U, N) of [Cholewa-Madsen & Holst 2020, table 4].
 func.func @main() {
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index

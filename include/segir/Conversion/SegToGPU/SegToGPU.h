@@ -36,9 +36,6 @@ namespace seg {
 class SegDialect;
 
 #define GEN_PASS_DECL_CONVERTSEGTOGPU
-#define GEN_PASS_DECL_SEGALLOWFPCONTRACTION
-#define GEN_PASS_DECL_SEGSETKERNELOCCUPANCY
-#define GEN_PASS_DECL_SEGSTAGEHOSTMEMORY
 #include "segir/Conversion/Passes.h.inc"
 
 } // namespace seg

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Seed 002's column-based iteration: a thread-level map over I_h x I_w
+// Column-based iteration [Prasetya 2022]: a thread-level map over I_h x I_w
 // becomes a one-dimensional map over I_h * I_w whose flat index walks down
 // columns of width w. Keeping it a seg.map means every lowering (sequential,
 // GPU grid-stride loop, emulator) runs the schedule unchanged; the remapped
@@ -36,8 +36,8 @@ using namespace mlir;
 using namespace mlir::seg;
 
 namespace {
-/// The per-launch values of the mapping (seed 002 listing 8, lines 7-14),
-/// built once in front of the map.
+/// The per-launch values of the mapping ([Prasetya 2022, listing 8], lines
+/// 7-14), built once in front of the map.
 struct ColumnParams {
   Value width;      // w
   Value columnSize; // I_h * w (I_h * I_w for a single, narrower column)
@@ -71,7 +71,7 @@ static ColumnParams buildParams(OpBuilder &b, Location loc, Value inputHeight,
   return p;
 }
 
-/// The point (y, x) of the flat index `flat` (seed 002 eqs. 4.1-4.7).
+/// The point (y, x) of the flat index `flat` [Prasetya 2022, eqs. 4.1-4.7].
 static std::pair<Value, Value> buildPoint(OpBuilder &b, Location loc,
                                           const ColumnParams &p, Value flat,
                                           bool zigzag) {

@@ -1,10 +1,11 @@
-//===- TileBlockRegister.cpp - Block and register tiling (seed 003) -----===//
+//===- TileBlockRegister.cpp - Block and register tiling ------------------===//
 //
 // Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// Rewrites a thread-level map `(b..., i, j) { code1; redomap over k; code2 }`
+// Block and register tiling [Cholewa-Madsen & Holst 2020]. Rewrites a
+// thread-level map `(b..., i, j) { code1; redomap over k; code2 }`
 // into a block-level map in which a block of Ty x Tx threads computes a
 // (Ty*Ry) x (Tx*Rx) tile of the (i, j) space:
 //
@@ -22,34 +23,12 @@
 // checks, elements outside M x N keep their accumulators untouched, so the
 // padding of the slices never reaches the operators.
 //
-// Shared-memory layout. Every slice is stored k outermost: Tk rows of
-// `pitch` elements, so that the Ry (resp. Rx) values a thread needs at one
-// k are consecutive and read as one aligned vector (ld.shared.v4 for f32).
-// Banks (32 of 4 bytes; a warp is 32 consecutive threads of the row-major
-// (ty, tx) block; with Tx = 16, two rows ty of 16 threads tx; a 16-byte
-// access is served a quarter warp, 8 threads, at a time), default tiles
-// (16, 16, 32, 8, 4), f32:
-//  - A slice As[k][ty*8 + r]: the 8 threads of a quarter warp share ty and
-//    read the same two vectors (a broadcast): conflict-free, 2 loads per k.
-//    Stored as A is ([128][32], scalar loads) it read word
-//    (ty*8 + r)*32 + k: bank k for both rows ty of the warp, a 2-way
-//    conflict on each of 8 loads.
-//  - B slice Bs[k][tx*4 + r]: a quarter warp, tx = 8q..8q+7, reads words
-//    k*64 + 32q + 0..31: 32 distinct banks, conflict-free, 1 load per k.
-//    Scalar loads put tx and tx+8 in bank (4*tx + r) mod 32: 2-way on each
-//    of 4 loads.
-//  - Copies read the array in its row-major order (coalesced). For an
-//    array with k outermost (B[k][j]) a warp writes 32 consecutive words
-//    of a row. For one with k innermost (A[i][k]) the copy transposes:
-//    element (i, k) goes to word k*pitch + i. With pitch 128 the 32 k's a
-//    warp reads of one row would all hit one bank (32-way); the pitch is
-//    128 + 4 = 132 (rows stay 16-byte aligned) and the copy walks
-//    [128/4][Tk][4], so a warp takes 4 consecutive i by 8 consecutive k:
-//    banks 4*(k + i/4) + i%4 mod 32, all distinct. Its global reads are 4
-//    rows x 8 consecutive k, four 32-byte sectors as for 32 consecutive
-//    elements of one row.
+// This file holds the pass and the matching of the nest; the rewrite is in
+// TiledMapBuilder.cpp.
 //
 //===----------------------------------------------------------------------===//
+
+#include "TileBlockRegister.h"
 
 #include "segir/Analysis/ResourceModel.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
@@ -62,12 +41,8 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
-#include "llvm/ADT/bit.h"
-
-#include <numeric>
 
 namespace mlir {
 namespace seg {
@@ -78,54 +53,13 @@ namespace seg {
 
 using namespace mlir;
 using namespace mlir::seg;
+using namespace mlir::seg::tiling;
 
 namespace {
 
 /// What a value depends on, among the map's two innermost dimensions, the
 /// reduction index and the accumulators.
 enum Dep : unsigned { DepI = 1, DepJ = 2, DepK = 4, DepAcc = 8 };
-
-/// An array read in the redomap that is invariant to j (`alongI`) or to i:
-/// staged in shared memory slice by slice.
-struct TiledLoad {
-  memref::LoadOp load;
-  bool alongI;
-  /// Whether k is the innermost dimension of the array (the load's last
-  /// index varies with k): copies then read consecutive k, and write the
-  /// slice transposed.
-  bool kInner;
-  /// The shared slice: Tk rows of `pitch` elements, k outermost.
-  Value buffer;
-  int64_t pitch = 0;
-  /// For a slice with k innermost, the view of `buffer` the copy writes:
-  /// [along / group][Tk][group], so that a warp's stores cover `group`
-  /// consecutive positions of several k rows; else `buffer`.
-  Value copyTarget;
-  int64_t group = 1;
-  /// The byte alignment of the register values of one thread, read as one
-  /// vector; 0 for scalar reads.
-  int64_t vectorAlignment = 0;
-};
-
-/// The matched nest.
-struct Nest {
-  MapOp map;
-  Block *mapBody;
-  Value ivI, ivJ;
-  SmallVector<Value> batchIvs;
-  /// The redomap: an scf.for with iter_args or a seq seg.red.
-  scf::ForOp forOp;
-  RedOp redOp;
-  Block *stepBlock;
-  Value kArg;
-  SmallVector<Value> neutrals;
-  SmallVector<Type> accTypes;
-  /// For seg.red: its rank-0 accumulator buffers and their loads.
-  SmallVector<Value> redAccBuffers;
-  SmallVector<std::pair<Value, unsigned>> redAccLoads;
-  SmallVector<TiledLoad> loads;
-  SmallVector<ReturnsOp> returns;
-};
 
 class DependenceAnalysis {
 public:
@@ -206,94 +140,222 @@ static bool onlyReads(Operation *op) {
   return ok;
 }
 
-/// Clones, at the builder's point, what `value` needs from inside the map
-/// body, with the values in `mapping` standing for theirs.
-static Value materialize(OpBuilder &b, Value value, IRMapping &mapping,
-                         Region *mapRegion) {
-  if (Value mapped = mapping.lookupOrNull(value))
-    return mapped;
-  Operation *def = value.getDefiningOp();
-  if (!def || !mapRegion->isAncestor(def->getParentRegion()))
-    return value;
-  for (Value operand : def->getOperands())
-    materialize(b, operand, mapping, mapRegion);
-  if (def->getNumRegions()) {
-    llvm::SetVector<Value> captured;
-    getUsedValuesDefinedAbove(def->getRegions(), captured);
-    for (Value inner : captured)
-      materialize(b, inner, mapping, mapRegion);
-  }
-  b.clone(*def, mapping);
-  return mapping.lookup(value);
-}
-
-/// `then` / `otherwise` under `cond`, yielding values of `types`.
-static SmallVector<Value>
-buildIf(OpBuilder &b, Location loc, Value cond, TypeRange types,
-        function_ref<SmallVector<Value>(OpBuilder &)> then,
-        function_ref<SmallVector<Value>(OpBuilder &)> otherwise) {
-  auto ifOp = scf::IfOp::create(b, loc, types, cond, /*withElseRegion=*/true);
-  OpBuilder::InsertionGuard guard(b);
-  for (auto [block, fn] :
-       {std::make_pair(&ifOp.getThenRegion().front(), then),
-        std::make_pair(&ifOp.getElseRegion().front(), otherwise)}) {
-    if (types.empty()) {
-      b.setInsertionPoint(block->getTerminator());
-      fn(b);
-    } else {
-      b.setInsertionPointToEnd(block);
-      SmallVector<Value> values = fn(b);
-      scf::YieldOp::create(b, loc, values);
-    }
-  }
-  return SmallVector<Value>(ifOp.getResults());
-}
-
-static Value andAll(OpBuilder &b, Location loc, ArrayRef<Value> conds) {
-  Value result;
-  for (Value cond : conds)
-    result = result ? arith::AndIOp::create(b, loc, result, cond) : cond;
-  return result;
-}
-
-static Value cmpUlt(OpBuilder &b, Location loc, Value lhs, Value rhs) {
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, rhs);
-}
-
-/// A map of `level` over `sizes` writing `outs`, with an empty body ending
-/// in `seg.results`; the builder is left at the start of the body.
-static MapOp createMap(OpBuilder &b, Location loc, Level level,
-                       ArrayRef<OpFoldResult> sizes, ValueRange outs,
-                       std::optional<int64_t> blockSize) {
-  SmallVector<Value> dynamicSizes;
-  SmallVector<int64_t> staticSizes;
-  dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
-  auto map = MapOp::create(
-      b, loc, LevelAttr::get(b.getContext(), level), dynamicSizes,
-      b.getDenseI64ArrayAttr(staticSizes), Value(), IntegerAttr(), Value(),
-      blockSize ? b.getI64IntegerAttr(*blockSize) : IntegerAttr(),
-      VirtualizationAttr(), outs);
-  SmallVector<Type> types(sizes.size(), b.getIndexType());
-  SmallVector<Location> locs(sizes.size(), loc);
-  Block *body = b.createBlock(&map.getBody(), {}, types, locs);
-  b.setInsertionPointToEnd(body);
-  ResultsOp::create(b, loc);
-  b.setInsertionPointToStart(body);
-  return map;
-}
-
-/// A zero of `type` (the value of elements that are never written).
-static Value zeroOf(OpBuilder &b, Location loc, Type type) {
-  return arith::ConstantOp::create(b, loc,
-                                   cast<TypedAttr>(b.getZeroAttr(type)));
-}
-
-/// The alignment of the shared slices read as vectors: a 16-byte access is
-/// the widest shared-memory load.
-static constexpr int64_t kSliceAlignment = 16;
-
 static bool hasZero(Type type) {
   return isa<IntegerType, IndexType, FloatType>(type);
+}
+
+/// Success, or why a map is not tiled: a constant phrase, reported in the
+/// pass's remark.
+class [[nodiscard]] MatchResult {
+public:
+  static MatchResult success() { return MatchResult(StringRef()); }
+  static MatchResult failure(StringRef reason) { return MatchResult(reason); }
+  bool failed() const { return !reason.empty(); }
+  StringRef getReason() const { return reason; }
+
+private:
+  explicit MatchResult(StringRef reason) : reason(reason) {}
+  StringRef reason;
+};
+
+/// The two innermost dimensions of `map` (i, j) and its redomap: the only
+/// scf.for with iter_args or `seq` seg.red directly in the body.
+static MatchResult matchSpace(MapOp map, Nest &nest) {
+  nest.map = map;
+  nest.mapBody = &map.getBody().front();
+  unsigned rank = map.getRank();
+  if (rank < 2)
+    return MatchResult::failure("the space has fewer than two dimensions");
+  auto ivs = map.getInductionVars();
+  nest.ivI = ivs[rank - 2];
+  nest.ivJ = ivs[rank - 1];
+  nest.batchIvs.assign(ivs.begin(), ivs.begin() + rank - 2);
+
+  Operation *redomap = nullptr;
+  for (Operation &op : nest.mapBody->without_terminator()) {
+    auto forOp = dyn_cast<scf::ForOp>(op);
+    auto red = dyn_cast<RedOp>(op);
+    if ((forOp && forOp.getNumResults() > 0) ||
+        (red && red.getLevel() == Level::Seq)) {
+      if (redomap)
+        return MatchResult::failure(
+            "the body holds more than one reduction over k");
+      redomap = &op;
+    }
+  }
+  if (!redomap)
+    return MatchResult::failure(
+        "the body holds no reduction (an scf.for with iter_args or a "
+        "'seq' seg.red)");
+  nest.forOp = dyn_cast<scf::ForOp>(redomap);
+  nest.redOp = dyn_cast<RedOp>(redomap);
+  return MatchResult::success();
+}
+
+/// A redomap that is an scf.for: k is its induction variable.
+static MatchResult matchReductionLoop(Nest &nest) {
+  nest.stepBlock = nest.forOp.getBody();
+  nest.kArg = nest.forOp.getInductionVar();
+  nest.neutrals.assign(nest.forOp.getInitArgs().begin(),
+                       nest.forOp.getInitArgs().end());
+  if (!isConstantIntValue(nest.forOp.getStep(), 1))
+    return MatchResult::failure("the reduction loop's step is not 1");
+  return MatchResult::success();
+}
+
+/// A redomap that is a `seq` seg.red: one-dimensional, its accumulators
+/// rank-0 allocas of the map body, only loaded after it.
+static MatchResult matchSeqReduction(Nest &nest) {
+  Operation *redomap = nest.redOp;
+  if (nest.redOp.getRank() != 1 || !nest.redOp.getMapOuts().empty())
+    return MatchResult::failure(
+        "the 'seq' seg.red is not a one-dimensional reduction without "
+        "map-only outputs");
+  nest.stepBlock = &nest.redOp.getBody().front();
+  nest.kArg = nest.stepBlock->getArgument(0);
+  nest.neutrals.assign(nest.redOp.getNeutrals().begin(),
+                       nest.redOp.getNeutrals().end());
+  for (auto [index, out] : llvm::enumerate(nest.redOp.getOuts())) {
+    auto alloca = out.getDefiningOp<memref::AllocaOp>();
+    if (!alloca || alloca->getBlock() != nest.mapBody ||
+        alloca.getType().getRank() != 0)
+      return MatchResult::failure(
+          "an accumulator of the 'seq' seg.red is not a rank-0 "
+          "memref.alloca of the map body");
+    for (Operation *user : alloca->getUsers()) {
+      if (user == redomap)
+        continue;
+      auto load = dyn_cast<memref::LoadOp>(user);
+      if (!load || load->getBlock() != nest.mapBody ||
+          !redomap->isBeforeInBlock(load))
+        return MatchResult::failure(
+            "an accumulator of the 'seq' seg.red is used other than by "
+            "loads after it");
+      nest.redAccLoads.push_back({load.getResult(), index});
+    }
+    nest.redAccBuffers.push_back(out);
+  }
+  return MatchResult::success();
+}
+
+/// Primitive accumulators, bounds and neutral values the same for every
+/// point, and code1 and code2 that only read memory.
+static MatchResult matchInvariants(Nest &nest, DependenceAnalysis &deps) {
+  for (Value neutral : nest.neutrals)
+    nest.accTypes.push_back(neutral.getType());
+  for (Type type : nest.accTypes)
+    if (!getPrimitiveByteSize(type))
+      return MatchResult::failure("an accumulator is not of a primitive type");
+
+  SmallVector<Value> invariant(nest.neutrals);
+  if (nest.forOp) {
+    invariant.push_back(nest.forOp.getLowerBound());
+    invariant.push_back(nest.forOp.getUpperBound());
+  } else {
+    for (Value size : nest.redOp.getDynamicSizes())
+      invariant.push_back(size);
+  }
+  for (Value value : invariant)
+    if (deps.of(value) != 0)
+      return MatchResult::failure(
+          "a bound or neutral value of the reduction varies with i, j or "
+          "the accumulator");
+
+  // code1 and code2 may also hold the accumulators of a seg.red.
+  Operation *redomap =
+      nest.forOp ? nest.forOp.getOperation() : nest.redOp.getOperation();
+  for (Operation &op : nest.mapBody->without_terminator()) {
+    if (&op == redomap)
+      continue;
+    if (auto alloca = dyn_cast<memref::AllocaOp>(op))
+      if (llvm::is_contained(nest.redAccBuffers, alloca.getResult()))
+        continue;
+    if (!onlyReads(&op))
+      return MatchResult::failure(
+          "code before or after the reduction writes memory");
+  }
+  return MatchResult::success();
+}
+
+/// The step of the redomap: reads and pure operations only, reading arrays
+/// invariant to one of i and j (the tiled loads) or to both; some to each.
+static MatchResult matchStep(Nest &nest, DependenceAnalysis &deps) {
+  for (Operation &op : nest.stepBlock->without_terminator()) {
+    if (!onlyReads(&op))
+      return MatchResult::failure("the reduction body writes memory");
+    auto load = dyn_cast<memref::LoadOp>(op);
+    if (!load) {
+      bool nestedVariant = false;
+      op.walk([&](memref::LoadOp inner) {
+        unsigned d = 0;
+        for (Value index : inner.getIndices())
+          d |= deps.of(index);
+        if (d & (DepI | DepJ))
+          nestedVariant = true;
+      });
+      if (nestedVariant)
+        return MatchResult::failure(
+            "the reduction body reads memory that depends on i or j inside "
+            "a nested region");
+      continue;
+    }
+    unsigned d = deps.of(load.getMemRef());
+    for (Value index : load.getIndices())
+      d |= deps.of(index);
+    if (d & DepAcc)
+      return MatchResult::failure(
+          "a read of the reduction body depends on the accumulator");
+    if ((d & DepI) && (d & DepJ))
+      return MatchResult::failure(
+          "the reduction body reads an array that varies with both i and j");
+    if (!(d & (DepI | DepJ)))
+      continue;
+    TiledLoad tiled;
+    tiled.load = load;
+    tiled.alongI = d & DepI;
+    tiled.kInner = !load.getIndices().empty() &&
+                   (deps.of(load.getIndices().back()) & DepK);
+    nest.loads.push_back(tiled);
+  }
+  bool anyI = llvm::any_of(nest.loads, [](auto &l) { return l.alongI; });
+  bool anyJ = llvm::any_of(nest.loads, [](auto &l) { return !l.alongI; });
+  if (!anyI)
+    return MatchResult::failure("no array of the reduction is invariant to "
+                                "j, so tiling i cannot reuse anything");
+  if (!anyJ)
+    return MatchResult::failure("no array of the reduction is invariant to "
+                                "i, so tiling j cannot reuse anything");
+  return MatchResult::success();
+}
+
+/// The kernel results: one element per point.
+static MatchResult matchResults(Nest &nest) {
+  for (Operation &op : nest.map.getResultsOp().getRegion().front()) {
+    auto returns = dyn_cast<ReturnsOp>(op);
+    if (!returns)
+      return MatchResult::failure("a kernel result is not seg.returns");
+    if (!hasZero(returns.getValue().getType()))
+      return MatchResult::failure(
+          "a result is not of an integer, index or float type");
+    nest.returns.push_back(returns);
+  }
+  return MatchResult::success();
+}
+
+/// Matches `map` as `(b..., i, j) { code1; redomap over k; code2 }` into
+/// `nest`.
+static MatchResult match(MapOp map, Nest &nest) {
+  DependenceAnalysis deps(nest);
+  MatchResult result = matchSpace(map, nest);
+  if (!result.failed())
+    result = nest.forOp ? matchReductionLoop(nest) : matchSeqReduction(nest);
+  if (!result.failed())
+    result = matchInvariants(nest, deps);
+  if (!result.failed())
+    result = matchStep(nest, deps);
+  if (!result.failed())
+    result = matchResults(nest);
+  return result;
 }
 
 struct SegTileBlockRegisterPass
@@ -311,610 +373,15 @@ struct SegTileBlockRegisterPass
         return signalPassFailure();
   }
 
-  /// Matches `map`; on a mismatch `why` says what is missing.
-  bool match(MapOp map, Nest &nest, std::string &why);
+  /// Tiles `map` when it matches and tiling pays off; a remark says why
+  /// not otherwise.
   LogicalResult tile(MapOp map);
 };
 
-bool SegTileBlockRegisterPass::match(MapOp map, Nest &nest, std::string &why) {
-  nest.map = map;
-  nest.mapBody = &map.getBody().front();
-  unsigned rank = map.getRank();
-  if (rank < 2) {
-    why = "the space has fewer than two dimensions";
-    return false;
-  }
-  auto ivs = map.getInductionVars();
-  nest.ivI = ivs[rank - 2];
-  nest.ivJ = ivs[rank - 1];
-  nest.batchIvs.assign(ivs.begin(), ivs.begin() + rank - 2);
-
-  // The redomap: the only scf.for with iter_args or seq seg.red directly in
-  // the body.
-  Operation *redomap = nullptr;
-  for (Operation &op : nest.mapBody->without_terminator()) {
-    auto forOp = dyn_cast<scf::ForOp>(op);
-    auto red = dyn_cast<RedOp>(op);
-    if ((forOp && forOp.getNumResults() > 0) ||
-        (red && red.getLevel() == Level::Seq)) {
-      if (redomap) {
-        why = "the body holds more than one reduction over k";
-        return false;
-      }
-      redomap = &op;
-    }
-  }
-  if (!redomap) {
-    why = "the body holds no reduction (an scf.for with iter_args or a "
-          "'seq' seg.red)";
-    return false;
-  }
-
-  DependenceAnalysis deps(nest);
-  if ((nest.forOp = dyn_cast<scf::ForOp>(redomap))) {
-    nest.stepBlock = nest.forOp.getBody();
-    nest.kArg = nest.forOp.getInductionVar();
-    nest.neutrals.assign(nest.forOp.getInitArgs().begin(),
-                         nest.forOp.getInitArgs().end());
-    if (!isConstantIntValue(nest.forOp.getStep(), 1)) {
-      why = "the reduction loop's step is not 1";
-      return false;
-    }
-  } else {
-    nest.redOp = cast<RedOp>(redomap);
-    if (nest.redOp.getRank() != 1 || !nest.redOp.getMapOuts().empty()) {
-      why = "the 'seq' seg.red is not a one-dimensional reduction without "
-            "map-only outputs";
-      return false;
-    }
-    nest.stepBlock = &nest.redOp.getBody().front();
-    nest.kArg = nest.stepBlock->getArgument(0);
-    nest.neutrals.assign(nest.redOp.getNeutrals().begin(),
-                         nest.redOp.getNeutrals().end());
-    for (auto [index, out] : llvm::enumerate(nest.redOp.getOuts())) {
-      auto alloca = out.getDefiningOp<memref::AllocaOp>();
-      if (!alloca || alloca->getBlock() != nest.mapBody ||
-          alloca.getType().getRank() != 0) {
-        why = "an accumulator of the 'seq' seg.red is not a rank-0 "
-              "memref.alloca of the map body";
-        return false;
-      }
-      for (Operation *user : alloca->getUsers()) {
-        if (user == redomap)
-          continue;
-        auto load = dyn_cast<memref::LoadOp>(user);
-        if (!load || load->getBlock() != nest.mapBody ||
-            !redomap->isBeforeInBlock(load)) {
-          why = "an accumulator of the 'seq' seg.red is used other than by "
-                "loads after it";
-          return false;
-        }
-        nest.redAccLoads.push_back({load.getResult(), index});
-      }
-      nest.redAccBuffers.push_back(out);
-    }
-  }
-  for (Value neutral : nest.neutrals)
-    nest.accTypes.push_back(neutral.getType());
-  for (Type type : nest.accTypes)
-    if (!getPrimitiveByteSize(type)) {
-      why = "an accumulator is not of a primitive type";
-      return false;
-    }
-
-  // Bounds and neutral values must be the same for every point.
-  SmallVector<Value> invariant(nest.neutrals);
-  if (nest.forOp) {
-    invariant.push_back(nest.forOp.getLowerBound());
-    invariant.push_back(nest.forOp.getUpperBound());
-  } else {
-    for (Value size : nest.redOp.getDynamicSizes())
-      invariant.push_back(size);
-  }
-  for (Value value : invariant)
-    if (deps.of(value) != 0) {
-      why = "a bound or neutral value of the reduction varies with i, j or "
-            "the accumulator";
-      return false;
-    }
-
-  // code1 and code2 may only read memory (and hold the accumulators of a
-  // seg.red).
-  for (Operation &op : nest.mapBody->without_terminator()) {
-    if (&op == redomap)
-      continue;
-    if (auto alloca = dyn_cast<memref::AllocaOp>(op))
-      if (llvm::is_contained(nest.redAccBuffers, alloca.getResult()))
-        continue;
-    if (!onlyReads(&op)) {
-      why = "code before or after the reduction writes memory";
-      return false;
-    }
-  }
-
-  // The step of the redomap: reads and pure operations only; find the
-  // arrays invariant to one of i and j.
-  for (Operation &op : nest.stepBlock->without_terminator()) {
-    if (!onlyReads(&op)) {
-      why = "the reduction body writes memory";
-      return false;
-    }
-    auto load = dyn_cast<memref::LoadOp>(op);
-    if (!load) {
-      bool nestedVariant = false;
-      op.walk([&](memref::LoadOp inner) {
-        unsigned d = 0;
-        for (Value index : inner.getIndices())
-          d |= deps.of(index);
-        if (d & (DepI | DepJ))
-          nestedVariant = true;
-      });
-      if (nestedVariant) {
-        why = "the reduction body reads memory that depends on i or j inside "
-              "a nested region";
-        return false;
-      }
-      continue;
-    }
-    unsigned d = deps.of(load.getMemRef());
-    for (Value index : load.getIndices())
-      d |= deps.of(index);
-    if (d & DepAcc) {
-      why = "a read of the reduction body depends on the accumulator";
-      return false;
-    }
-    if ((d & DepI) && (d & DepJ)) {
-      why = "the reduction body reads an array that varies with both i and j";
-      return false;
-    }
-    if (!(d & (DepI | DepJ)))
-      continue;
-    TiledLoad tiled;
-    tiled.load = load;
-    tiled.alongI = d & DepI;
-    tiled.kInner = !load.getIndices().empty() &&
-                   (deps.of(load.getIndices().back()) & DepK);
-    nest.loads.push_back(tiled);
-  }
-  bool anyI = llvm::any_of(nest.loads, [](auto &l) { return l.alongI; });
-  bool anyJ = llvm::any_of(nest.loads, [](auto &l) { return !l.alongI; });
-  if (!anyI || !anyJ) {
-    why = anyI ? "no array of the reduction is invariant to i, so tiling j "
-                 "cannot reuse anything"
-               : "no array of the reduction is invariant to j, so tiling i "
-                 "cannot reuse anything";
-    return false;
-  }
-
-  // The kernel results: one element per point.
-  for (Operation &op : map.getResultsOp().getRegion().front()) {
-    auto returns = dyn_cast<ReturnsOp>(op);
-    if (!returns) {
-      why = "a kernel result is not seg.returns";
-      return false;
-    }
-    if (!hasZero(returns.getValue().getType())) {
-      why = "a result is not of an integer, index or float type";
-      return false;
-    }
-    nest.returns.push_back(returns);
-  }
-  return true;
-}
-
-/// Builds the tiled map; everything it needs lives here.
-class TiledBuilder {
-public:
-  TiledBuilder(OpBuilder &b, Nest &nest, const TileSizes &t)
-      : b(b), loc(nest.map.getLoc()), nest(nest), t(t),
-        mapRegion(&nest.map.getBody()) {}
-
-  void build();
-
-private:
-  Value cIdx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
-
-  /// The map sizes and the block-level mapping of outer indices.
-  void emitKLoop(bool checkMN);
-  void emitKTile(Value kt, Value kLen, bool checkMN, bool checkK);
-  void emitCopy(TiledLoad &tiled, Value kt, Value kLen, bool checkMN,
-                bool checkK);
-  void emitCompute(Value kt, Value kLen, bool checkMN);
-  /// The redomap's step for one element: new accumulators.
-  SmallVector<Value> emitStep(IRMapping &mapping, ValueRange accs);
-  /// Row (i) and column (j) of element (ry, rx) of thread (ty, tx).
-  Value rowOf(Value ty, int64_t ry) {
-    return add(i0, add(mul(ty, cIdx(t.ry)), cIdx(ry)));
-  }
-  Value colOf(Value tx, int64_t rx) {
-    return add(j0, add(mul(tx, cIdx(t.rx)), cIdx(rx)));
-  }
-
-  OpBuilder &b;
-  Location loc;
-  Nest &nest;
-  TileSizes t;
-  Region *mapRegion;
-
-  Value sizeM, sizeN, lower, sizeU, i0, j0;
-  OpFoldResult mixedM, mixedN;
-  /// Outer indices of the original map -> block indices.
-  IRMapping base;
-  SmallVector<Value> accBuffers;
-};
-
-SmallVector<Value> TiledBuilder::emitStep(IRMapping &mapping, ValueRange accs) {
-  if (nest.forOp) {
-    for (auto [arg, acc] :
-         llvm::zip_equal(nest.forOp.getRegionIterArgs(), accs))
-      mapping.map(arg, acc);
-    auto yield = cast<scf::YieldOp>(nest.stepBlock->getTerminator());
-    return llvm::map_to_vector(yield.getOperands(), [&](Value v) {
-      return materialize(b, v, mapping, mapRegion);
-    });
-  }
-  auto yield = cast<YieldOp>(nest.stepBlock->getTerminator());
-  SmallVector<Value> elems =
-      llvm::map_to_vector(yield.getValues(), [&](Value v) {
-        return materialize(b, v, mapping, mapRegion);
-      });
-  return applyOperators(b, nest.redOp.getOperators(), accs, elems);
-}
-
-void TiledBuilder::emitCopy(TiledLoad &tiled, Value kt, Value kLen,
-                            bool checkMN, bool checkK) {
-  int64_t along = tiled.alongI ? t.ty * t.ry : t.tx * t.rx;
-  // The copy walks the array's row-major order: consecutive threads read
-  // consecutive k (k innermost, `group` positions at a time) or positions.
-  SmallVector<OpFoldResult> sizes =
-      tiled.kInner
-          ? SmallVector<OpFoldResult>{b.getIndexAttr(along / tiled.group),
-                                      b.getIndexAttr(t.tk),
-                                      b.getIndexAttr(tiled.group)}
-          : SmallVector<OpFoldResult>{b.getIndexAttr(t.tk),
-                                      b.getIndexAttr(along)};
-  OpBuilder::InsertionGuard guard(b);
-  MapOp copy = createMap(b, loc, Level::ThreadInBlock, sizes,
-                         ValueRange{tiled.copyTarget}, std::nullopt);
-  auto ivs = copy.getInductionVars();
-  Value pos, kk;
-  if (tiled.kInner) {
-    pos = add(mul(ivs[0], cIdx(tiled.group)), ivs[2]);
-    kk = ivs[1];
-  } else {
-    kk = ivs[0];
-    pos = ivs[1];
-  }
-  Value ij = add(tiled.alongI ? i0 : j0, pos);
-  SmallVector<Value> conds;
-  if (checkMN)
-    conds.push_back(cmpUlt(b, loc, ij, tiled.alongI ? sizeM : sizeN));
-  if (checkK)
-    conds.push_back(cmpUlt(b, loc, kk, kLen));
-  Type elemType = tiled.load.getType();
-  auto load = [&](OpBuilder &) -> SmallVector<Value> {
-    IRMapping mapping = base;
-    mapping.map(tiled.alongI ? nest.ivI : nest.ivJ, ij);
-    mapping.map(nest.kArg, add(lower, add(kt, kk)));
-    Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
-    SmallVector<Value> indices =
-        llvm::map_to_vector(tiled.load.getIndices(), [&](Value v) {
-          return materialize(b, v, mapping, mapRegion);
-        });
-    return {memref::LoadOp::create(b, loc, memref, indices)};
-  };
-  Value value;
-  if (conds.empty())
-    value = load(b).front();
-  else
-    value = buildIf(b, loc, andAll(b, loc, conds), elemType, load,
-                    [&](OpBuilder &) -> SmallVector<Value> {
-                      // Padding: never given to an operator.
-                      return {zeroOf(b, loc, elemType)};
-                    })
-                .front();
-  b.setInsertionPointToStart(&copy.getResultsOp().getRegion().front());
-  ReturnsOp::create(b, loc, value, tiled.copyTarget);
-}
-
-void TiledBuilder::emitCompute(Value kt, Value kLen, bool checkMN) {
-  OpBuilder::InsertionGuard guard(b);
-  MapOp compute =
-      createMap(b, loc, Level::ThreadInBlock,
-                {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, {}, std::nullopt);
-  Value ty = compute.getInductionVars()[0], tx = compute.getInductionVars()[1];
-  unsigned numAcc = nest.accTypes.size();
-  // accs[(ry * Rx + rx) * numAcc + a]
-  SmallVector<Value> accs;
-  auto accIndices = [&](int64_t ry, int64_t rx) {
-    return SmallVector<Value>{ty, tx, cIdx(ry), cIdx(rx)};
-  };
-  for (int64_t ry = 0; ry < t.ry; ++ry)
-    for (int64_t rx = 0; rx < t.rx; ++rx)
-      for (Value buffer : accBuffers)
-        accs.push_back(
-            memref::LoadOp::create(b, loc, buffer, accIndices(ry, rx)));
-  SmallVector<Value> rows, cols, rowOk, colOk;
-  for (int64_t ry = 0; ry < t.ry; ++ry) {
-    rows.push_back(rowOf(ty, ry));
-    if (checkMN)
-      rowOk.push_back(cmpUlt(b, loc, rows.back(), sizeM));
-  }
-  for (int64_t rx = 0; rx < t.rx; ++rx) {
-    cols.push_back(colOf(tx, rx));
-    if (checkMN)
-      colOk.push_back(cmpUlt(b, loc, cols.back(), sizeN));
-  }
-  Value tyR = mul(ty, cIdx(t.ry)), txR = mul(tx, cIdx(t.rx));
-  auto loop = scf::ForOp::create(
-      b, loc, cIdx(0), kLen, cIdx(1), accs,
-      [&](OpBuilder &, Location, Value kk, ValueRange iterAccs) {
-        Value k = add(lower, add(kt, kk));
-        // Registers: Ry values of every slice along i, Rx along j.
-        SmallVector<SmallVector<Value>> regs;
-        for (TiledLoad &tiled : nest.loads) {
-          SmallVector<Value> values;
-          int64_t count = tiled.alongI ? t.ry : t.rx;
-          if (tiled.vectorAlignment) {
-            Value vector = vector::LoadOp::create(
-                b, loc, VectorType::get({count}, tiled.load.getType()),
-                tiled.buffer, ValueRange{kk, tiled.alongI ? tyR : txR},
-                /*nontemporal=*/false, llvm::MaybeAlign(tiled.vectorAlignment));
-            for (int64_t r = 0; r < count; ++r)
-              values.push_back(vector::ExtractOp::create(b, loc, vector, r));
-            regs.push_back(values);
-            continue;
-          }
-          for (int64_t r = 0; r < count; ++r) {
-            Value pos = add(tiled.alongI ? tyR : txR, cIdx(r));
-            values.push_back(memref::LoadOp::create(b, loc, tiled.buffer,
-                                                    ValueRange{kk, pos}));
-          }
-          regs.push_back(values);
-        }
-        SmallVector<Value> next;
-        for (int64_t ry = 0; ry < t.ry; ++ry)
-          for (int64_t rx = 0; rx < t.rx; ++rx) {
-            ValueRange old = iterAccs.slice((ry * t.rx + rx) * numAcc, numAcc);
-            auto step = [&](OpBuilder &) -> SmallVector<Value> {
-              IRMapping mapping = base;
-              mapping.map(nest.ivI, rows[ry]);
-              mapping.map(nest.ivJ, cols[rx]);
-              mapping.map(nest.kArg, k);
-              for (auto [tiled, values] : llvm::zip_equal(nest.loads, regs))
-                mapping.map(tiled.load.getResult(),
-                            values[tiled.alongI ? ry : rx]);
-              return emitStep(mapping, old);
-            };
-            SmallVector<Value> updated;
-            if (checkMN)
-              updated = buildIf(
-                  b, loc, arith::AndIOp::create(b, loc, rowOk[ry], colOk[rx]),
-                  nest.accTypes, step,
-                  [&](OpBuilder &) { return SmallVector<Value>(old); });
-            else
-              updated = step(b);
-            next.append(updated);
-          }
-        scf::YieldOp::create(b, loc, next);
-      });
-  unsigned pos = 0;
-  for (int64_t ry = 0; ry < t.ry; ++ry)
-    for (int64_t rx = 0; rx < t.rx; ++rx)
-      for (Value buffer : accBuffers)
-        memref::StoreOp::create(b, loc, loop.getResult(pos++), buffer,
-                                accIndices(ry, rx));
-}
-
-void TiledBuilder::emitKTile(Value kt, Value kLen, bool checkMN, bool checkK) {
-  for (TiledLoad &tiled : nest.loads)
-    emitCopy(tiled, kt, kLen, checkMN, checkK);
-  emitCompute(kt, kLen, checkMN);
-}
-
-void TiledBuilder::emitKLoop(bool checkMN) {
-  Value tk = cIdx(t.tk);
-  Value fullEnd = mul(arith::DivUIOp::create(b, loc, sizeU, tk), tk);
-  scf::ForOp::create(b, loc, cIdx(0), fullEnd, tk, {},
-                     [&](OpBuilder &, Location, Value kt, ValueRange) {
-                       emitKTile(kt, tk, checkMN, /*checkK=*/false);
-                       scf::YieldOp::create(b, loc);
-                     });
-  // The epilogue: the last, partial k-tile, with checks.
-  Value rest = arith::SubIOp::create(b, loc, sizeU, fullEnd);
-  Value hasRest =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rest, cIdx(0));
-  buildIf(
-      b, loc, hasRest, {},
-      [&](OpBuilder &) {
-        emitKTile(fullEnd, rest, checkMN, /*checkK=*/true);
-        return SmallVector<Value>();
-      },
-      [&](OpBuilder &) { return SmallVector<Value>(); });
-}
-
-void TiledBuilder::build() {
-  MapOp map = nest.map;
-  b.setInsertionPoint(map);
-  SmallVector<OpFoldResult> mixed = map.getMixedSizes();
-  unsigned rank = mixed.size();
-  mixedM = mixed[rank - 2];
-  mixedN = mixed[rank - 1];
-  sizeM = getValueOrCreateConstantIndexOp(b, loc, mixedM);
-  sizeN = getValueOrCreateConstantIndexOp(b, loc, mixedN);
-  int64_t tileM = t.ty * t.ry, tileN = t.tx * t.rx;
-  SmallVector<OpFoldResult> blockSizes(mixed.begin(), mixed.end() - 2);
-  blockSizes.push_back(
-      arith::CeilDivUIOp::create(b, loc, sizeM, cIdx(tileM)).getResult());
-  blockSizes.push_back(
-      arith::CeilDivUIOp::create(b, loc, sizeN, cIdx(tileN)).getResult());
-  SmallVector<Value> outs(map.getOuts());
-  MapOp blockMap =
-      createMap(b, loc, Level::Block, blockSizes, outs, t.ty * t.tx);
-  auto blockIvs = blockMap.getInductionVars();
-  for (auto [from, to] : llvm::zip(nest.batchIvs, blockIvs))
-    base.map(from, to);
-  Value bi = blockIvs[rank - 2], bj = blockIvs[rank - 1];
-
-  // Shared slices and thread-private accumulators.
-  // (The bank arithmetic behind the layouts is in the file comment.)
-  for (TiledLoad &tiled : nest.loads) {
-    int64_t along = tiled.alongI ? tileM : tileN;
-    int64_t count = tiled.alongI ? t.ry : t.rx;
-    Type elemType = tiled.load.getType();
-    std::optional<int64_t> bytes = getPrimitiveByteSize(elemType);
-    bool vectors =
-        count > 1 && bytes && elemType.isIntOrFloat() && !elemType.isInteger(1);
-    tiled.pitch = along;
-    if (tiled.kInner) {
-      tiled.pitch += TileSizes::kRowPadding;
-      tiled.group = std::gcd(along, TileSizes::kRowPadding);
-    }
-    // The values of one thread start at t*count elements into a row of
-    // `pitch` elements: both multiples of the alignment, as is the slice.
-    if (vectors) {
-      uint64_t common = std::gcd(count * *bytes, tiled.pitch * *bytes);
-      tiled.vectorAlignment = std::min<int64_t>(
-          kSliceAlignment, int64_t(1) << llvm::countr_zero(common));
-    }
-    auto buffer = memref::AllocaOp::create(
-        b, loc, MemRefType::get({t.tk, tiled.pitch}, elemType),
-        tiled.vectorAlignment ? b.getI64IntegerAttr(kSliceAlignment)
-                              : IntegerAttr());
-    tiled.buffer = tiled.copyTarget = buffer;
-    if (!tiled.kInner)
-      continue;
-    SmallVector<int64_t> viewShape = {along / tiled.group, t.tk, tiled.group};
-    SmallVector<int64_t> viewStrides = {tiled.group, tiled.pitch, 1};
-    tiled.copyTarget = memref::ReinterpretCastOp::create(
-        b, loc,
-        MemRefType::get(viewShape, elemType,
-                        StridedLayoutAttr::get(b.getContext(), 0, viewStrides)),
-        buffer, /*offset=*/0, viewShape, viewStrides);
-  }
-  for (Type type : nest.accTypes)
-    accBuffers.push_back(memref::AllocaOp::create(
-        b, loc, MemRefType::get({t.ty, t.tx, t.ry, t.rx}, type)));
-
-  i0 = mul(bi, cIdx(tileM));
-  j0 = mul(bj, cIdx(tileN));
-  if (nest.forOp) {
-    lower = materialize(b, nest.forOp.getLowerBound(), base, mapRegion);
-    Value upper = materialize(b, nest.forOp.getUpperBound(), base, mapRegion);
-    // An empty range reduces nothing.
-    sizeU = arith::MaxSIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, upper, lower), cIdx(0));
-  } else {
-    lower = cIdx(0);
-    OpFoldResult k = nest.redOp.getMixedSizes()[0];
-    if (auto value = dyn_cast<Value>(k))
-      sizeU = materialize(b, value, base, mapRegion);
-    else
-      sizeU = getValueOrCreateConstantIndexOp(b, loc, k);
-  }
-
-  // Accumulators start at the neutral values.
-  {
-    OpBuilder::InsertionGuard guard(b);
-    MapOp init = createMap(b, loc, Level::ThreadInBlock,
-                           {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, {},
-                           std::nullopt);
-    Value ty = init.getInductionVars()[0], tx = init.getInductionVars()[1];
-    IRMapping mapping = base;
-    SmallVector<Value> neutrals =
-        llvm::map_to_vector(nest.neutrals, [&](Value v) {
-          return materialize(b, v, mapping, mapRegion);
-        });
-    for (int64_t ry = 0; ry < t.ry; ++ry)
-      for (int64_t rx = 0; rx < t.rx; ++rx)
-        for (auto [neutral, buffer] : llvm::zip_equal(neutrals, accBuffers))
-          memref::StoreOp::create(b, loc, neutral, buffer,
-                                  ValueRange{ty, tx, cIdx(ry), cIdx(rx)});
-  }
-
-  // Blocks whose tile lies inside M x N skip the M and N checks (seed 003
-  // section 7.3.3).
-  Value inside = arith::AndIOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                            add(i0, cIdx(tileM)), sizeM),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                            add(j0, cIdx(tileN)), sizeN));
-  buildIf(
-      b, loc, inside, {},
-      [&](OpBuilder &) {
-        emitKLoop(/*checkMN=*/false);
-        return SmallVector<Value>();
-      },
-      [&](OpBuilder &) {
-        emitKLoop(/*checkMN=*/true);
-        return SmallVector<Value>();
-      });
-
-  // code2 per element, then the register tiles.
-  {
-    OpBuilder::InsertionGuard guard(b);
-    MapOp write = createMap(b, loc, Level::ThreadInBlock,
-                            {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, outs,
-                            std::nullopt);
-    Value ty = write.getInductionVars()[0], tx = write.getInductionVars()[1];
-    SmallVector<Type> types = llvm::map_to_vector(
-        nest.returns, [](ReturnsOp r) { return r.getValue().getType(); });
-    // elements[q][ry * Rx + rx]
-    SmallVector<SmallVector<Value>> elements(nest.returns.size());
-    for (int64_t ry = 0; ry < t.ry; ++ry)
-      for (int64_t rx = 0; rx < t.rx; ++rx) {
-        Value row = rowOf(ty, ry), col = colOf(tx, rx);
-        Value ok = arith::AndIOp::create(b, loc, cmpUlt(b, loc, row, sizeM),
-                                         cmpUlt(b, loc, col, sizeN));
-        SmallVector<Value> values = buildIf(
-            b, loc, ok, types,
-            [&](OpBuilder &) -> SmallVector<Value> {
-              IRMapping mapping = base;
-              mapping.map(nest.ivI, row);
-              mapping.map(nest.ivJ, col);
-              SmallVector<Value> accs;
-              for (Value buffer : accBuffers)
-                accs.push_back(memref::LoadOp::create(
-                    b, loc, buffer, ValueRange{ty, tx, cIdx(ry), cIdx(rx)}));
-              if (nest.forOp)
-                mapping.map(nest.forOp.getResults(), accs);
-              for (auto [load, index] : nest.redAccLoads)
-                mapping.map(load, accs[index]);
-              return llvm::map_to_vector(nest.returns, [&](ReturnsOp r) {
-                return materialize(b, r.getValue(), mapping, mapRegion);
-              });
-            },
-            [&](OpBuilder &) {
-              return llvm::map_to_vector(
-                  types, [&](Type type) { return zeroOf(b, loc, type); });
-            });
-        for (auto [q, value] : llvm::enumerate(values))
-          elements[q].push_back(value);
-      }
-    SmallVector<Value> vectors;
-    for (auto [q, returns] : llvm::enumerate(nest.returns))
-      vectors.push_back(vector::FromElementsOp::create(
-          b, loc, VectorType::get({t.ry, t.rx}, types[q]), elements[q]));
-    b.setInsertionPointToStart(&write.getResultsOp().getRegion().front());
-    SmallVector<Value> dynamicDims;
-    SmallVector<int64_t> staticDims;
-    dispatchIndexOpFoldResults({mixedM, mixedN}, dynamicDims, staticDims);
-    for (auto [q, returns] : llvm::enumerate(nest.returns))
-      RegTileReturnsOp::create(
-          b, loc, vectors[q], returns.getOut(), dynamicDims, staticDims,
-          ArrayRef<int64_t>{t.ty, t.tx}, ArrayRef<int64_t>{t.ry, t.rx});
-  }
-  map.erase();
-}
-
 LogicalResult SegTileBlockRegisterPass::tile(MapOp map) {
   Nest nest;
-  std::string why;
-  if (!match(map, nest, why)) {
-    map.emitRemark() << "not tiled: " << why;
+  if (MatchResult matched = match(map, nest); matched.failed()) {
+    map.emitRemark() << "not tiled: " << matched.getReason();
     return success();
   }
 
@@ -989,7 +456,7 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map) {
                      << ", " << tiles.rx << "); " << explanation;
 
   OpBuilder b(map);
-  TiledBuilder(b, nest, tiles).build();
+  buildTiledMap(b, nest, tiles);
   return success();
 }
 

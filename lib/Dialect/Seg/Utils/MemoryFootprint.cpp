@@ -107,3 +107,38 @@ bool seg::areMemoryIndependent(Operation *first, Operation *second) {
   // Read after write, write after write, and write after read.
   return !conflicts(a.writes, b) && !conflicts(b.writes, a);
 }
+
+bool seg::mayWriteMemory(Operation *op) {
+  if (isMemoryEffectFree(op))
+    return false;
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  if (!effects)
+    return true;
+  return llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &it) {
+    return !isa<MemoryEffects::Read>(it.getEffect());
+  });
+}
+
+bool seg::mayWriteInRegion(Value memref, Region &region) {
+  for (OpOperand &use : memref.getUses()) {
+    Operation *user = use.getOwner();
+    if (!region.isAncestor(user->getParentRegion()))
+      continue;
+    // Views and casts: whoever writes through the result writes `memref`.
+    if (llvm::any_of(user->getResults(), [&](Value result) {
+          return isa<BaseMemRefType>(result.getType()) &&
+                 mayWriteInRegion(result, region);
+        }))
+      return true;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+    // Unknown effects (a call, an op without the interface) may write.
+    if (!effects || effects.getEffectOnValue<MemoryEffects::Write>(memref) ||
+        effects.getEffectOnValue<MemoryEffects::Free>(memref))
+      return true;
+    if (!effects.getEffectOnValue<MemoryEffects::Read>(memref) &&
+        !effects.hasNoEffect())
+      return true;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@
 
 // After convert-seg-to-gpu the per-launch values of the column schedule
 // (column size, last column, its width) are host code in front of the
-// launch, computed once (seed 002 listing 8); the grid-stride loop of the
+// launch, computed once [Prasetya 2022, listing 8]; the grid-stride loop of the
 // thread map only maps each flat index to its point.
 
 // CHECK-LABEL: func @hoisted

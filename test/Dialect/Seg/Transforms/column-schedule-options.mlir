@@ -28,8 +28,8 @@
 // TUNED:    arith.minui %{{.*}}, %[[W]] : index
 // BADTUNED: error: 'seg.map' op column width 0 from the tuning file (f.map0.width) must be positive
 
-// With zigzag (seed 002 eq. 4.7) rows with even y run right to left inside
-// their column: x becomes w' - 1 - x.
+// With zigzag [Prasetya 2022, eq. 4.7] rows with even y run right to left
+// inside their column: x becomes w' - 1 - x.
 // ZIG:         %[[W:.*]] = arith.constant 33 : index
 // ZIG:         seg.map thread (%[[I:.*]]) in (%{{.*}}) outs(
 // ZIG:           %[[OFF:.*]] = arith.muli %{{.*}}, %[[W]] : index

@@ -1,7 +1,7 @@
 // RUN: seg-opt %s --split-input-file --seg-column-schedule=remarks --verify-diagnostics | FileCheck %s
 
 // seg-column-schedule on the default target (sm_90, warp size 32): the
-// per-launch values of seed 002 (listing 8) in front of the map, the
+// per-launch values of [Prasetya 2022, listing 8] in front of the map, the
 // per-point eqs. 4.1-4.6 at the start of a one-dimensional body, and
 // seg.returns turned into seg.write_returns at the computed point.
 
@@ -46,7 +46,7 @@ func.func @dynamic(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %m: index, %n: inde
 // -----
 
 // A static 3-D space: the outer dimensions fold into I_h = 4 * 6 = 24
-// (seed 002 section 4.1.2), so columns hold 24 * 32 = 768 points, the last
+// [Prasetya 2022, §4.1.2], so columns hold 24 * 32 = 768 points, the last
 // of the four columns (index 3) is 100 - 3 * 32 = 4 wide; the vertical
 // position is delinearized back over (4, 6). Every per-launch value folds
 // to a constant, nothing of them is left in front of the map, and the space

@@ -3,7 +3,7 @@
 
 // 64 KiB of shared memory and registers to spare: shared memory allows
 // 65536 / (1024 * 4) = 16 for a non-commutative f32 reduction at block size
-// 1024. Seed 000 section 5.5 measured dips at multiples of 8 on A100; the
+// 1024. [Pøbl & Holst 2024, §5.5] measured dips at multiples of 8 on A100; the
 // option steps such a chunk down by one.
 
 // DEFAULT: chunk(16)

@@ -111,7 +111,7 @@ func.func @matmul5x5(%in: memref<?xf32>, %o: memref<f32>, %n: index) {
 
 // -----
 
-// Scans: seed 004 eq. 4 with k_mem = 232448 / 256 = 908 bytes and
+// Scans: [Clausen 2021, eq. 4] with k_mem = 232448 / 256 = 908 bytes and
 // k_reg = 255 registers per thread at block size 256.
 //   f32 sum:          min(908 / 4, (255 - 1 - 1) / 5) = min(227, 50) = 50
 //   4 x i64 (radix):  min(908 / 8, (255 - 1 - 8) / 19) = min(113, 12) = 12
@@ -171,10 +171,10 @@ func.func @scans(%f: memref<?xf32>, %fo: memref<?xf32>, %l: memref<?xi64>,
 
 // -----
 
-// The target decides: with seed 000's 64 KiB of shared memory and block
-// size 1024, shared memory allows 65536 / (1024 * 4) = 16 (eq. 7-8) and
-// registers 4; the avoid-multiples-of-8 option is off by default.
-// A block size given as a value is planned for the largest block.
+// The target decides: with the 64 KiB of shared memory of [Pøbl & Holst 2024]
+// and block size 1024, shared memory allows 65536 / (1024 * 4) = 16 (eq. 7-8)
+// and registers 4; the avoid-multiples-of-8 option is off by default. A block
+// size given as a value is planned for the largest block.
 // CHECK-LABEL: func @small_target
 // CHECK: chunk(4)
 // CHECK: chunk(4)

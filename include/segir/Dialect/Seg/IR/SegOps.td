@@ -46,6 +46,62 @@ class Seg_SpaceOp<string mnemonic, list<Trait> traits = []>
     ::std::optional<::mlir::OpFoldResult> getMixedBlockSize();
     unsigned getRank() { return getStaticSizes().size(); }
   }];
+  // Defined once for every space op, in SegOps.cpp (which includes the
+  // generated definitions after its helpers).
+  code commonClassDefinition = [{
+    ::llvm::SmallVector<::mlir::OpFoldResult> $cppClass::getMixedSizes() {
+      return ::mlir::getMixedValues(getStaticSizes(), getDynamicSizes(),
+                                    getContext());
+    }
+    ::std::optional<::mlir::OpFoldResult> $cppClass::getMixedNumBlocks() {
+      return mixedScalar(getNumBlocks(), getStaticNumBlocksAttr());
+    }
+    ::std::optional<::mlir::OpFoldResult> $cppClass::getMixedBlockSize() {
+      return mixedScalar(getBlockSize(), getStaticBlockSizeAttr());
+    }
+  }];
+  let extraClassDefinition = commonClassDefinition;
+}
+
+// seg.red and seg.scan: a space op whose body yields the operands of fused
+// operators (`combine` regions with neutral values), then map-only values.
+class Seg_CombiningOp<string mnemonic> : Seg_SpaceOp<mnemonic> {
+  let arguments = !con(commonArgs, (ins Variadic<AnyType>:$neutrals,
+                                        DenseBoolArrayAttr:$commutative,
+                                        OptionalAttr<I64Attr>:$chunk));
+  let regions = (region SizedRegion<1>:$body,
+                        VariadicRegion<SizedRegion<1>>:$operators);
+  let extraClassDeclaration = commonClassDeclaration # [{
+    /// The neutral values of operator `index`.
+    ::mlir::OperandRange getOperatorNeutrals(unsigned index);
+    /// Total number of accumulators over all operators.
+    unsigned getNumAccumulators() { return getNeutrals().size(); }
+    /// The outs holding operator results / map-only outputs.
+    ::mlir::OperandRange getCombinedOuts() {
+      return getOuts().take_front(getNumAccumulators());
+    }
+    ::mlir::OperandRange getMapOuts() {
+      return getOuts().drop_front(getNumAccumulators());
+    }
+  }];
+  let extraClassDefinition = commonClassDefinition # [{
+    ::mlir::ParseResult $cppClass::parse(::mlir::OpAsmParser &parser,
+                                         ::mlir::OperationState &result) {
+      return parseCombiningOp<$cppClass>(parser, result);
+    }
+    void $cppClass::print(::mlir::OpAsmPrinter &p) {
+      printCombiningOp(p, *this);
+    }
+    ::mlir::OperandRange $cppClass::getOperatorNeutrals(unsigned index) {
+      return operatorNeutrals(*this, index);
+    }
+    ::llvm::LogicalResult $cppClass::verify() {
+      return verifyCombiningOpAttrs(*this);
+    }
+    ::llvm::LogicalResult $cppClass::verifyRegions() {
+      return verifyCombiningOp(*this);
+    }
+  }];
 }
 
 def Seg_MapOp : Seg_SpaceOp<"map"> {
@@ -79,7 +135,7 @@ def Seg_MapOp : Seg_SpaceOp<"map"> {
   }];
 }
 
-def Seg_RedOp : Seg_SpaceOp<"red"> {
+def Seg_RedOp : Seg_CombiningOp<"red"> {
   let summary = "Regular segmented reduction (redomap)";
   let description = [{
     Reduces the innermost dimension of the space; the outer dimensions are
@@ -107,37 +163,20 @@ def Seg_RedOp : Seg_SpaceOp<"red"> {
     associative, a commutative one may be applied in any order.
 
     An optional `chunk(N)` after the grid is the number of consecutive
-    elements each thread reduces sequentially per step (seed 000's CHUNK);
-    `seg-select-chunk` sets it from the resource model.
-  }];
-  let arguments = !con(commonArgs, (ins Variadic<AnyType>:$neutrals,
-                                        DenseBoolArrayAttr:$commutative,
-                                        OptionalAttr<I64Attr>:$chunk));
-  let regions = (region SizedRegion<1>:$body,
-                        VariadicRegion<SizedRegion<1>>:$operators);
-  let extraClassDeclaration = commonClassDeclaration # [{
-    /// The neutral values of operator `index`.
-    ::mlir::OperandRange getOperatorNeutrals(unsigned index);
-    /// Total number of accumulators over all operators.
-    unsigned getNumAccumulators() { return getNeutrals().size(); }
-    /// The outs holding operator results / map-only outputs.
-    ::mlir::OperandRange getCombinedOuts() {
-      return getOuts().take_front(getNumAccumulators());
-    }
-    ::mlir::OperandRange getMapOuts() {
-      return getOuts().drop_front(getNumAccumulators());
-    }
+    elements each thread reduces sequentially per step (the CHUNK of
+    [Pøbl & Holst 2024]); `seg-select-chunk` sets it from the resource
+    model.
   }];
 }
 
-def Seg_ScanOp : Seg_SpaceOp<"scan"> {
+def Seg_ScanOp : Seg_CombiningOp<"scan"> {
   let summary = "Regular segmented inclusive scan (scanomap)";
   let description = [{
     Inclusive scan along the innermost dimension of the space, restarting at
     every segment. Same operator model as `seg.red`; every scanned output
     has the shape of the whole space, as do map-only outputs. The optional
     `chunk(N)` is the sequentiality degree m: the consecutive elements each
-    thread scans on its own (seed 004).
+    thread scans on its own [Clausen 2021].
 
     ```mlir
     seg.scan thread (%s, %i) in (%ns, %n) outs(%out : memref<?x?xi32>) {
@@ -148,21 +187,6 @@ def Seg_ScanOp : Seg_SpaceOp<"scan"> {
       seg.yield %r : i32
     }
     ```
-  }];
-  let arguments = !con(commonArgs, (ins Variadic<AnyType>:$neutrals,
-                                        DenseBoolArrayAttr:$commutative,
-                                        OptionalAttr<I64Attr>:$chunk));
-  let regions = (region SizedRegion<1>:$body,
-                        VariadicRegion<SizedRegion<1>>:$operators);
-  let extraClassDeclaration = commonClassDeclaration # [{
-    ::mlir::OperandRange getOperatorNeutrals(unsigned index);
-    unsigned getNumAccumulators() { return getNeutrals().size(); }
-    ::mlir::OperandRange getCombinedOuts() {
-      return getOuts().take_front(getNumAccumulators());
-    }
-    ::mlir::OperandRange getMapOuts() {
-      return getOuts().drop_front(getNumAccumulators());
-    }
   }];
 }
 

@@ -17,12 +17,12 @@ def SegSelectChunk : Pass<"seg-select-chunk"> {
 
     * `seg.red` whose operators are all commutative reads coalesced with a
       stride and needs no chunk (1); otherwise, with primitive element
-      types, seed 000's CHUNK: the largest value that the shared memory of
-      the collective copy (eq. 6) and the registers of the per-thread chunk
-      arrays, the accumulator and index overhead allow; with other element
-      types 1.
-    * `seg.scan`: seed 004's sequentiality degree m (eq. 4), with k_mem and
-      k_reg from the target and the op's block size.
+      types, the CHUNK of [Pøbl & Holst 2024]: the largest value that the
+      shared memory of the collective copy (eq. 6) and the registers of the
+      per-thread chunk arrays, the accumulator and index overhead allow;
+      with other element types 1.
+    * `seg.scan`: the sequentiality degree m of [Clausen 2021, eq. 4], with
+      k_mem and k_reg from the target and the op's block size.
 
     Limits come from the module's `#seg.target` (sm_90 by default). The block
     size is the op's static `block_size`, else `block-size`; an op whose block
@@ -43,7 +43,7 @@ def SegSelectChunk : Pass<"seg-select-chunk"> {
     Option<"avoidMultiplesOf8", "avoid-multiples-of-8", "bool",
            /*default=*/"false",
            "Step a reduction chunk that is a multiple of 8 down by one "
-           "(seed 000 section 5.5 measured dips there on A100)">,
+           "([Pøbl & Holst 2024, §5.5] measured dips there on A100)">,
     Option<"tuningFile", "tuning-file", "std::string", /*default=*/"",
            "Read overrides from this tuning file">,
     Option<"tuningFileOut", "tuning-file-out", "std::string",
@@ -58,7 +58,7 @@ def SegColumnSchedule : Pass<"seg-column-schedule"> {
   let description = [{
     Remaps the flat thread index of every `thread`-level `seg.map` of rank
     >= 2 so that consecutive threads walk down narrow columns of the space
-    instead of along its rows (seed 002, section 4.1). Stencils and naive
+    instead of along its rows [Prasetya 2022, §4.1]. Stencils and naive
     matrix products then reuse what neighbouring threads loaded into L1.
 
     The space (I_0, ..., I_{n-1}) is seen as I_h x I_w with I_w = I_{n-1}
@@ -73,14 +73,14 @@ def SegColumnSchedule : Pass<"seg-column-schedule"> {
 
     so the last column is narrower when w does not divide I_w. With
     `zigzag`, rows with even y run right to left inside their column
-    (eq. 4.7, as w' - 1 - x: the seed's w' - x would leave the column).
+    (eq. 4.7, as w' - 1 - x: the paper's w' - x would leave the column).
 
     The op becomes a one-dimensional `thread`-level `seg.map` over
     I_h * I_w with the same grid and outs; its body computes the point from
     the flat index and then runs the original body, and every `seg.returns`
     becomes a `seg.write_returns` at the computed point (always in bounds).
     The per-launch parts (column size, last column and its width) are
-    computed once before the op, not per point (seed 002 listing 8).
+    computed once before the op, not per point [Prasetya 2022, listing 8].
 
     The width of a map is, in order: the tuning file's value for the
     tunable `<function>.map<index>.width` (`tuning-file`), `width`, the warp
@@ -94,7 +94,7 @@ def SegColumnSchedule : Pass<"seg-column-schedule"> {
     Option<"width", "width", "int64_t", /*default=*/"0",
            "Column width (default: the target's warp size); positive">,
     Option<"zigzag", "zigzag", "bool", /*default=*/"false",
-           "Reverse every other row inside a column (seed 002 eq. 4.7)">,
+           "Reverse every other row inside a column [Prasetya 2022, eq. 4.7]">,
     Option<"tuningFile", "tuning-file", "std::string", /*default=*/"",
            "Read per-map widths from this tuning file">,
     Option<"tuningFileOut", "tuning-file-out", "std::string",
@@ -107,7 +107,7 @@ def SegColumnSchedule : Pass<"seg-column-schedule"> {
 
 def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
   let summary = "Block and register tiling of redomap-in-map nests "
-                "(seed 003)";
+                "[Cholewa-Madsen & Holst 2020]";
   let description = [{
     Rewrites a `thread`-level `seg.map` whose two innermost dimensions
     (i, j) surround `code1; redomap over k; code2` into a `block`-level
@@ -124,9 +124,9 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     `seg.regtile_returns`.
 
     Residual tiles: full k-tiles run without bounds checks and the last,
-    partial one in an epilogue with checks (seed 003 section 4.2.2); blocks
-    whose tile lies inside M x N run without M/N checks, the others a
-    checked copy of the k loop (section 7.3.3). Padding in shared memory is
+    partial one in an epilogue with checks [Cholewa-Madsen & Holst 2020,
+    §4.2.2]; blocks whose tile lies inside M x N run without M/N checks, the
+    others a checked copy of the k loop (§7.3.3). Padding in shared memory is
     never given to the operators: every update of an element outside the
     arrays is skipped.
 

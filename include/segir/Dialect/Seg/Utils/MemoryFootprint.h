@@ -52,6 +52,16 @@ struct MemoryFootprint {
 /// Conservative: false whenever either footprint is unknown.
 bool areMemoryIndependent(Operation *first, Operation *second);
 
+/// Whether `op`, or an op nested in it, may write or free memory. An op
+/// whose effects are unknown may.
+bool mayWriteMemory(Operation *op);
+
+/// Whether an op inside `region` may write or free the memref `memref`
+/// through one of its uses there, directly or through a view of it (any
+/// memref result of a user). A user whose effects are unknown, or that has
+/// effects without reading `memref`, may write it.
+bool mayWriteInRegion(Value memref, Region &region);
+
 } // namespace seg
 } // namespace mlir
 

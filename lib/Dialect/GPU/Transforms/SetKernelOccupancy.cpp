@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "segir/Conversion/Passes.h"
+#include "segir/Dialect/GPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -12,7 +12,7 @@
 namespace mlir {
 namespace seg {
 #define GEN_PASS_DEF_SEGSETKERNELOCCUPANCY
-#include "segir/Conversion/Passes.h.inc"
+#include "segir/Dialect/GPU/Transforms/Passes.h.inc"
 } // namespace seg
 } // namespace mlir
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "segir/Conversion/Passes.h"
+#include "segir/Dialect/GPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -12,7 +12,7 @@
 namespace mlir {
 namespace seg {
 #define GEN_PASS_DEF_SEGALLOWFPCONTRACTION
-#include "segir/Conversion/Passes.h.inc"
+#include "segir/Dialect/GPU/Transforms/Passes.h.inc"
 } // namespace seg
 } // namespace mlir
 

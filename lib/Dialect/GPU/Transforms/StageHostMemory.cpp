@@ -4,18 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "segir/Conversion/Passes.h"
+#include "segir/Dialect/GPU/Transforms/Passes.h"
+#include "segir/Dialect/Seg/Utils/MemoryFootprint.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir {
 namespace seg {
 #define GEN_PASS_DEF_SEGSTAGEHOSTMEMORY
-#include "segir/Conversion/Passes.h.inc"
+#include "segir/Dialect/GPU/Transforms/Passes.h.inc"
 } // namespace seg
 } // namespace mlir
 
@@ -30,31 +30,6 @@ static bool isDeviceMemory(Value value) {
     if (!view)
       return false;
     value = view.getViewSource();
-  }
-  return false;
-}
-
-/// Whether some use of `value` inside `region`, directly or through views,
-/// may write it.
-static bool mayWrite(Value value, Region &region) {
-  for (OpOperand &use : value.getUses()) {
-    Operation *user = use.getOwner();
-    if (!region.isAncestor(user->getParentRegion()))
-      continue;
-    // Views and casts: whoever writes through the result writes `value`.
-    if (llvm::any_of(user->getResults(), [&](Value result) {
-          return isa<BaseMemRefType>(result.getType()) &&
-                 mayWrite(result, region);
-        }))
-      return true;
-    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-    // Unknown effects (a call, an op without the interface) may write.
-    if (!effects || effects.getEffectOnValue<MemoryEffects::Write>(value) ||
-        effects.getEffectOnValue<MemoryEffects::Free>(value))
-      return true;
-    if (!effects.getEffectOnValue<MemoryEffects::Read>(value) &&
-        !effects.hasNoEffect())
-      return true;
   }
   return false;
 }
@@ -119,7 +94,7 @@ struct StageHostMemoryPass
 
     SmallVector<bool> written =
         llvm::map_to_vector(hostMemrefs, [&](Value host) {
-          return mayWrite(host, launch.getBody());
+          return seg::mayWriteInRegion(host, launch.getBody());
         });
     for (auto [host, copy] : llvm::zip_equal(hostMemrefs, copies))
       replaceAllUsesInRegionWith(host, copy, launch.getBody());

@@ -1,0 +1,26 @@
+//===- Passes.h - SegIR passes on the gpu dialect ---------------*- C++ -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Declarations, create functions and registration of the passes in
+// Passes.td: seg-stage-host-memory, seg-allow-fp-contraction and
+// seg-set-kernel-occupancy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_DIALECT_GPU_TRANSFORMS_PASSES_H
+#define SEGIR_DIALECT_GPU_TRANSFORMS_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::seg {
+
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "segir/Dialect/GPU/Transforms/Passes.h.inc"
+
+} // namespace mlir::seg
+
+#endif // SEGIR_DIALECT_GPU_TRANSFORMS_PASSES_H

@@ -1,0 +1,87 @@
+//===- Passes.td - SegIR passes on the gpu dialect ---------*- tablegen -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Passes that rewrite gpu-dialect code (launches, outlined kernels) after
+// convert-seg-to-gpu; they know nothing of the seg dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_DIALECT_GPU_TRANSFORMS_PASSES_TD
+#define SEGIR_DIALECT_GPU_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def SegSetKernelOccupancy
+    : Pass<"seg-set-kernel-occupancy", "ModuleOp"> {
+  let summary = "Tell ptxas how many blocks of each kernel must fit on an SM";
+  let description = [{
+    Sets `nvvm.minctasm` (PTX `.minnctapersm`) on every outlined
+    `gpu.func` kernel that has none. Given only the block size (`.maxntid`),
+    ptxas budgets registers for full occupancy and spills kernels whose
+    operators keep large state (a 3x3 matrix product of i64 gets 64
+    registers and spills); with a minimum of one block per SM it may use as
+    many registers as a thread of that block can have, which the resource
+    model's register bounds already assume.
+
+    Run it after `gpu-kernel-outlining` (launches carry no attributes to
+    their kernels).
+  }];
+  let options = [
+    Option<"minBlocksPerSM", "min-blocks-per-sm", "int64_t",
+           /*default=*/"1",
+           "Blocks of each kernel that must be resident on one SM at once">,
+  ];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
+}
+
+def SegAllowFPContraction
+    : Pass<"seg-allow-fp-contraction", "ModuleOp"> {
+  let summary = "Let the GPU backend fuse floating-point multiplies and adds "
+                "in kernels";
+  let description = [{
+    Adds the `contract` fast-math flag to every floating-point `arith`
+    operation in device code (the bodies of `gpu.module`s and `gpu.launch`
+    regions), keeping the flags an operation already has. LLVM's NVPTX
+    backend then turns a multiply feeding an add or subtract into one
+    `fma.rn`; without the flag it emits `mul.rn` and `add.rn`, whose explicit
+    rounding also keeps ptxas from fusing them, so a multiply-accumulate
+    loop issues twice the instructions (half the FP32 rate in a tiled
+    matrix product). This is what nvcc does by default (`--fmad=true`).
+
+    A fused result is rounded once instead of twice, so it may differ from
+    the sequential reference (`seg-to-cpu`) in the last bits; host code is
+    left alone. No other fast-math freedom is given (no reassociation, no
+    approximate division, NaN and infinity semantics kept).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def SegStageHostMemory : Pass<"seg-stage-host-memory", "ModuleOp"> {
+  let summary = "Give every gpu.launch device copies of the memrefs it "
+                "captures";
+  let description = [{
+    A kernel reads and writes the memrefs its `gpu.launch` captures
+    directly, so these must be device-accessible: device allocations, or
+    host memory on systems where the GPU can address pageable host memory
+    (HMM, ATS). This pass makes host-memory programs (like the examples,
+    which allocate with `memref.alloc`) run everywhere: before each launch,
+    every captured memref that is not a `gpu.alloc` (or a view of one) is
+    copied into a fresh device buffer (`gpu.alloc` + `gpu.memcpy`); the
+    kernel uses the copies; afterwards the copies of memrefs the kernel may
+    write are copied back and all are freed. Read-only memrefs are not
+    copied back, so an input aliasing an output does not overwrite the
+    result.
+
+    Captured memrefs must have the identity layout (contiguous); others are
+    reported at the launch.
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+#endif // SEGIR_DIALECT_GPU_TRANSFORMS_PASSES_TD

@@ -1,0 +1,71 @@
+//===- TileBlockRegister.h - What seg-tile-block-register tiles -*- C++ -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// What the matching of seg-tile-block-register (TileBlockRegister.cpp) finds
+// in a thread-level map and the rewrite (TiledMapBuilder.cpp) uses.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_LIB_DIALECT_SEG_TRANSFORMS_TILEBLOCKREGISTER_H
+#define SEGIR_LIB_DIALECT_SEG_TRANSFORMS_TILEBLOCKREGISTER_H
+
+#include "segir/Analysis/ResourceModel.h"
+#include "segir/Dialect/Seg/IR/SegOps.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::seg::tiling {
+
+/// An array read in the redomap that is invariant to j (`alongI`) or to i:
+/// staged in shared memory slice by slice.
+struct TiledLoad {
+  memref::LoadOp load;
+  bool alongI;
+  /// Whether k is the innermost dimension of the array (the load's last
+  /// index varies with k): copies then read consecutive k, and write the
+  /// slice transposed.
+  bool kInner;
+  /// The shared slice: Tk rows of `pitch` elements, k outermost.
+  Value buffer;
+  int64_t pitch = 0;
+  /// For a slice with k innermost, the view of `buffer` the copy writes:
+  /// [along / group][Tk][group], so that a warp's stores cover `group`
+  /// consecutive positions of several k rows; else `buffer`.
+  Value copyTarget;
+  int64_t group = 1;
+  /// The byte alignment of the register values of one thread, read as one
+  /// vector; 0 for scalar reads.
+  int64_t vectorAlignment = 0;
+};
+
+/// The matched nest.
+struct Nest {
+  MapOp map;
+  Block *mapBody;
+  Value ivI, ivJ;
+  SmallVector<Value> batchIvs;
+  /// The redomap: an scf.for with iter_args or a seq seg.red.
+  scf::ForOp forOp;
+  RedOp redOp;
+  Block *stepBlock;
+  Value kArg;
+  SmallVector<Value> neutrals;
+  SmallVector<Type> accTypes;
+  /// For seg.red: its rank-0 accumulator buffers and their loads.
+  SmallVector<Value> redAccBuffers;
+  SmallVector<std::pair<Value, unsigned>> redAccLoads;
+  SmallVector<TiledLoad> loads;
+  SmallVector<ReturnsOp> returns;
+};
+
+/// Replaces `nest.map` by a block-level map that computes it in tiles of
+/// sizes `t`, built at `b`'s insertion point, which is moved.
+void buildTiledMap(OpBuilder &b, Nest &nest, const TileSizes &t);
+
+} // namespace mlir::seg::tiling
+
+#endif // SEGIR_LIB_DIALECT_SEG_TRANSFORMS_TILEBLOCKREGISTER_H

@@ -1,0 +1,597 @@
+//===- TiledMapBuilder.cpp - The rewrite of seg-tile-block-register -------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Builds the block- and register-tiled map of a nest matched by
+// seg-tile-block-register (TileBlockRegister.cpp, whose file comment shows
+// the kernel's structure).
+//
+// Shared-memory layout. Every slice is stored k outermost: Tk rows of
+// `pitch` elements, so that the Ry (resp. Rx) values a thread needs at one
+// k are consecutive and read as one aligned vector (ld.shared.v4 for f32).
+// Banks (32 of 4 bytes; a warp is 32 consecutive threads of the row-major
+// (ty, tx) block; with Tx = 16, two rows ty of 16 threads tx; a 16-byte
+// access is served a quarter warp, 8 threads, at a time), default tiles
+// (16, 16, 32, 8, 4), f32:
+//  - A slice As[k][ty*8 + r]: the 8 threads of a quarter warp share ty and
+//    read the same two vectors (a broadcast): conflict-free, 2 loads per k.
+//    Stored as A is ([128][32], scalar loads) it read word
+//    (ty*8 + r)*32 + k: bank k for both rows ty of the warp, a 2-way
+//    conflict on each of 8 loads.
+//  - B slice Bs[k][tx*4 + r]: a quarter warp, tx = 8q..8q+7, reads words
+//    k*64 + 32q + 0..31: 32 distinct banks, conflict-free, 1 load per k.
+//    Scalar loads put tx and tx+8 in bank (4*tx + r) mod 32: 2-way on each
+//    of 4 loads.
+//  - Copies read the array in its row-major order (coalesced). For an
+//    array with k outermost (B[k][j]) a warp writes 32 consecutive words
+//    of a row. For one with k innermost (A[i][k]) the copy transposes:
+//    element (i, k) goes to word k*pitch + i. With pitch 128 the 32 k's a
+//    warp reads of one row would all hit one bank (32-way); the pitch is
+//    128 + 4 = 132 (rows stay 16-byte aligned) and the copy walks
+//    [128/4][Tk][4], so a warp takes 4 consecutive i by 8 consecutive k:
+//    banks 4*(k + i/4) + i%4 mod 32, all distinct. Its global reads are 4
+//    rows x 8 consecutive k, four 32-byte sectors as for 32 consecutive
+//    elements of one row.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileBlockRegister.h"
+
+#include "segir/Dialect/Seg/Utils/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/bit.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::seg;
+using namespace mlir::seg::tiling;
+
+/// Clones, at the builder's point, what `value` needs from inside the map
+/// body, with the values in `mapping` standing for theirs.
+static Value materialize(OpBuilder &b, Value value, IRMapping &mapping,
+                         Region *mapRegion) {
+  if (Value mapped = mapping.lookupOrNull(value))
+    return mapped;
+  Operation *def = value.getDefiningOp();
+  if (!def || !mapRegion->isAncestor(def->getParentRegion()))
+    return value;
+  for (Value operand : def->getOperands())
+    materialize(b, operand, mapping, mapRegion);
+  if (def->getNumRegions()) {
+    llvm::SetVector<Value> captured;
+    getUsedValuesDefinedAbove(def->getRegions(), captured);
+    for (Value inner : captured)
+      materialize(b, inner, mapping, mapRegion);
+  }
+  b.clone(*def, mapping);
+  return mapping.lookup(value);
+}
+
+/// `then` / `otherwise` under `cond`, yielding values of `types`.
+static SmallVector<Value>
+buildIf(OpBuilder &b, Location loc, Value cond, TypeRange types,
+        function_ref<SmallVector<Value>(OpBuilder &)> then,
+        function_ref<SmallVector<Value>(OpBuilder &)> otherwise) {
+  auto ifOp = scf::IfOp::create(b, loc, types, cond, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  for (auto [block, fn] :
+       {std::make_pair(&ifOp.getThenRegion().front(), then),
+        std::make_pair(&ifOp.getElseRegion().front(), otherwise)}) {
+    if (types.empty()) {
+      b.setInsertionPoint(block->getTerminator());
+      fn(b);
+    } else {
+      b.setInsertionPointToEnd(block);
+      SmallVector<Value> values = fn(b);
+      scf::YieldOp::create(b, loc, values);
+    }
+  }
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+static Value andAll(OpBuilder &b, Location loc, ArrayRef<Value> conds) {
+  Value result;
+  for (Value cond : conds)
+    result = result ? arith::AndIOp::create(b, loc, result, cond) : cond;
+  return result;
+}
+
+static Value cmpUlt(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, rhs);
+}
+
+/// A map of `level` over `sizes` writing `outs`, with an empty body ending
+/// in `seg.results`; the builder is left at the start of the body.
+static MapOp createMap(OpBuilder &b, Location loc, Level level,
+                       ArrayRef<OpFoldResult> sizes, ValueRange outs,
+                       std::optional<int64_t> blockSize) {
+  SmallVector<Value> dynamicSizes;
+  SmallVector<int64_t> staticSizes;
+  dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
+  auto map = MapOp::create(
+      b, loc, LevelAttr::get(b.getContext(), level), dynamicSizes,
+      b.getDenseI64ArrayAttr(staticSizes), Value(), IntegerAttr(), Value(),
+      blockSize ? b.getI64IntegerAttr(*blockSize) : IntegerAttr(),
+      VirtualizationAttr(), outs);
+  SmallVector<Type> types(sizes.size(), b.getIndexType());
+  SmallVector<Location> locs(sizes.size(), loc);
+  Block *body = b.createBlock(&map.getBody(), {}, types, locs);
+  b.setInsertionPointToEnd(body);
+  ResultsOp::create(b, loc);
+  b.setInsertionPointToStart(body);
+  return map;
+}
+
+/// A zero of `type` (the value of elements that are never written).
+static Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  return arith::ConstantOp::create(b, loc,
+                                   cast<TypedAttr>(b.getZeroAttr(type)));
+}
+
+/// The alignment of the shared slices read as vectors: a 16-byte access is
+/// the widest shared-memory load.
+static constexpr int64_t kSliceAlignment = 16;
+
+namespace {
+/// Builds the tiled map; everything it needs lives here.
+class TiledBuilder {
+public:
+  TiledBuilder(OpBuilder &b, Nest &nest, const TileSizes &t)
+      : b(b), loc(nest.map.getLoc()), nest(nest), t(t),
+        mapRegion(&nest.map.getBody()) {}
+
+  /// Replaces the thread-level map by the block-level one.
+  void build();
+
+private:
+  // The steps of build(), in the order they emit.
+  /// The block-level map over the tiles of M x N (and the batch
+  /// dimensions); the builder is left in its body.
+  void createBlockMap();
+  /// The shared slices of the tiled loads and the thread-private
+  /// accumulators.
+  void allocateTiles();
+  /// The reduction's lower bound and extent U.
+  void emitReductionRange();
+  /// A thread_in_block map that sets every accumulator to its neutral value.
+  void emitAccumulatorInit();
+  /// A thread_in_block map that runs code2 on every element of a thread's
+  /// register tile and writes the tiles with seg.regtile_returns.
+  void emitResults();
+  /// code2 for element (ry, rx) of thread (ty, tx) (zeros outside M x N).
+  SmallVector<Value> emitElementResults(Value ty, Value tx, int64_t ry,
+                                        int64_t rx, TypeRange types);
+
+  Value cIdx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+
+  /// The map sizes and the block-level mapping of outer indices.
+  void emitKLoop(bool checkMN);
+  void emitKTile(Value kt, Value kLen, bool checkMN, bool checkK);
+  void emitCopy(TiledLoad &tiled, Value kt, Value kLen, bool checkMN,
+                bool checkK);
+  void emitCompute(Value kt, Value kLen, bool checkMN);
+  /// The redomap's step for one element: new accumulators.
+  SmallVector<Value> emitStep(IRMapping &mapping, ValueRange accs);
+  /// Row (i) and column (j) of element (ry, rx) of thread (ty, tx).
+  Value rowOf(Value ty, int64_t ry) {
+    return add(i0, add(mul(ty, cIdx(t.ry)), cIdx(ry)));
+  }
+  Value colOf(Value tx, int64_t rx) {
+    return add(j0, add(mul(tx, cIdx(t.rx)), cIdx(rx)));
+  }
+
+  OpBuilder &b;
+  Location loc;
+  Nest &nest;
+  TileSizes t;
+  Region *mapRegion;
+
+  Value sizeM, sizeN, lower, sizeU, i0, j0;
+  OpFoldResult mixedM, mixedN;
+  int64_t tileM = 0, tileN = 0;
+  /// The block map's indices over tiles of i and j, and its outs.
+  Value blockI, blockJ;
+  SmallVector<Value> outs;
+  /// Outer indices of the original map -> block indices.
+  IRMapping base;
+  SmallVector<Value> accBuffers;
+};
+
+} // namespace
+
+SmallVector<Value> TiledBuilder::emitStep(IRMapping &mapping, ValueRange accs) {
+  if (nest.forOp) {
+    for (auto [arg, acc] :
+         llvm::zip_equal(nest.forOp.getRegionIterArgs(), accs))
+      mapping.map(arg, acc);
+    auto yield = cast<scf::YieldOp>(nest.stepBlock->getTerminator());
+    return llvm::map_to_vector(yield.getOperands(), [&](Value v) {
+      return materialize(b, v, mapping, mapRegion);
+    });
+  }
+  auto yield = cast<YieldOp>(nest.stepBlock->getTerminator());
+  SmallVector<Value> elems =
+      llvm::map_to_vector(yield.getValues(), [&](Value v) {
+        return materialize(b, v, mapping, mapRegion);
+      });
+  return applyOperators(b, nest.redOp.getOperators(), accs, elems);
+}
+
+void TiledBuilder::emitCopy(TiledLoad &tiled, Value kt, Value kLen,
+                            bool checkMN, bool checkK) {
+  int64_t along = tiled.alongI ? t.ty * t.ry : t.tx * t.rx;
+  // The copy walks the array's row-major order: consecutive threads read
+  // consecutive k (k innermost, `group` positions at a time) or positions.
+  SmallVector<OpFoldResult> sizes =
+      tiled.kInner
+          ? SmallVector<OpFoldResult>{b.getIndexAttr(along / tiled.group),
+                                      b.getIndexAttr(t.tk),
+                                      b.getIndexAttr(tiled.group)}
+          : SmallVector<OpFoldResult>{b.getIndexAttr(t.tk),
+                                      b.getIndexAttr(along)};
+  OpBuilder::InsertionGuard guard(b);
+  MapOp copy = createMap(b, loc, Level::ThreadInBlock, sizes,
+                         ValueRange{tiled.copyTarget}, std::nullopt);
+  auto ivs = copy.getInductionVars();
+  Value pos, kk;
+  if (tiled.kInner) {
+    pos = add(mul(ivs[0], cIdx(tiled.group)), ivs[2]);
+    kk = ivs[1];
+  } else {
+    kk = ivs[0];
+    pos = ivs[1];
+  }
+  Value ij = add(tiled.alongI ? i0 : j0, pos);
+  SmallVector<Value> conds;
+  if (checkMN)
+    conds.push_back(cmpUlt(b, loc, ij, tiled.alongI ? sizeM : sizeN));
+  if (checkK)
+    conds.push_back(cmpUlt(b, loc, kk, kLen));
+  Type elemType = tiled.load.getType();
+  auto load = [&](OpBuilder &) -> SmallVector<Value> {
+    IRMapping mapping = base;
+    mapping.map(tiled.alongI ? nest.ivI : nest.ivJ, ij);
+    mapping.map(nest.kArg, add(lower, add(kt, kk)));
+    Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
+    SmallVector<Value> indices =
+        llvm::map_to_vector(tiled.load.getIndices(), [&](Value v) {
+          return materialize(b, v, mapping, mapRegion);
+        });
+    return {memref::LoadOp::create(b, loc, memref, indices)};
+  };
+  Value value;
+  if (conds.empty())
+    value = load(b).front();
+  else
+    value = buildIf(b, loc, andAll(b, loc, conds), elemType, load,
+                    [&](OpBuilder &) -> SmallVector<Value> {
+                      // Padding: never given to an operator.
+                      return {zeroOf(b, loc, elemType)};
+                    })
+                .front();
+  b.setInsertionPointToStart(&copy.getResultsOp().getRegion().front());
+  ReturnsOp::create(b, loc, value, tiled.copyTarget);
+}
+
+void TiledBuilder::emitCompute(Value kt, Value kLen, bool checkMN) {
+  OpBuilder::InsertionGuard guard(b);
+  MapOp compute =
+      createMap(b, loc, Level::ThreadInBlock,
+                {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, {}, std::nullopt);
+  Value ty = compute.getInductionVars()[0], tx = compute.getInductionVars()[1];
+  unsigned numAcc = nest.accTypes.size();
+  // accs[(ry * Rx + rx) * numAcc + a]
+  SmallVector<Value> accs;
+  auto accIndices = [&](int64_t ry, int64_t rx) {
+    return SmallVector<Value>{ty, tx, cIdx(ry), cIdx(rx)};
+  };
+  for (int64_t ry = 0; ry < t.ry; ++ry)
+    for (int64_t rx = 0; rx < t.rx; ++rx)
+      for (Value buffer : accBuffers)
+        accs.push_back(
+            memref::LoadOp::create(b, loc, buffer, accIndices(ry, rx)));
+  SmallVector<Value> rows, cols, rowOk, colOk;
+  for (int64_t ry = 0; ry < t.ry; ++ry) {
+    rows.push_back(rowOf(ty, ry));
+    if (checkMN)
+      rowOk.push_back(cmpUlt(b, loc, rows.back(), sizeM));
+  }
+  for (int64_t rx = 0; rx < t.rx; ++rx) {
+    cols.push_back(colOf(tx, rx));
+    if (checkMN)
+      colOk.push_back(cmpUlt(b, loc, cols.back(), sizeN));
+  }
+  Value tyR = mul(ty, cIdx(t.ry)), txR = mul(tx, cIdx(t.rx));
+  auto loop = scf::ForOp::create(
+      b, loc, cIdx(0), kLen, cIdx(1), accs,
+      [&](OpBuilder &, Location, Value kk, ValueRange iterAccs) {
+        Value k = add(lower, add(kt, kk));
+        // Registers: Ry values of every slice along i, Rx along j.
+        SmallVector<SmallVector<Value>> regs;
+        for (TiledLoad &tiled : nest.loads) {
+          SmallVector<Value> values;
+          int64_t count = tiled.alongI ? t.ry : t.rx;
+          if (tiled.vectorAlignment) {
+            Value vector = vector::LoadOp::create(
+                b, loc, VectorType::get({count}, tiled.load.getType()),
+                tiled.buffer, ValueRange{kk, tiled.alongI ? tyR : txR},
+                /*nontemporal=*/false, llvm::MaybeAlign(tiled.vectorAlignment));
+            for (int64_t r = 0; r < count; ++r)
+              values.push_back(vector::ExtractOp::create(b, loc, vector, r));
+            regs.push_back(values);
+            continue;
+          }
+          for (int64_t r = 0; r < count; ++r) {
+            Value pos = add(tiled.alongI ? tyR : txR, cIdx(r));
+            values.push_back(memref::LoadOp::create(b, loc, tiled.buffer,
+                                                    ValueRange{kk, pos}));
+          }
+          regs.push_back(values);
+        }
+        SmallVector<Value> next;
+        for (int64_t ry = 0; ry < t.ry; ++ry)
+          for (int64_t rx = 0; rx < t.rx; ++rx) {
+            ValueRange old = iterAccs.slice((ry * t.rx + rx) * numAcc, numAcc);
+            auto step = [&](OpBuilder &) -> SmallVector<Value> {
+              IRMapping mapping = base;
+              mapping.map(nest.ivI, rows[ry]);
+              mapping.map(nest.ivJ, cols[rx]);
+              mapping.map(nest.kArg, k);
+              for (auto [tiled, values] : llvm::zip_equal(nest.loads, regs))
+                mapping.map(tiled.load.getResult(),
+                            values[tiled.alongI ? ry : rx]);
+              return emitStep(mapping, old);
+            };
+            SmallVector<Value> updated;
+            if (checkMN)
+              updated = buildIf(
+                  b, loc, arith::AndIOp::create(b, loc, rowOk[ry], colOk[rx]),
+                  nest.accTypes, step,
+                  [&](OpBuilder &) { return SmallVector<Value>(old); });
+            else
+              updated = step(b);
+            next.append(updated);
+          }
+        scf::YieldOp::create(b, loc, next);
+      });
+  unsigned pos = 0;
+  for (int64_t ry = 0; ry < t.ry; ++ry)
+    for (int64_t rx = 0; rx < t.rx; ++rx)
+      for (Value buffer : accBuffers)
+        memref::StoreOp::create(b, loc, loop.getResult(pos++), buffer,
+                                accIndices(ry, rx));
+}
+
+void TiledBuilder::emitKTile(Value kt, Value kLen, bool checkMN, bool checkK) {
+  for (TiledLoad &tiled : nest.loads)
+    emitCopy(tiled, kt, kLen, checkMN, checkK);
+  emitCompute(kt, kLen, checkMN);
+}
+
+void TiledBuilder::emitKLoop(bool checkMN) {
+  Value tk = cIdx(t.tk);
+  Value fullEnd = mul(arith::DivUIOp::create(b, loc, sizeU, tk), tk);
+  scf::ForOp::create(b, loc, cIdx(0), fullEnd, tk, {},
+                     [&](OpBuilder &, Location, Value kt, ValueRange) {
+                       emitKTile(kt, tk, checkMN, /*checkK=*/false);
+                       scf::YieldOp::create(b, loc);
+                     });
+  // The epilogue: the last, partial k-tile, with checks.
+  Value rest = arith::SubIOp::create(b, loc, sizeU, fullEnd);
+  Value hasRest =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rest, cIdx(0));
+  buildIf(
+      b, loc, hasRest, {},
+      [&](OpBuilder &) {
+        emitKTile(fullEnd, rest, checkMN, /*checkK=*/true);
+        return SmallVector<Value>();
+      },
+      [&](OpBuilder &) { return SmallVector<Value>(); });
+}
+
+void TiledBuilder::build() {
+  MapOp map = nest.map;
+  b.setInsertionPoint(map);
+  createBlockMap();
+  allocateTiles();
+  i0 = mul(blockI, cIdx(tileM));
+  j0 = mul(blockJ, cIdx(tileN));
+  emitReductionRange();
+  emitAccumulatorInit();
+
+  // Blocks whose tile lies inside M x N skip the M and N checks
+  // [Cholewa-Madsen & Holst 2020, §7.3.3].
+  Value inside = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                            add(i0, cIdx(tileM)), sizeM),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                            add(j0, cIdx(tileN)), sizeN));
+  buildIf(
+      b, loc, inside, {},
+      [&](OpBuilder &) {
+        emitKLoop(/*checkMN=*/false);
+        return SmallVector<Value>();
+      },
+      [&](OpBuilder &) {
+        emitKLoop(/*checkMN=*/true);
+        return SmallVector<Value>();
+      });
+
+  emitResults();
+  map.erase();
+}
+
+void TiledBuilder::createBlockMap() {
+  MapOp map = nest.map;
+  SmallVector<OpFoldResult> mixed = map.getMixedSizes();
+  unsigned rank = mixed.size();
+  mixedM = mixed[rank - 2];
+  mixedN = mixed[rank - 1];
+  sizeM = getValueOrCreateConstantIndexOp(b, loc, mixedM);
+  sizeN = getValueOrCreateConstantIndexOp(b, loc, mixedN);
+  tileM = t.ty * t.ry;
+  tileN = t.tx * t.rx;
+  SmallVector<OpFoldResult> blockSizes(mixed.begin(), mixed.end() - 2);
+  blockSizes.push_back(
+      arith::CeilDivUIOp::create(b, loc, sizeM, cIdx(tileM)).getResult());
+  blockSizes.push_back(
+      arith::CeilDivUIOp::create(b, loc, sizeN, cIdx(tileN)).getResult());
+  outs.assign(map.getOuts().begin(), map.getOuts().end());
+  MapOp blockMap =
+      createMap(b, loc, Level::Block, blockSizes, outs, t.ty * t.tx);
+  auto blockIvs = blockMap.getInductionVars();
+  for (auto [from, to] : llvm::zip(nest.batchIvs, blockIvs))
+    base.map(from, to);
+  blockI = blockIvs[rank - 2];
+  blockJ = blockIvs[rank - 1];
+}
+
+void TiledBuilder::allocateTiles() {
+  // (The bank arithmetic behind the layouts is in the file comment.)
+  for (TiledLoad &tiled : nest.loads) {
+    int64_t along = tiled.alongI ? tileM : tileN;
+    int64_t count = tiled.alongI ? t.ry : t.rx;
+    Type elemType = tiled.load.getType();
+    std::optional<int64_t> bytes = getPrimitiveByteSize(elemType);
+    bool vectors =
+        count > 1 && bytes && elemType.isIntOrFloat() && !elemType.isInteger(1);
+    tiled.pitch = along;
+    if (tiled.kInner) {
+      tiled.pitch += TileSizes::kRowPadding;
+      tiled.group = std::gcd(along, TileSizes::kRowPadding);
+    }
+    // The values of one thread start at t*count elements into a row of
+    // `pitch` elements: both multiples of the alignment, as is the slice.
+    if (vectors) {
+      uint64_t common = std::gcd(count * *bytes, tiled.pitch * *bytes);
+      tiled.vectorAlignment = std::min<int64_t>(
+          kSliceAlignment, int64_t(1) << llvm::countr_zero(common));
+    }
+    auto buffer = memref::AllocaOp::create(
+        b, loc, MemRefType::get({t.tk, tiled.pitch}, elemType),
+        tiled.vectorAlignment ? b.getI64IntegerAttr(kSliceAlignment)
+                              : IntegerAttr());
+    tiled.buffer = tiled.copyTarget = buffer;
+    if (!tiled.kInner)
+      continue;
+    SmallVector<int64_t> viewShape = {along / tiled.group, t.tk, tiled.group};
+    SmallVector<int64_t> viewStrides = {tiled.group, tiled.pitch, 1};
+    tiled.copyTarget = memref::ReinterpretCastOp::create(
+        b, loc,
+        MemRefType::get(viewShape, elemType,
+                        StridedLayoutAttr::get(b.getContext(), 0, viewStrides)),
+        buffer, /*offset=*/0, viewShape, viewStrides);
+  }
+  for (Type type : nest.accTypes)
+    accBuffers.push_back(memref::AllocaOp::create(
+        b, loc, MemRefType::get({t.ty, t.tx, t.ry, t.rx}, type)));
+}
+
+void TiledBuilder::emitReductionRange() {
+  if (nest.forOp) {
+    lower = materialize(b, nest.forOp.getLowerBound(), base, mapRegion);
+    Value upper = materialize(b, nest.forOp.getUpperBound(), base, mapRegion);
+    // An empty range reduces nothing.
+    sizeU = arith::MaxSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, upper, lower), cIdx(0));
+    return;
+  }
+  lower = cIdx(0);
+  OpFoldResult k = nest.redOp.getMixedSizes()[0];
+  if (auto value = dyn_cast<Value>(k))
+    sizeU = materialize(b, value, base, mapRegion);
+  else
+    sizeU = getValueOrCreateConstantIndexOp(b, loc, k);
+}
+
+void TiledBuilder::emitAccumulatorInit() {
+  OpBuilder::InsertionGuard guard(b);
+  MapOp init =
+      createMap(b, loc, Level::ThreadInBlock,
+                {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, {}, std::nullopt);
+  Value ty = init.getInductionVars()[0], tx = init.getInductionVars()[1];
+  IRMapping mapping = base;
+  SmallVector<Value> neutrals =
+      llvm::map_to_vector(nest.neutrals, [&](Value v) {
+        return materialize(b, v, mapping, mapRegion);
+      });
+  for (int64_t ry = 0; ry < t.ry; ++ry)
+    for (int64_t rx = 0; rx < t.rx; ++rx)
+      for (auto [neutral, buffer] : llvm::zip_equal(neutrals, accBuffers))
+        memref::StoreOp::create(b, loc, neutral, buffer,
+                                ValueRange{ty, tx, cIdx(ry), cIdx(rx)});
+}
+
+SmallVector<Value> TiledBuilder::emitElementResults(Value ty, Value tx,
+                                                    int64_t ry, int64_t rx,
+                                                    TypeRange types) {
+  Value row = rowOf(ty, ry), col = colOf(tx, rx);
+  Value ok = arith::AndIOp::create(b, loc, cmpUlt(b, loc, row, sizeM),
+                                   cmpUlt(b, loc, col, sizeN));
+  return buildIf(
+      b, loc, ok, types,
+      [&](OpBuilder &) -> SmallVector<Value> {
+        IRMapping mapping = base;
+        mapping.map(nest.ivI, row);
+        mapping.map(nest.ivJ, col);
+        SmallVector<Value> accs;
+        for (Value buffer : accBuffers)
+          accs.push_back(memref::LoadOp::create(
+              b, loc, buffer, ValueRange{ty, tx, cIdx(ry), cIdx(rx)}));
+        if (nest.forOp)
+          mapping.map(nest.forOp.getResults(), accs);
+        for (auto [load, index] : nest.redAccLoads)
+          mapping.map(load, accs[index]);
+        return llvm::map_to_vector(nest.returns, [&](ReturnsOp r) {
+          return materialize(b, r.getValue(), mapping, mapRegion);
+        });
+      },
+      [&](OpBuilder &) {
+        return llvm::map_to_vector(
+            types, [&](Type type) { return zeroOf(b, loc, type); });
+      });
+}
+
+void TiledBuilder::emitResults() {
+  OpBuilder::InsertionGuard guard(b);
+  MapOp write = createMap(b, loc, Level::ThreadInBlock,
+                          {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, outs,
+                          std::nullopt);
+  Value ty = write.getInductionVars()[0], tx = write.getInductionVars()[1];
+  SmallVector<Type> types = llvm::map_to_vector(
+      nest.returns, [](ReturnsOp r) { return r.getValue().getType(); });
+  // elements[q][ry * Rx + rx]
+  SmallVector<SmallVector<Value>> elements(nest.returns.size());
+  for (int64_t ry = 0; ry < t.ry; ++ry)
+    for (int64_t rx = 0; rx < t.rx; ++rx)
+      for (auto [q, value] :
+           llvm::enumerate(emitElementResults(ty, tx, ry, rx, types)))
+        elements[q].push_back(value);
+  SmallVector<Value> vectors;
+  for (auto [q, returns] : llvm::enumerate(nest.returns))
+    vectors.push_back(vector::FromElementsOp::create(
+        b, loc, VectorType::get({t.ry, t.rx}, types[q]), elements[q]));
+  b.setInsertionPointToStart(&write.getResultsOp().getRegion().front());
+  SmallVector<Value> dynamicDims;
+  SmallVector<int64_t> staticDims;
+  dispatchIndexOpFoldResults({mixedM, mixedN}, dynamicDims, staticDims);
+  for (auto [q, returns] : llvm::enumerate(nest.returns))
+    RegTileReturnsOp::create(b, loc, vectors[q], returns.getOut(), dynamicDims,
+                             staticDims, ArrayRef<int64_t>{t.ty, t.tx},
+                             ArrayRef<int64_t>{t.ry, t.rx});
+}
+
+void tiling::buildTiledMap(OpBuilder &b, Nest &nest, const TileSizes &t) {
+  TiledBuilder(b, nest, t).build();
+}
