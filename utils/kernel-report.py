@@ -221,7 +221,7 @@ def gpu_cubins(text):
 
 
 def launch_constants(text):
-    """{kernel: (block size, dynamic shared memory bytes)} from the host
+    """{(binary, kernel): (block size, dynamic shared memory bytes)} from the host
     code's gpu.launch_func ops, where they are constants
     (llvm.mlir.constant or arith.constant in the same function)."""
     result = {}
@@ -231,9 +231,9 @@ def launch_constants(text):
             r'(%[\w#]+)\s*=\s*(?:llvm\.mlir|arith)\.constant\s*\(?\s*(-?\d+)',
             body))
         for m in re.finditer(
-                r'gpu\.launch_func\s+@[\w$.]+::@([\w$.]+)\s+blocks in\s*'
+                r'gpu\.launch_func\s+@([\w$.]+)::@([\w$.]+)\s+blocks in\s*'
                 r'\(([^)]*)\)\s*threads in\s*\(([^)]*)\)([^\n]*)', body):
-            threads = [t.strip() for t in m.group(3).split(",")]
+            threads = [t.strip() for t in m.group(4).split(",")]
             block = 1
             for t in threads:
                 if t in consts:
@@ -243,11 +243,11 @@ def launch_constants(text):
                     break
             smem = 0
             d = re.search(r'dynamic_shared_memory_size\s+(%[\w#]+)',
-                          m.group(4))
+                          m.group(5))
             if d:
                 smem = int(consts[d.group(1)]) if d.group(1) in consts \
                     else None
-            result[m.group(1)] = (block, smem)
+            result[(m.group(1), m.group(2))] = (block, smem)
     return result
 
 
@@ -405,7 +405,7 @@ def compile_segir(tools, source, before, options, workdir, label="",
     for index, (binary, obj_chip, opt, ptx) in enumerate(objects):
         entries = re.findall(r'\.entry\s+([\w$.]+)', ptx)
         if kernel_regex and not any(re.search(kernel_regex, e)
-                                    for e in entries):
+                                    for e in entries + [binary]):
             continue
         cubin, stats = ptxas_compile(tools, ptx, obj_chip, opt, workdir,
                                      "%s_%d" % (stem, index))
@@ -419,12 +419,16 @@ def compile_segir(tools, source, before, options, workdir, label="",
         for name, fn_sass in split_functions(sass).items():
             if name not in stats:
                 continue  # a subroutine, not an entry
-            block, smem = launches.get(name, (None, None))
+            block, smem = launches.get((binary, name), (None, None))
             if block is None:
                 block = ptx_block_size(ptx, name)
             fn = function_of(name, functions)
             kernels.append(dict(
-                name=name, origin="segir", source=os.path.relpath(
+                name=name, binary=binary,
+                # Modules are named uniquely, kernels not always (the
+                # kernels of a reduce-then-scan): the module names them.
+                display_name=binary if len(entries) == 1 else name,
+                origin="segir", source=os.path.relpath(
                     source, ROOT) if source.startswith(ROOT) else source,
                 chip=obj_chip, ptxas=" ".join(
                     ["ptxas", "-arch", obj_chip, "--opt-level", str(opt)]),
@@ -1295,9 +1299,8 @@ def run_spec(tools, path, workdir):
             chosen = [k for k in compile_segir(
                 tools, os.path.join(ROOT, e["source"]), before, options,
                 workdir, "_%d" % len(reports), kernel_regex=e["regex"])
-                if re.search(e["regex"], k["name"])]
-            for k in chosen:
-                k["display_name"] = k["name"]
+                if re.search(e["regex"], k["name"]) or
+                re.search(e["regex"], k["display_name"])]
         if not chosen:
             raise ReportError("spec line '%s' matches no kernel" % e["label"])
         for k in chosen:
@@ -1314,10 +1317,11 @@ def run_spec(tools, path, workdir):
                     tools, os.path.join(ROOT, e["source"]), before, options,
                     workdir, "_sweep%d_%d" % (len(spills), b),
                     kernel_regex=e["regex"]):
-                if not re.search(e["regex"], k["name"]):
+                if not (re.search(e["regex"], k["name"]) or
+                        re.search(e["regex"], k["display_name"])):
                     continue
                 s = k["stats"]
-                line["by_block_size"].setdefault(k["name"], {})[b] = dict(
+                line["by_block_size"].setdefault(k["display_name"], {})[b] = dict(
                     registers=s.get("registers"),
                     spill_stores=s.get("spill_stores"),
                     spill_loads=s.get("spill_loads"))
@@ -1334,11 +1338,14 @@ def git(*args):
         return ""
 
 
-def markdown_document(tools, reports, sweep, spills, command):
+def markdown_document(tools, reports, sweep, spills, command, output):
     commit = git("rev-parse", "--short", "HEAD") or "unknown"
-    dirty = " (with uncommitted changes)" if git("status", "--porcelain",
-                                                   "--untracked-files=no") \
-        else ""
+    # Changes to tracked files but the document itself.
+    exclude = [":(exclude)" + os.path.relpath(os.path.abspath(output), ROOT)] \
+        if output != "-" else []
+    dirty = " (with uncommitted changes)" if git(
+        "status", "--porcelain", "--untracked-files=no", "--", ".",
+        *exclude) else ""
     cpu = ""
     try:
         with open("/proc/cpuinfo") as f:
@@ -1351,7 +1358,10 @@ def markdown_document(tools, reports, sweep, spills, command):
         "",
         "Generated by `utils/kernel-report.py` (README.md, \"Why is my "
         "kernel slow?\"); do not edit by hand. Static figures of the SASS "
-        "that ptxas produces for sm_90: no GPU ran anything. To regenerate:",
+        "that ptxas produces for sm_90: no GPU ran anything. SegIR's rows "
+        "are its kernels at the commit below, CUB's the yardstick compiled "
+        "in the same run; rerun after changing a kernel to compare. To "
+        "regenerate:",
         "",
         "```sh",
         command,
@@ -1522,7 +1532,8 @@ def main(argv=None):
             command = "python3 utils/kernel-report.py " + " ".join(
                 a if not a.startswith(ROOT) else os.path.relpath(a, ROOT)
                 for a in (argv if argv is not None else sys.argv[1:]))
-            text = markdown_document(tools, reports, sweep, spills, command) \
+            text = markdown_document(tools, reports, sweep, spills, command,
+                                     args.output) \
                 if args.spec else table(reports, markdown=True)
         else:
             text = table(reports) + "\n" + LEGEND
