@@ -524,14 +524,13 @@ def split_functions(sass):
 
 
 class Instr:
-    __slots__ = ("offset", "pred", "op", "operands", "text", "target")
+    __slots__ = ("offset", "pred", "op", "operands", "target")
 
     def __init__(self, offset, pred, op, operands):
         self.offset = offset
         self.pred = pred
         self.op = op
         self.operands = operands
-        self.text = ("%s %s %s" % (pred or "", op, operands)).strip()
         t = TARGET.search(operands)
         self.target = t.group(1) if t else None
 
@@ -740,7 +739,7 @@ def is_poll(ins):
     return False
 
 
-def division_kind(ins, routines):
+def division_kind(ins):
     """'inline' for the start of an integer division or remainder sequence
     (I2F.*.RP: the reciprocal estimate ptxas emits before MUFU.RCP and the
     Newton step), 'call' for a CALL to a division/remainder routine
@@ -755,9 +754,6 @@ def division_kind(ins, routines):
 
 def is_barrier(ins):
     return ins.base == "BAR" and not ins.op.startswith("BAR.ARV")
-
-
-REG = re.compile(r'\bR(\d+)\b')
 
 
 def dest_registers(ins):
@@ -796,8 +792,6 @@ def source_registers(ins):
             regs.add(r)
             if m.group(2):
                 regs.add(r + 1)
-    if ins.pred is None:
-        return regs
     return regs
 
 
@@ -806,30 +800,65 @@ def source_registers(ins):
 
 
 class Cost:
-    """What a path (or a block) executes: instructions, plain global load
-    bytes, and the instructions themselves in order."""
+    """What a path (or a block) executes: its instructions in order, their
+    number (a CALL with its routine's), and the bytes of its data loads
+    (data_loads: plain global loads before the path's first poll or fence),
+    all of them and the unpredicated ones."""
 
-    def __init__(self, instrs=0, load_bytes=0, seq=None, sure_bytes=0):
+    def __init__(self, instrs=0, seq=None, sure_bytes=0, data_bytes=0,
+                 polled=False):
         self.instrs = instrs
-        self.load_bytes = load_bytes
-        self.sure_bytes = sure_bytes
         self.seq = seq or []
+        self.sure_bytes = sure_bytes
+        self.data_bytes = data_bytes
+        self.polled = polled
+
+    @property
+    def load_bytes(self):
+        return sum(width_bits(i.op) // 8 for i in self.seq
+                   if is_plain_global_load(i))
+
+    def after(self, polled):
+        """This cost on a path that has (or has not) polled before it."""
+        if not polled:
+            return self
+        return Cost(self.instrs, self.seq, 0, 0, True)
 
     def plus(self, other):
-        return Cost(self.instrs + other.instrs,
-                    self.load_bytes + other.load_bytes, self.seq + other.seq,
-                    self.sure_bytes + other.sure_bytes)
+        """This path, then `other` (a path that starts after it)."""
+        tail = other.after(self.polled)
+        return Cost(self.instrs + tail.instrs, self.seq + tail.seq,
+                    self.sure_bytes + tail.sure_bytes,
+                    self.data_bytes + tail.data_bytes,
+                    self.polled or tail.polled)
 
     def better(self, other):
-        """More bytes of unpredicated plain global loads first (the path
-        that carries the data: not an early exit, not a partial tile's
-        predicated loads), then fewer instructions (the common, fast
-        path)."""
+        """More bytes of unpredicated data loads first (the path that
+        carries the data: not an early exit, not a partial tile's
+        predicated loads), then more bytes of data loads (a loop of
+        predicated loads rather than none), then fewer instructions (the
+        common, fast path: no division routine, no look-back)."""
         if other is None:
             return True
         if self.sure_bytes != other.sure_bytes:
             return self.sure_bytes > other.sure_bytes
+        if self.data_bytes != other.data_bytes:
+            return self.data_bytes > other.data_bytes
         return self.instrs < other.instrs
+
+
+def seq_cost(instrs, extra=0):
+    """The Cost of straight-line instructions (`extra`: a CALL's routine)."""
+    sure = data = 0
+    polled = False
+    for i in instrs:
+        if is_poll(i) or i.base == "MEMBAR":
+            polled = True
+        if is_plain_global_load(i) and not polled:
+            data += width_bits(i.op) // 8
+            if is_uncond(i):
+                sure += width_bits(i.op) // 8
+    return Cost(len(instrs) + extra, list(instrs), sure, data, polled)
 
 
 class Analysis:
@@ -860,15 +889,9 @@ class Analysis:
 
     def block_cost(self, b):
         instrs = self.blocks[b].instrs
-        n = len(instrs)
-        for ins in instrs:
-            if ins.base == "CALL" and ins.target in self.callee_cost:
-                n += self.callee_cost[ins.target]
-        load = sum(width_bits(i.op) // 8 for i in instrs
-                   if is_plain_global_load(i))
-        sure = sum(width_bits(i.op) // 8 for i in instrs
-                   if is_plain_global_load(i) and is_uncond(i))
-        return Cost(n, load, list(instrs), sure)
+        extra = sum(self.callee_cost[i.target] for i in instrs
+                    if i.base == "CALL" and i.target in self.callee_cost)
+        return seq_cost(instrs, extra)
 
     def main_path(self, loop):
         """The main path of one iteration of `loop` (None: the kernel body
@@ -922,10 +945,9 @@ class Analysis:
                     c = child_by_id[n[1]]
                     if id(c) in self.polling:
                         # One poll: the loop's own blocks once.
-                        total = Cost()
-                        for b in self.own_blocks(c):
-                            total = total.plus(self.block_cost(b))
-                        costs[n] = total
+                        costs[n] = seq_cost(
+                            [i for b in self.own_blocks(c)
+                             for i in self.blocks[b].instrs])
                     else:
                         costs[n] = self.main_path(c) or Cost()
             return costs[n]
@@ -933,28 +955,29 @@ class Analysis:
         best = {}
         visiting = set()
 
-        def solve(n):
-            if n in best:
-                return best[n]
-            if n in visiting:
+        def solve(n, polled):
+            """The best path from n on, after a prefix that has (not)
+            polled: loads after a poll are not data."""
+            key = (n, polled)
+            if key in best:
+                return best[key]
+            if key in visiting:
                 return None  # irreducible: cut the cycle
-            visiting.add(n)
-            result = None
-            own = cost_of(n)
-            if n in terminal:
-                result = own
+            visiting.add(key)
+            own = cost_of(n).after(polled)
+            result = own if n in terminal else None
             for m in sorted(succs.get(n, ()), key=str):
-                tail = solve(m)
+                tail = solve(m, own.polled)
                 if tail is None:
                     continue
                 cand = own.plus(tail)
                 if cand.better(result):
                     result = cand
-            visiting.discard(n)
-            best[n] = result
+            visiting.discard(key)
+            best[key] = result
             return result
 
-        return solve(node(entry))
+        return solve(node(entry), False)
 
     def loop_summary(self, loop, path):
         own = self.own_blocks(loop)
@@ -1126,7 +1149,7 @@ def analyse(kernel):
     data = data_loads(seq)
     load_bytes = sum(width_bits(i.op) // 8 for i in data)
     elements = load_bytes / elem if elem and load_bytes else None
-    divisions = sum(1 for i in seq if division_kind(i, a.routines))
+    divisions = sum(1 for i in seq if division_kind(i))
     barriers = sum(1 for i in seq if is_barrier(i))
     instrs = path.instrs if path else 0
     smem = None
@@ -1154,7 +1177,7 @@ def analyse(kernel):
         global_load_widths=widths(all_instrs, is_plain_global_load),
         global_store_widths=widths(all_instrs, is_global_store),
         division_sites=sum(1 for i in all_instrs
-                           if division_kind(i, a.routines)),
+                           if division_kind(i)),
         hot=dict(
             region="loop at 0x%04x" % a.blocks[loop.header].instrs[0].offset
             if loop else "kernel body",
