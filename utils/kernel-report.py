@@ -1429,8 +1429,12 @@ def markdown_document(tools, reports, sweep, spills, command, output):
     lines.append("")
     if spills:
         lines += ["## Registers and spills by block size", "",
-                  "registers / spill store bytes, per kernel, with "
-                  "`block-size=B` added to the line's seg-to-nvvm options.",
+                  "registers / spill store bytes of every kernel the line's "
+                  "regex selects, with `{B}` in its passes and options set "
+                  "to B; `-`: no such kernel at that block size (a scan "
+                  "whose operator state leaves too few registers at m = 1 "
+                  "is lowered by reduce-then-scan, whose three kernels then "
+                  "appear under the line's module names).",
                   ""]
         heads = ["what", "kernel"] + ["B = %d" % b for b in sweep]
         lines.append("| " + " | ".join(heads) + " |")
