@@ -8,15 +8,16 @@
 #                                       line of bench/kernels/variants.txt
 # and, as examples named <input>-<variant>, the inputs of
 # test/Integration/CUDA (segmented and chunk sweeps, appendix operators)
-# under the block sizes, strategies and chunks those tests use.
-# usage: gpu-package.sh OUTDIR [EXAMPLE...]   (default: every example that
-# seg-to-nvvm compiles, i.e. all without seg.scan, and the variants)
+# and the scan sweep of test/Integration/GPU under the block sizes,
+# strategies, chunks and numbers of blocks those tests use.
+# usage: gpu-package.sh OUTDIR [EXAMPLE...]   (default: the examples below,
+# the scans included, and the variants)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${SEGIR_BUILD_DIR:-$root/build}"
 llvm="${LLVM_PREFIX:-/usr/lib/llvm-22}"
-[[ $# -ge 1 ]] || { sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ $# -ge 1 ]] || { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 out="$1"
 shift
 examples=("$@")
@@ -36,9 +37,17 @@ if ((${#examples[@]} == 0)); then
     "segsum-sweep-chunk40|segsum-sweep|--before=--seg-select-chunk=chunk=40"
     "reduce-ops-bs32|reduce-ops|--pipeline-options=block-size=32"
     "reduce-ops-bs448|reduce-ops|--pipeline-options=block-size=448"
+    "scan-sweep-bs32|scan-sweep|--pipeline-options=block-size=32"
+    "scan-sweep-bs31|scan-sweep|--pipeline-options=block-size=31"
+    "scan-sweep-bs448|scan-sweep|--pipeline-options=block-size=448"
+    "scan-sweep-bs1024|scan-sweep|--pipeline-options=block-size=1024"
+    "scan-sweep-blocks1|scan-sweep|--pipeline-options=block-size=32 max-blocks=1"
+    "scan-sweep-blocks31|scan-sweep|--pipeline-options=block-size=32 max-blocks=31"
+    "scan-sweep-reduce-then-scan|scan-sweep|--pipeline-options=scan-strategy=reduce-then-scan block-size=64 max-blocks=5"
   )
   examples=(sum segsum argmax mss streak matmul2x2 matmul3x3 matmul5x5 matmul
-            tiled_matmul transpose scatter)
+            tiled_matmul transpose scatter scan radix_scan linfun fused
+            blockscan)
 fi
 
 mkdir -p "$out/examples" "$out/bench"

@@ -31,5 +31,23 @@ if [[ ! -f "$SEGIR_BUILD/build.ninja" ]]; then
     -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
     -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit"
 fi
+
+# nvdisasm for utils/kernel-report.py: the CUDA toolkit may ship none, so
+# NVIDIA's PyPI package nvidia-cuda-nvdisasm (a binary in a wheel). pip
+# installs it with --target into the build directory: no site-packages is
+# touched, so Debian's externally managed Python needs no
+# --break-system-packages, and root and users alike can install it. Any
+# interpreter's pip will do (the wheel is a binary, found by the path); the
+# one of `python3`, else Debian's.
+nvdisasm_dir="$SEGIR_BUILD/python-packages"
+if ! compgen -G "$nvdisasm_dir/nvidia/*/bin/nvdisasm" > /dev/null; then
+  echo "== installing nvidia-cuda-nvdisasm (PyPI) into $nvdisasm_dir"
+  pip_python=python3
+  python3 -m pip --version > /dev/null 2>&1 || pip_python=/usr/bin/python3
+  "$pip_python" -m pip install --quiet --disable-pip-version-check \
+    --root-user-action=ignore --no-deps --target "$nvdisasm_dir" \
+    'nvidia-cuda-nvdisasm>=13.2,<14'
+fi
+
 echo "== building"
 ninja -C "$SEGIR_BUILD"

@@ -49,6 +49,25 @@ def _configure():
         config.substitutions.append(("%ptx-spills", "python3 " + os.path.join(
             config.segir_src_root, "utils", "ptx-spills.py") +
             " --ptxas " + ptxas))
+    # utils/kernel-report.py: its analysis runs anywhere; compiling and
+    # disassembling needs ptxas and nvdisasm (the PyPI package
+    # nvidia-cuda-nvdisasm, which scripts/setup.sh installs into the build
+    # directory, or one on PATH).
+    import glob
+    import shutil
+    nvdisasm = (glob.glob(os.path.join(config.segir_obj_root,
+                                       "python-packages", "nvidia", "*",
+                                       "bin", "nvdisasm")) +
+                [p for p in [shutil.which("nvdisasm"),
+                             os.path.join(cuda_root, "bin", "nvdisasm")]
+                 if p and os.path.exists(p)])
+    report_env = "env SEG_OPT=" + os.path.join(config.segir_tools_dir,
+                                               "seg-opt")
+    if nvdisasm:
+        config.available_features.add("nvdisasm")
+        report_env += " NVDISASM=" + nvdisasm[0]
+    config.substitutions.append(("%kernel-report", report_env + " python3 " +
+        os.path.join(config.segir_src_root, "utils", "kernel-report.py")))
     # Programs lowered by seg-to-emulator also need the kernel emulator's
     # runtime.
     config.substitutions.append((

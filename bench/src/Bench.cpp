@@ -6,17 +6,20 @@
 //
 // Measures, on one GPU in one run: device-to-device copy (the bandwidth
 // ceiling); f32 sum (SegIR, CUB DeviceReduce); non-commutative reductions
-// (SegIR: 2x2 matrix product, MSS, linear function composition) as a
-// percentage of the copy bandwidth; segmented f32 sums over shapes
-// 1 x 2^k ... 2^k x 1 (SegIR, CUB DeviceSegmentedReduce); inclusive f32
+// (SegIR at the resource model's chunk and at chunk 1: 2x2 matrix product,
+// MSS, linear function composition) as a percentage of the copy bandwidth;
+// segmented f32 sums over shapes 1 x 2^k ... 2^k x 1 (SegIR, CUB
+// DeviceSegmentedReduce); inclusive f32
 // scans, flat and segmented (SegIR single-pass and reduce-then-scan, CUB
 // DeviceScan); SGEMM (SegIR tiled, cuBLAS FP32 without TF32); the column
 // schedule against row order (9x9 stencil, naive matrix product); the
 // resource model's chunks and tiles against alternatives. Every result is
 // checked against a CPU reference; a failed check ends the run with status
-// 1. Times are medians over repetitions after warm-up runs, taken with CUDA
-// events; a SegIR implementation not available yet is reported as missing.
-// Writes a JSON file (see bench/README.md).
+// 1. Times are medians over repetitions after warm-up runs of the whole host
+// call, SegIR's and the vendors' alike (the copy, the ceiling: its time on
+// the GPU), with spans from CUDA events beside them; a SegIR implementation
+// not available yet is reported as missing. Writes a JSON file (see
+// bench/README.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,9 +89,17 @@ struct Result {
   double gbps = 0;  // bytes / median.
   double pctCopy = 0;
   double gflops = 0;
-  double spanMs = 0; // SegIR: first kernel start to last kernel end.
-  double wallMs = 0; // SegIR: the host call, allocations included.
-  int64_t launches = 0;
+  // What median_ms is: the whole host call ("host_call"), or the span on
+  // the GPU ("span", the copy: the ceiling).
+  std::string timing = "host_call";
+  double hostCallMs = 0; // Wall time of the whole call, to completion.
+  double spanMs = 0;   // First kernel start to last kernel end (vendor and
+                       // copy: events around the call on its stream).
+  double kernelMs = 0; // SegIR: the sum of its kernels' times.
+  int64_t launches = 0; // SegIR: kernel launches per call.
+  // SegIR next to the vendor's implementation of the same benchmark (0 if
+  // none): host call over host call, span over span.
+  double vsVendorHostCall = 0, vsVendorSpan = 0;
   std::string check;
 };
 
@@ -101,12 +112,25 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
+// A call timed both ways: its whole host call (wall time from the call to
+// its completion) and its span on the GPU; SegIR also gives its kernels'
+// sum. Results are compared by the whole call (median_ms), so that host
+// work, allocations and gaps between kernels count for SegIR as they do for
+// the vendor libraries.
 struct Timing {
-  std::vector<double> ms, spanMs, wallMs;
+  std::vector<double> hostMs, spanMs, kernelMs;
   int64_t launches = 0;
+  bool bySpan = false; // median_ms is the span (the copy: the ceiling).
 };
 
-// Times `run` (asynchronous on `stream`) with events around each call.
+double msSince(std::chrono::steady_clock::time_point begin) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - begin)
+      .count();
+}
+
+// Times `run` (asynchronous on `stream`): the host call until the stream
+// has finished it, and events around it on the stream (its span).
 Timing timeEvents(const Options &o, cudaStream_t stream,
                   const std::function<void()> &run) {
   cudaEvent_t start, stop;
@@ -117,21 +141,26 @@ Timing timeEvents(const Options &o, cudaStream_t stream,
   CUDA_CHECK(cudaStreamSynchronize(stream));
   Timing t;
   for (int i = 0; i < o.reps; ++i) {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    auto begin = std::chrono::steady_clock::now();
     CUDA_CHECK(cudaEventRecord(start, stream));
     run();
     CUDA_CHECK(cudaEventRecord(stop, stream));
     CUDA_CHECK(cudaEventSynchronize(stop));
+    t.hostMs.push_back(msSince(begin));
     float ms = 0;
     CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-    t.ms.push_back(ms);
+    t.spanMs.push_back(ms);
   }
   CUDA_CHECK(cudaEventDestroy(start));
   CUDA_CHECK(cudaEventDestroy(stop));
   return t;
 }
 
-// Times a SegIR host function: the runtime brackets each of its kernel
-// launches with events (segirCudaTiming*); the time is the kernels' sum.
+// Times a SegIR host function, which creates its own streams, may allocate
+// temporary device memory and returns after its kernels finished: the host
+// call, and from the runtime's events around each of its kernel launches
+// (segirCudaTiming*) its span and the sum of its kernels' times.
 Timing timeSegIR(const Options &o, const std::function<void()> &run) {
   for (int i = 0; i < o.warmup; ++i)
     run();
@@ -143,21 +172,22 @@ Timing timeSegIR(const Options &o, const std::function<void()> &run) {
     run();
     double kernels = 0, span = 0;
     t.launches = segirCudaTimingEnd(&kernels, &span);
-    auto end = std::chrono::steady_clock::now();
-    t.ms.push_back(kernels);
+    t.hostMs.push_back(msSince(begin));
+    t.kernelMs.push_back(kernels);
     t.spanMs.push_back(span);
-    t.wallMs.push_back(
-        std::chrono::duration<double, std::milli>(end - begin).count());
   }
   return t;
 }
 
 void record(Result r, const Timing &t) {
-  r.medianMs = median(t.ms);
-  r.minMs = *std::min_element(t.ms.begin(), t.ms.end());
-  if (!t.spanMs.empty()) {
-    r.spanMs = median(t.spanMs);
-    r.wallMs = median(t.wallMs);
+  const std::vector<double> &primary = t.bySpan ? t.spanMs : t.hostMs;
+  r.timing = t.bySpan ? "span" : "host_call";
+  r.medianMs = median(primary);
+  r.minMs = *std::min_element(primary.begin(), primary.end());
+  r.hostCallMs = median(t.hostMs);
+  r.spanMs = median(t.spanMs);
+  if (!t.kernelMs.empty()) {
+    r.kernelMs = median(t.kernelMs);
     r.launches = t.launches;
   }
   if (r.medianMs > 0) {
@@ -176,12 +206,35 @@ void record(Result r, const Timing &t) {
   else
     std::printf(" %10.3f ms %8.1f GB/s %6.1f%% of copy", r.medianMs, r.gbps,
                 r.pctCopy);
+  std::printf("  [%s; host call %.3f ms, span %.3f ms", r.timing.c_str(),
+              r.hostCallMs, r.spanMs);
   if (r.launches)
-    std::printf("  [%lld launches, span %.3f ms, host call %.3f ms]",
-                (long long)r.launches, r.spanMs, r.wallMs);
-  std::printf("  %s\n", r.check.c_str());
+    std::printf(", kernels %.3f ms in %lld launches", r.kernelMs,
+                (long long)r.launches);
+  std::printf("]  %s\n", r.check.c_str());
   std::fflush(stdout);
   results.push_back(r);
+}
+
+// SegIR's results results[first, first + count) next to the vendor's, the
+// last result: the ratio of their whole host calls (and of their spans),
+// above 1 where SegIR is slower.
+void compareWithVendor(size_t first, size_t count) {
+  const Result &vendor = results.back();
+  if (vendor.missing || vendor.hostCallMs <= 0 || vendor.spanMs <= 0)
+    return;
+  for (size_t i = first; i < first + count; ++i) {
+    Result &r = results[i];
+    if (r.missing || r.impl != "segir")
+      continue;
+    r.vsVendorHostCall = r.hostCallMs / vendor.hostCallMs;
+    r.vsVendorSpan = r.spanMs / vendor.spanMs;
+    std::printf("  -> %s%s%s / %s, whole call: host call %.2fx, span "
+                "%.2fx\n",
+                r.impl.c_str(), r.variant.empty() ? "" : " ",
+                r.variant.c_str(), vendor.impl.c_str(), r.vsVendorHostCall,
+                r.vsVendorSpan);
+  }
 }
 
 void missing(const std::string &group, const std::string &name,
@@ -246,12 +299,13 @@ void benchCopy(const Options &o, cudaStream_t stream) {
     CUDA_CHECK(
         cudaMemcpyAsync(dst, src, n * 4, cudaMemcpyDeviceToDevice, stream));
   });
+  t.bySpan = true; // The ceiling: the copy's time on the GPU.
   Result r{"copy", "d2d_copy_f32", "cuda", "n=" + pow2(o.log2n)};
   r.bytes = 2.0 * n * 4;
   r.check = download(dst, n) == x ? "ok" : "WRONG";
   if (r.check != "ok")
     checkFailed("device-to-device copy");
-  copyGbps = r.bytes / (median(t.ms) * 1e6);
+  copyGbps = r.bytes / (median(t.spanMs) * 1e6);
   record(r, t);
   CUDA_CHECK(cudaFree(src));
   CUDA_CHECK(cudaFree(dst));
@@ -271,6 +325,7 @@ void benchSum(const Options &o, cudaStream_t stream) {
   };
   std::string shape = "n=" + pow2(o.log2n);
   const SegIRImplementations &segir = segirImplementations();
+  size_t first = results.size();
   if (segir.sumF32) {
     CUDA_CHECK(cudaMemset(out, 0xff, 4));
     Timing t = timeSegIR(o, [&] { segir.sumF32(dx, n, out); });
@@ -290,79 +345,77 @@ void benchSum(const Options &o, cudaStream_t stream) {
   r.bytes = 4.0 * n;
   r.check = verify("CUB");
   record(r, t);
+  compareWithVendor(first, results.size() - 1 - first);
   CUDA_CHECK(cudaFree(temp));
   CUDA_CHECK(cudaFree(dx));
   CUDA_CHECK(cudaFree(out));
 }
 
+// The resource model's chunk and chunk 1 (one element per thread and
+// step) of a non-commutative reduction's chunk variants.
+template <typename Fn> Variants<Fn> modelAndChunk1(const Variants<Fn> &all) {
+  Variants<Fn> chosen;
+  for (const char *name : {"model", "1"})
+    for (const auto &v : all)
+      if (std::string(v.name) == name)
+        chosen.push_back(v);
+  return chosen;
+}
+
+// Non-commutative reductions at the resource model's chunk (what SegIR
+// compiles by default with seg-select-chunk; "model_choice": true), with
+// chunk 1 as a variant. The model group sweeps every chunk.
 void benchNonCommutative(const Options &o) {
   int64_t n = int64_t(1) << o.log2n;
   std::string shape = "n=" + pow2(o.log2n);
   const SegIRImplementations &segir = segirImplementations();
   int32_t *out = deviceAlloc<int32_t>(4);
   reference::Random random(o.seed + 2);
-
-  {
-    auto [a, b, c, d] = reference::oddMatrices2x2(random, n);
-    auto expected =
-        reference::matProd2x2(a.data(), b.data(), c.data(), d.data(), n);
-    if (segir.matProd2x2) {
-      int32_t *da = upload(a), *db = upload(b), *dc = upload(c),
-              *dd = upload(d);
+  auto run = [&](const std::string &name, const auto &variants, double bytes,
+                 const auto &expected, const auto &call) {
+    if (variants.empty()) {
+      missing("noncommutative", name, "segir", shape);
+      return;
+    }
+    for (const auto &v : variants) {
       CUDA_CHECK(cudaMemset(out, 0xff, 16));
-      Timing t =
-          timeSegIR(o, [&] { segir.matProd2x2(da, db, dc, dd, n, out); });
-      auto got = download(out, 4);
+      Timing t = timeSegIR(o, [&] { call(v.fn); });
+      auto got = download(out, int64_t(expected.size()));
       if (!std::equal(got.begin(), got.end(), expected.begin()))
-        checkFailed("SegIR 2x2 matrix product");
-      Result r{"noncommutative", "matprod2x2_i32", "segir", shape};
-      r.bytes = 16.0 * n;
+        checkFailed("SegIR " + name + " with chunk " + v.name);
+      Result r{"noncommutative", name, "segir", shape,
+               std::string("chunk=") + v.name};
+      r.modelChoice = v.model;
+      r.bytes = bytes;
       r.check = "ok";
       record(r, t);
-      for (int32_t *p : {da, db, dc, dd})
-        CUDA_CHECK(cudaFree(p));
-    } else {
-      missing("noncommutative", "matprod2x2_i32", "segir", shape);
     }
+  };
+  {
+    auto [a, b, c, d] = reference::oddMatrices2x2(random, n);
+    int32_t *da = upload(a), *db = upload(b), *dc = upload(c),
+            *dd = upload(d);
+    run("matprod2x2_i32", modelAndChunk1(segir.matProd2x2Chunks), 16.0 * n,
+        reference::matProd2x2(a.data(), b.data(), c.data(), d.data(), n),
+        [&](MatProd2x2Fn fn) { fn(da, db, dc, dd, n, out); });
+    for (int32_t *p : {da, db, dc, dd})
+      CUDA_CHECK(cudaFree(p));
   }
   {
     std::vector<int32_t> x = reference::mssInput(random, n);
-    auto expected = reference::mss(x.data(), n);
-    if (segir.mss) {
-      int32_t *dx = upload(x);
-      CUDA_CHECK(cudaMemset(out, 0xff, 16));
-      Timing t = timeSegIR(o, [&] { segir.mss(dx, n, out); });
-      auto got = download(out, 4);
-      if (!std::equal(got.begin(), got.end(), expected.begin()))
-        checkFailed("SegIR MSS");
-      Result r{"noncommutative", "mss_i32", "segir", shape};
-      r.bytes = 4.0 * n;
-      r.check = "ok";
-      record(r, t);
-      CUDA_CHECK(cudaFree(dx));
-    } else {
-      missing("noncommutative", "mss_i32", "segir", shape);
-    }
+    int32_t *dx = upload(x);
+    run("mss_i32", modelAndChunk1(segir.mssChunks), 4.0 * n,
+        reference::mss(x.data(), n), [&](MssFn fn) { fn(dx, n, out); });
+    CUDA_CHECK(cudaFree(dx));
   }
   {
     auto [a, b] = reference::oddLinearFunctions(random, n);
-    auto expected = reference::linFun(a.data(), b.data(), n);
-    if (segir.linFun) {
-      int32_t *da = upload(a), *db = upload(b);
-      CUDA_CHECK(cudaMemset(out, 0xff, 16));
-      Timing t = timeSegIR(o, [&] { segir.linFun(da, db, n, out); });
-      auto got = download(out, 2);
-      if (!std::equal(got.begin(), got.end(), expected.begin()))
-        checkFailed("SegIR linear function composition");
-      Result r{"noncommutative", "linfun_i32", "segir", shape};
-      r.bytes = 8.0 * n;
-      r.check = "ok";
-      record(r, t);
-      CUDA_CHECK(cudaFree(da));
-      CUDA_CHECK(cudaFree(db));
-    } else {
-      missing("noncommutative", "linfun_i32", "segir", shape);
-    }
+    int32_t *da = upload(a), *db = upload(b);
+    run("linfun_i32", modelAndChunk1(segir.linFunChunks), 8.0 * n,
+        reference::linFun(a.data(), b.data(), n),
+        [&](LinFunFn fn) { fn(da, db, n, out); });
+    CUDA_CHECK(cudaFree(da));
+    CUDA_CHECK(cudaFree(db));
   }
   CUDA_CHECK(cudaFree(out));
 }
@@ -394,6 +447,7 @@ void benchSegmented(const Options &o, cudaStream_t stream) {
                       std::to_string(expected[s]));
       return std::string("ok");
     };
+    size_t first = results.size();
     if (segir.segSumF32) {
       CUDA_CHECK(cudaMemset(out, 0xff, rows * 4));
       Timing t = timeSegIR(o, [&] { segir.segSumF32(dx, rows, cols, out); });
@@ -418,6 +472,7 @@ void benchSegmented(const Options &o, cudaStream_t stream) {
     r.bytes = 4.0 * n + 4.0 * rows;
     r.check = verify("CUB");
     record(r, t);
+    compareWithVendor(first, results.size() - 1 - first);
     CUDA_CHECK(cudaFree(temp));
     CUDA_CHECK(cudaFree(doffsets));
   }
@@ -463,6 +518,7 @@ void benchScan(const Options &o, cudaStream_t stream) {
       InclusiveSumF32Fn flat;
       SegScanF32Fn segmented;
     };
+    size_t first = results.size();
     for (Strategy st :
          {Strategy{"single-pass", segir.inclusiveSumF32, segir.segScanF32},
           Strategy{"reduce-then-scan", segir.inclusiveSumF32ReduceThenScan,
@@ -497,6 +553,7 @@ void benchScan(const Options &o, cudaStream_t stream) {
     r.bytes = 8.0 * n;
     r.check = verify("CUB");
     record(r, t);
+    compareWithVendor(first, results.size() - 1 - first);
     CUDA_CHECK(cudaFree(temp));
   }
   CUDA_CHECK(cudaFree(dx));
@@ -557,6 +614,7 @@ void benchSgemm(const Options &o, cudaStream_t stream) {
     sgemmInputs(o.seed + 5 + s.m, s.m, s.n, s.k, a, b);
     float *da = upload(a), *db = upload(b), *dc = deviceAlloc<float>(s.m * s.n);
     double flops = 2.0 * s.m * s.n * s.k;
+    size_t first = results.size();
     if (segir.sgemm) {
       CUDA_CHECK(cudaMemset(dc, 0xff, s.m * s.n * 4));
       Timing t = timeSegIR(o, [&] { segir.sgemm(da, db, dc, s.m, s.n, s.k); });
@@ -583,6 +641,7 @@ void benchSgemm(const Options &o, cudaStream_t stream) {
     r.flops = flops;
     r.check = "ok";
     record(r, t);
+    compareWithVendor(first, results.size() - 1 - first);
     for (float *p : {da, db, dc})
       CUDA_CHECK(cudaFree(p));
   }
@@ -818,11 +877,18 @@ void writeJson(const Options &o, const cudaDeviceProp &prop, int driver,
       else
         std::fprintf(f, ", \"bytes\": %.0f, \"gbps\": %.3f, \"pct_copy\": %.2f",
                      r.bytes, r.gbps, r.pctCopy);
+      std::fprintf(f,
+                   ", \"timing\": \"%s\", \"host_call_ms\": %.6f, "
+                   "\"span_ms\": %.6f",
+                   r.timing.c_str(), r.hostCallMs, r.spanMs);
       if (r.launches)
+        std::fprintf(f, ", \"kernel_ms\": %.6f, \"launches\": %lld",
+                     r.kernelMs, (long long)r.launches);
+      if (r.vsVendorHostCall > 0)
         std::fprintf(f,
-                     ", \"launches\": %lld, \"span_ms\": %.6f, "
-                     "\"host_call_ms\": %.6f",
-                     (long long)r.launches, r.spanMs, r.wallMs);
+                     ", \"vs_vendor_host_call\": %.4f, "
+                     "\"vs_vendor_span\": %.4f",
+                     r.vsVendorHostCall, r.vsVendorSpan);
     }
     std::fprintf(f, "}%s\n", i + 1 < results.size() ? "," : "");
   }
@@ -856,12 +922,12 @@ void list() {
   std::printf("copy           d2d_copy_f32      cuda\n");
   std::printf("reduce         sum_f32           segir %s, cub\n",
               state((const void *)s.sumF32));
-  std::printf("noncommutative matprod2x2_i32    segir %s\n",
-              state((const void *)s.matProd2x2));
-  std::printf("noncommutative mss_i32           segir %s\n",
-              state((const void *)s.mss));
-  std::printf("noncommutative linfun_i32        segir %s\n",
-              state((const void *)s.linFun));
+  std::printf("noncommutative matprod2x2_i32    segir chunk %s\n",
+              names(modelAndChunk1(s.matProd2x2Chunks)).c_str());
+  std::printf("noncommutative mss_i32           segir chunk %s\n",
+              names(modelAndChunk1(s.mssChunks)).c_str());
+  std::printf("noncommutative linfun_i32        segir chunk %s\n",
+              names(modelAndChunk1(s.linFunChunks)).c_str());
   std::printf("segmented      segsum_f32        segir %s, cub\n",
               state((const void *)s.segSumF32));
   std::printf("scan           inclusive_sum_f32 segir single-pass %s, "
