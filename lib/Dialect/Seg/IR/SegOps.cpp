@@ -701,6 +701,28 @@ LogicalResult RedOp::verify() {
                        "'thread_in_block' or 'seq'");
   return verifySpaceOp(*this);
 }
+/// seg.red and seg.scan write every `outs` operand (the body's own effects
+/// are added by RecursiveMemoryEffects).
+template <typename OpTy>
+static void addOutsWriteEffects(
+    OpTy op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  for (OpOperand &out : op.getOutsMutable())
+    effects.emplace_back(MemoryEffects::Write::get(), &out,
+                         SideEffects::DefaultResource::get());
+}
+void RedOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addOutsWriteEffects(*this, effects);
+}
+void ScanOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addOutsWriteEffects(*this, effects);
+}
+
 LogicalResult RedOp::verifyRegions() {
   return verifyCombiningOp(*this, /*isScan=*/false);
 }

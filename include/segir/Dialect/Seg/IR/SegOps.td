@@ -79,7 +79,11 @@ def Seg_MapOp : Seg_SpaceOp<"map"> {
   }];
 }
 
-def Seg_RedOp : Seg_SpaceOp<"red"> {
+// seg.red and seg.scan write their outs themselves (no kernel results in
+// the body report it), so they declare the writes next to the body's
+// effects: otherwise a reduction whose body only loads would be dead code.
+def Seg_RedOp : Seg_SpaceOp<"red", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Regular segmented reduction (redomap)";
   let description = [{
     Reduces the innermost dimension of the space; the outer dimensions are
@@ -130,7 +134,8 @@ def Seg_RedOp : Seg_SpaceOp<"red"> {
   }];
 }
 
-def Seg_ScanOp : Seg_SpaceOp<"scan"> {
+def Seg_ScanOp : Seg_SpaceOp<"scan", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Regular segmented inclusive scan (scanomap)";
   let description = [{
     Inclusive scan along the innermost dimension of the space, restarting at
