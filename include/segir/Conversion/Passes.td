@@ -323,4 +323,43 @@ def ConvertLinalgToSeg : Pass<"convert-linalg-to-seg"> {
   ];
 }
 
+def ConvertSCFParallelToSeg : Pass<"convert-scf-parallel-to-seg"> {
+  let summary = "Convert scf.parallel (with scf.reduce) to seg.map and "
+                "seg.red";
+  let description = [{
+    Every outermost `scf.parallel` (not nested in another one or in a seg
+    op) becomes a `thread`-level op over its normalised space
+    (`ceildiv(ub - lb, step)` points per dimension; the body sees
+    `lb + i * step`):
+
+    * without results: a `seg.map`. The body's `memref.store`s, which must
+      sit directly in the body and store to memrefs the body does not
+      otherwise use, become kernel results: `seg.returns` when the indices
+      are the induction variables of a zero-based, unit-step space in order
+      (and the memref has its rank), else `seg.write_returns` (a scatter,
+      all stores to one memref in one op);
+    * with `scf.reduce`: a `seg.red` over the space flattened into one
+      dimension (every dimension is reduced), one fused operator per
+      result. Each reduction region must be one recognised associative and
+      commutative `arith` operator on its two arguments (add, mul, and, or,
+      xor, min, max); the operator's neutral element starts the reduction,
+      which is then combined with the loop's initial value. The body may not
+      store.
+
+    Anything else (stores in nested regions, a stored memref also read or
+    passed on, other ops with side effects, 0-d stores, unrecognised
+    reduction regions) is left alone with a remark. With `remarks`, every
+    conversion says what it produced.
+  }];
+  let options = [
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
+           "Say what every converted loop became">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::seg::SegDialect",
+  ];
+}
+
 #endif // SEGIR_CONVERSION_PASSES_TD

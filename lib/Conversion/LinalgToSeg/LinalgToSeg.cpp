@@ -544,25 +544,6 @@ private:
 };
 } // namespace
 
-/// Creates a `seg.map` of `level` over `sizes` with an empty `seg.results`
-/// and sets the insertion point to the start of its body.
-static MapOp createMap(RewriterBase &rewriter, Location loc, Level level,
-                       ArrayRef<OpFoldResult> sizes, ValueRange outs) {
-  SmallVector<Value> dynamicSizes;
-  SmallVector<int64_t> staticSizes;
-  dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
-  auto map = MapOp::create(
-      rewriter, loc, LevelAttr::get(rewriter.getContext(), level), dynamicSizes,
-      rewriter.getDenseI64ArrayAttr(staticSizes), Value(), IntegerAttr(),
-      Value(), IntegerAttr(), VirtualizationAttr(), outs);
-  SmallVector<Type> types(sizes.size(), rewriter.getIndexType());
-  SmallVector<Location> locs(sizes.size(), loc);
-  Block *body = rewriter.createBlock(&map.getBody(), {}, types, locs);
-  ResultsOp::create(rewriter, loc);
-  rewriter.setInsertionPointToStart(body);
-  return map;
-}
-
 /// Adds `seg.returns` of `values` into `outs` to the results of `map`.
 static void addReturns(RewriterBase &rewriter, MapOp map, ValueRange values,
                        ValueRange outs) {
@@ -651,7 +632,8 @@ private:
                       << describeDims(plan.segmentDims)
                       << ", the order the output is indexed in";
     OpBuilder::InsertionGuard guard(rewriter);
-    MapOp map = createMap(rewriter, loc, Level::Thread, sizes, outs);
+    MapOp map =
+        createMapWithEmptyResults(rewriter, loc, Level::Thread, sizes, outs);
     SmallVector<Value> ivs(op.getNumLoops());
     for (auto [pos, dim] : llvm::enumerate(plan.segmentDims))
       ivs[dim] = map.getInductionVars()[pos];
@@ -780,7 +762,8 @@ private:
 
     if (plan.perThread) {
       OpBuilder::InsertionGuard guard(rewriter);
-      MapOp map = createMap(rewriter, loc, Level::Thread, segmentSizes, outs);
+      MapOp map = createMapWithEmptyResults(rewriter, loc, Level::Thread,
+                                            segmentSizes, outs);
       SmallVector<Value> accs;
       for (Value out : outs)
         accs.push_back(memref::AllocaOp::create(
@@ -845,8 +828,8 @@ private:
             memref::StoreOp::create(rewriter, loc, value, out, ValueRange{});
         } else {
           OpBuilder::InsertionGuard guard(rewriter);
-          MapOp map =
-              createMap(rewriter, loc, Level::Thread, segmentSizes, laterOuts);
+          MapOp map = createMapWithEmptyResults(rewriter, loc, Level::Thread,
+                                                segmentSizes, laterOuts);
           addReturns(rewriter, map, combineAt(map.getInductionVars()),
                      laterOuts);
         }
