@@ -245,7 +245,8 @@ static constexpr StringLiteral kElidedSpaceOpAttrs[] = {"level",
                                                         "static_block_size",
                                                         "virtualization",
                                                         "operandSegmentSizes",
-                                                        "commutative"};
+                                                        "commutative",
+                                                        "exclusive"};
 
 static void printTrailingAttrs(OpAsmPrinter &p, Operation *op) {
   SmallVector<StringRef> elided(std::begin(kElidedSpaceOpAttrs),
@@ -508,6 +509,16 @@ parseOperators(OpAsmParser &parser, OperationState &result,
 template <typename OpTy>
 static ParseResult parseCombiningOp(OpAsmParser &parser,
                                     OperationState &result) {
+  // `seg.scan exclusive ...`.
+  SMLoc exclusiveLoc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword("exclusive"))) {
+    if constexpr (std::is_same_v<OpTy, ScanOp>)
+      result.getOrAddProperties<ScanOp::Properties>().exclusive =
+          parser.getBuilder().getUnitAttr();
+    else
+      return parser.emitError(exclusiveLoc,
+                              "'exclusive' only applies to seg.scan");
+  }
   SpaceOpHeader header;
   if (parseSpaceOpHeader(parser, header))
     return failure();
@@ -536,6 +547,9 @@ static ParseResult parseCombiningOp(OpAsmParser &parser,
 
 template <typename OpTy>
 static void printCombiningOp(OpAsmPrinter &p, OpTy op) {
+  if constexpr (std::is_same_v<OpTy, ScanOp>)
+    if (op.getExclusive())
+      p << " exclusive";
   printSpaceOpHeader(p, op);
   p << " ";
   p.printRegion(op.getBody(), /*printEntryBlockArgs=*/false);

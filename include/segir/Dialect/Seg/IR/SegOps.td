@@ -136,13 +136,19 @@ def Seg_RedOp : Seg_SpaceOp<"red", [
 
 def Seg_ScanOp : Seg_SpaceOp<"scan", [
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "Regular segmented inclusive scan (scanomap)";
+  let summary = "Regular segmented scan, inclusive or exclusive (scanomap)";
   let description = [{
-    Inclusive scan along the innermost dimension of the space, restarting at
-    every segment. Same operator model as `seg.red`; every scanned output
-    has the shape of the whole space, as do map-only outputs. The optional
+    Scan along the innermost dimension of the space, restarting at every
+    segment. Same operator model as `seg.red`; every scanned output has the
+    shape of the whole space, as do map-only outputs. The optional
     `chunk(N)` is the sequentiality degree m: the consecutive elements each
     thread scans on its own (seed 004).
+
+    Inclusive by default: element i of a segment combines the body's
+    operands at 0..i. With the `exclusive` keyword (`seg.scan exclusive
+    thread (...)`), element i combines those at 0..i-1, so the first
+    element of every segment is the neutral value; map-only outputs are
+    still written at every point from the body at that point.
 
     ```mlir
     seg.scan thread (%s, %i) in (%ns, %n) outs(%out : memref<?x?xi32>) {
@@ -156,7 +162,8 @@ def Seg_ScanOp : Seg_SpaceOp<"scan", [
   }];
   let arguments = !con(commonArgs, (ins Variadic<AnyType>:$neutrals,
                                         DenseBoolArrayAttr:$commutative,
-                                        OptionalAttr<I64Attr>:$chunk));
+                                        OptionalAttr<I64Attr>:$chunk,
+                                        UnitAttr:$exclusive));
   let regions = (region SizedRegion<1>:$body,
                         VariadicRegion<SizedRegion<1>>:$operators);
   let extraClassDeclaration = commonClassDeclaration # [{
