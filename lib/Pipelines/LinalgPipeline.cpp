@@ -6,7 +6,8 @@
 //
 // Tensor programs in linalg to seg ops: one-shot bufferization across
 // function boundaries (memrefs with the identity layout, so that callers
-// and the seg lowerings see plain buffers), then convert-linalg-to-seg.
+// and the seg lowerings see plain buffers; results that are the buffers of
+// arguments dropped), then convert-linalg-to-seg.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,11 +23,18 @@ using namespace mlir;
 
 void seg::buildLinalgToSegPipeline(OpPassManager &pm,
                                    const LinalgToSegOptions &options) {
+  // tensor.empty that only feeds a result written into a buffer
+  // (bufferization.materialize_in_destination) becomes that buffer, so
+  // that results are computed in place rather than copied.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // A private function that returns the buffer it was given
+  // (destination-passing style) just writes it.
+  pm.addPass(bufferization::createDropEquivalentBufferResultsPass());
   ConvertLinalgToSegOptions convert;
   convert.emitRemarks = options.remarks;
   pm.addPass(createConvertLinalgToSeg(convert));
