@@ -61,3 +61,6 @@ file(WRITE ${PROJECT_BINARY_DIR}/cmake/segir_config.py
   "\"..\", \"..\", \"..\"))\n")
 install(FILES ${PROJECT_BINARY_DIR}/cmake/segir_config.py
   DESTINATION ${SEGIR_PYTHON_DIR}/segir RENAME _config.py)
+# lit substitutions (seg-opt, %run-cpu, %run-emu) for users' test suites.
+install(FILES ${PROJECT_SOURCE_DIR}/python/segir_lit.py
+  DESTINATION ${SEGIR_PYTHON_DIR})

@@ -8,7 +8,7 @@
 #                                       line of bench/kernels/variants.txt
 # and, as examples named <input>-<variant>, the inputs of
 # test/Integration/CUDA (segmented and chunk sweeps, appendix operators)
-# and the scan sweep of test/Integration/GPU under the block sizes,
+# and the scan sweep of test/Integration/Emulator under the block sizes,
 # strategies, chunks and numbers of blocks those tests use.
 # usage: gpu-package.sh OUTDIR [EXAMPLE...]   (default: the examples below,
 # the scans included, and the variants)

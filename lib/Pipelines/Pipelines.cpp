@@ -73,4 +73,5 @@ void seg::registerSegPipelines() {
       "SegIR kernel emulator, then to the LLVM dialect, runnable with "
       "mlir-runner and the emulator runtime",
       buildSegToEmulatorPipeline);
+  registerLinalgToSegPipeline();
 }

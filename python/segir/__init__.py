@@ -172,11 +172,13 @@ class Module:
         return arguments.split(), results.split()
 
 
-def _module(program, context=None):
-    """A fresh Module from text or a copy of a Module (pipelines change it)."""
-    if isinstance(program, Module):
-        return program.clone()
-    return (context or Context()).parse(program)
+def _module(program, context=None, frontend=None):
+    """A fresh Module from text or a copy of a Module (pipelines change it),
+    first through the `frontend` pipeline when one is given: "linalg-to-seg"
+    for linalg on tensors or memrefs, "convert-scf-parallel-to-seg", ..."""
+    module = (program.clone() if isinstance(program, Module)
+              else (context or Context()).parse(program))
+    return module.run(frontend) if frontend else module
 
 
 def select_chunks(program, **options):
@@ -187,15 +189,17 @@ def select_chunks(program, **options):
 
 def compile_ptx(program, **options):
     """{gpu.binary symbol: PTX text} from seg-to-nvvm (options: block_size,
-    strategy, max_blocks, chip, features, opt_level)."""
-    module = _module(program).run("seg-to-nvvm", format="isa", **options)
+    strategy, max_blocks, chip, features, opt_level; frontend, a pipeline
+    run first, e.g. "linalg-to-seg")."""
+    module = _module(program, frontend=options.pop("frontend", None)).run(
+        "seg-to-nvvm", format="isa", **options)
     return {name: blob.decode() for name, blob in module.gpu_objects().items()}
 
 
 def compile_cubin(program, **options):
     """{gpu.binary symbol: cubin bytes} from seg-to-nvvm (needs ptxas)."""
-    return _module(program).run("seg-to-nvvm", format="bin",
-                                **options).gpu_objects()
+    return _module(program, frontend=options.pop("frontend", None)).run(
+        "seg-to-nvvm", format="bin", **options).gpu_objects()
 
 
 def _execute(module, function, arguments, shared_libraries):
@@ -222,7 +226,7 @@ def _execute(module, function, arguments, shared_libraries):
 
 
 def _run(program, function, args, pipeline, options, shared_libraries):
-    module = _module(program)
+    module = _module(program, frontend=options.pop("frontend", None))
     argument_types, result_types = module.signature(function)
     if len(args) != len(argument_types):
         raise TypeError(f"@{function} takes {len(argument_types)} arguments, "
@@ -287,7 +291,8 @@ def _runtime(filename, variable, what):
 def run_cpu(program, function, *args, **options):
     """Runs @function lowered by seg-to-cpu (the sequential reference). Arrays
     are passed as memrefs and written in place; returns the scalar
-    result(s)."""
+    result(s). `frontend="linalg-to-seg"` takes a linalg program on tensors
+    (outputs passed as arguments, destination-passing style)."""
     return _run(program, function, args, "seg-to-cpu", options,
                 _runner_utils())
 

@@ -9,6 +9,8 @@
 
 #include "segir/Conversion/SegToGPU/SegToGPU.h"
 #include "segir/Conversion/GPUToEmulator/GPUToEmulator.h"
+#include "segir/Conversion/LinalgToSeg/LinalgToSeg.h"
+#include "segir/Conversion/SCFParallelToSeg/SCFParallelToSeg.h"
 #include "segir/Conversion/SegToSCF/SegToSCF.h"
 
 namespace mlir {

@@ -196,4 +196,100 @@ def ConvertGPUToSegEmulator
   ];
 }
 
+def ConvertLinalgToSeg : Pass<"convert-linalg-to-seg"> {
+  let summary = "Convert linalg ops on memrefs to seg.map and seg.red";
+  let description = [{
+    The front door from linalg (buffer semantics; `linalg-to-seg` bufferizes
+    tensor programs first). Every structured op whose indexing maps are
+    projected permutations and whose payload has no side effects becomes:
+
+    * all loops parallel (`linalg.generic`, `linalg.map`, `linalg.fill`,
+      `linalg.transpose`, ...): a `thread`-level `seg.map` whose space is
+      ordered as the output is indexed (so `seg.returns` writes it in
+      order);
+    * reduction loops: a segmented reduction. The segments are the parallel
+      loops in the output's order; the reduced loops come innermost (several
+      are flattened into one dimension, ordered so that the innermost is the
+      one the inputs store innermost). The payload must combine each output
+      with one recognised associative and commutative operator (`addf`,
+      `mulf`, `addi`, `muli`, `andi`, `ori`, `xori`, integer and float min
+      and max), applied to the output and a value that does not depend on
+      any output; multi-output payloads become fused operators. Which
+      schedule, by access pattern:
+      - when an input is read along the innermost parallel loop of the
+        output (a column reduction, a matrix product's B): a `seg.map` over
+        the segments whose body reduces with a `seq` `seg.red`, so
+        neighbouring threads read neighbouring elements; matrix products
+        (`linalg.matmul`, `linalg.batch_matmul`, generics of that shape)
+        are then what `seg-tile-block-register` tiles;
+      - otherwise (row reductions, `linalg.matvec`, total reductions): a
+        `thread`-level `seg.red` over segments x reduced dimension, lowered
+        by the segmented-reduction kernels.
+      The neutral value is the operator's, or the value a `linalg.fill`
+      right before the op wrote to the output, when that value is the
+      operator's neutral element or the operator is idempotent (min, max,
+      and, or); such a fill is absorbed. Otherwise the reduction goes to a
+      temporary and is combined with the output's initial values.
+    * elementwise producers (all-parallel, one output into a buffer that
+      only the reduction reads) are fused into the reduction body (redomap)
+      and their buffer removed.
+
+    What is not converted is left alone with a remark saying why: tensor
+    semantics, indexing maps that are not projected permutations, payloads
+    with side effects, payloads that are not a recognised associative
+    operator (never turned into a parallel reduction), outputs indexed
+    differently, operands that disagree on a static loop size, linalg ops
+    that are not structured. With `remarks`, every conversion also says
+    which schedule it chose and why.
+  }];
+  let options = [
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
+           "Explain the schedule chosen for every converted op">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::seg::SegDialect",
+  ];
+}
+
+def ConvertSCFParallelToSeg : Pass<"convert-scf-parallel-to-seg"> {
+  let summary = "Convert scf.parallel (with scf.reduce) to seg.map and "
+                "seg.red";
+  let description = [{
+    Every outermost `scf.parallel` (not nested in another one or in a seg
+    op) becomes a `thread`-level op over its normalised space
+    (`ceildiv(ub - lb, step)` points per dimension; the body sees
+    `lb + i * step`):
+
+    * without results: a `seg.map`. The body's `memref.store`s, which must
+      sit directly in the body and store to memrefs the body does not
+      otherwise use, become kernel results: `seg.returns` when the indices
+      are the induction variables of a zero-based, unit-step space in order
+      (and the memref has its rank), else `seg.write_returns` (a scatter,
+      all stores to one memref in one op);
+    * with `scf.reduce`: a `seg.red` over the space flattened into one
+      dimension (every dimension is reduced), one fused operator per
+      result. Each reduction region must be one recognised associative and
+      commutative `arith` operator on its two arguments (add, mul, and, or,
+      xor, min, max); the operator's neutral element starts the reduction,
+      which is then combined with the loop's initial value. The body may not
+      store.
+
+    Anything else (stores in nested regions, a stored memref also read or
+    passed on, other ops with side effects, 0-d stores, unrecognised
+    reduction regions) is left alone with a remark. With `remarks`, every
+    conversion says what it produced.
+  }];
+  let options = [
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
+           "Say what every converted loop became">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::seg::SegDialect",
+  ];
+}
+
 #endif // SEGIR_CONVERSION_PASSES_TD

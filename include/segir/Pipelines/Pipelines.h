@@ -141,6 +141,28 @@ void buildGPUToEmulatorPipeline(OpPassManager &pm,
 void buildSegToEmulatorPipeline(OpPassManager &pm,
                                 const SegToEmulatorOptions &options);
 
+/// Options of the `linalg-to-seg` pipeline.
+struct LinalgToSegOptions : public PassPipelineOptions<LinalgToSegOptions> {
+  ::mlir::detail::PassOptions::Option<bool> remarks{
+      *this, "remarks",
+      llvm::cl::desc("Explain the schedule chosen for every converted op"),
+      llvm::cl::init(false)};
+  ::mlir::detail::PassOptions::Option<bool> canonicalize{
+      *this, "canonicalize",
+      llvm::cl::desc("Canonicalize and CSE after the conversion"),
+      llvm::cl::init(true)};
+};
+
+/// The front door: tensor programs through one-shot bufferization
+/// (function boundaries included, identity layouts), then
+/// convert-linalg-to-seg; ready for seg-to-cpu, seg-to-emulator and
+/// seg-to-nvvm.
+void buildLinalgToSegPipeline(OpPassManager &pm,
+                              const LinalgToSegOptions &options);
+
+/// Registers `linalg-to-seg` (registerSegPipelines calls it).
+void registerLinalgToSegPipeline();
+
 /// Registers the named pipelines with the global registry.
 void registerSegPipelines();
 

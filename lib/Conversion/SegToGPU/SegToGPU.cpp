@@ -17,6 +17,7 @@
 #include "segir/Analysis/ResourceModel.h"
 #include "segir/Conversion/SegToSCF/SegToSCF.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
+#include "segir/Dialect/Seg/Utils/ExclusiveScan.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -232,6 +233,11 @@ struct ConvertSegToGPUPass
     for (SegSpaceOpInterface op : sequential)
       if (failed(lowerToSequentialLoops(rewriter, op)))
         return signalPassFailure();
+
+    // The kernels scan inclusively: exclusive scans become inclusive ones.
+    module.walk([&](ScanOp scan) {
+      rewriteExclusiveScanAsInclusive(rewriter, scan);
+    });
 
     SmallVector<Operation *> kernels;
     module.walk<WalkOrder::PreOrder>([&](SegSpaceOpInterface op) {

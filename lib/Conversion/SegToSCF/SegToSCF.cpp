@@ -122,7 +122,7 @@ static LogicalResult lowerMap(RewriterBase &rewriter, MapOp op) {
 /// that carries the accumulators; seg.scan stores them at every point.
 template <typename OpTy>
 static LogicalResult lowerCombining(RewriterBase &rewriter, OpTy op,
-                                    bool isScan) {
+                                    bool isScan, bool exclusive = false) {
   Location loc = op.getLoc();
   SmallVector<OpFoldResult> sizes = op.getMixedSizes();
   unsigned numAcc = op.getNumAccumulators();
@@ -155,9 +155,12 @@ static LogicalResult lowerCombining(RewriterBase &rewriter, OpTy op,
                     SmallVector<Value> combined =
                         applyOperators(rewriter, op.getOperators(), accs,
                                        yielded.take_front(numAcc));
+                    // An exclusive scan stores what came before the point.
                     if (isScan)
                       for (auto [value, out] :
-                           llvm::zip_equal(combined, combinedOuts))
+                           llvm::zip_equal(exclusive ? ValueRange(accs)
+                                                     : ValueRange(combined),
+                                           combinedOuts))
                         memref::StoreOp::create(rewriter, loc, value, out,
                                                 point);
                     return combined;
@@ -183,7 +186,8 @@ LogicalResult mlir::seg::lowerToSequentialLoops(RewriterBase &rewriter,
             return lowerCombining(rewriter, red, /*isScan=*/false);
           })
           .Case([&](ScanOp scan) {
-            return lowerCombining(rewriter, scan, /*isScan=*/true);
+            return lowerCombining(rewriter, scan, /*isScan=*/true,
+                                  scan.getExclusive());
           })
           .Default([](Operation *other) {
             return other->emitOpError("has no sequential lowering");

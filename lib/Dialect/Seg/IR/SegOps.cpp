@@ -251,7 +251,8 @@ static constexpr StringLiteral kElidedSpaceOpAttrs[] = {"level",
                                                         "static_block_size",
                                                         "virtualization",
                                                         "operandSegmentSizes",
-                                                        "commutative"};
+                                                        "commutative",
+                                                        "exclusive"};
 
 static void printTrailingAttrs(OpAsmPrinter &p, Operation *op) {
   SmallVector<StringRef> elided(std::begin(kElidedSpaceOpAttrs),
@@ -500,6 +501,16 @@ parseOperators(OpAsmParser &parser, OperationState &result,
 template <typename OpTy>
 static ParseResult parseCombiningOp(OpAsmParser &parser,
                                     OperationState &result) {
+  // `seg.scan exclusive ...`.
+  SMLoc exclusiveLoc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword("exclusive"))) {
+    if constexpr (std::is_same_v<OpTy, ScanOp>)
+      result.getOrAddProperties<ScanOp::Properties>().exclusive =
+          parser.getBuilder().getUnitAttr();
+    else
+      return parser.emitError(exclusiveLoc,
+                              "'exclusive' only applies to seg.scan");
+  }
   SpaceOpHeader header;
   if (parseSpaceOpHeader(parser, header))
     return failure();
@@ -528,6 +539,9 @@ static ParseResult parseCombiningOp(OpAsmParser &parser,
 
 template <typename OpTy>
 static void printCombiningOp(OpAsmPrinter &p, OpTy op) {
+  if constexpr (std::is_same_v<OpTy, ScanOp>)
+    if (op.getExclusive())
+      p << " exclusive";
   printSpaceOpHeader(p, op);
   p << " ";
   p.printRegion(op.getBody(), /*printEntryBlockArgs=*/false);
@@ -672,6 +686,19 @@ template <typename OpTy> static LogicalResult verifyCombiningOpAttrs(OpTy op) {
     return op.emitOpError("does not support level 'block': use 'thread', "
                           "'thread_in_block' or 'seq'");
   return verifySpaceOp(op);
+}
+
+/// seg.red and seg.scan write every `outs` operand (the body's own effects
+/// are added by RecursiveMemoryEffects); their getEffects() is defined in
+/// SegOps.td.
+template <typename OpTy>
+static void addOutsWriteEffects(
+    OpTy op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  for (OpOperand &out : op.getOutsMutable())
+    effects.emplace_back(MemoryEffects::Write::get(), &out,
+                         SideEffects::DefaultResource::get());
 }
 
 // The op classes, with the accessors, parsers, printers and verifiers that

@@ -12,10 +12,30 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
+
+seg::MapOp seg::createMapWithEmptyResults(OpBuilder &builder, Location loc,
+                                          Level level,
+                                          ArrayRef<OpFoldResult> sizes,
+                                          ValueRange outs) {
+  SmallVector<Value> dynamicSizes;
+  SmallVector<int64_t> staticSizes;
+  dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
+  auto map = MapOp::create(
+      builder, loc, LevelAttr::get(builder.getContext(), level), dynamicSizes,
+      builder.getDenseI64ArrayAttr(staticSizes), Value(), IntegerAttr(),
+      Value(), IntegerAttr(), VirtualizationAttr(), outs);
+  SmallVector<Type> types(sizes.size(), builder.getIndexType());
+  SmallVector<Location> locs(sizes.size(), loc);
+  Block *body = builder.createBlock(&map.getBody(), {}, types, locs);
+  ResultsOp::create(builder, loc);
+  builder.setInsertionPointToStart(body);
+  return map;
+}
 using namespace mlir::seg;
 
 SmallVector<Value> seg::materializeSizes(OpBuilder &builder, Location loc,

@@ -65,10 +65,16 @@ class Seg_SpaceOp<string mnemonic, list<Trait> traits = []>
 
 // seg.red and seg.scan: a space op whose body yields the operands of fused
 // operators (`combine` regions with neutral values), then map-only values.
-class Seg_CombiningOp<string mnemonic> : Seg_SpaceOp<mnemonic> {
+// They write their outs themselves (no kernel results in the body report it),
+// so they declare the writes next to the body's effects: otherwise a
+// reduction whose body only loads would be dead code.
+class Seg_CombiningOp<string mnemonic, dag extraArgs = (ins)>
+    : Seg_SpaceOp<mnemonic, [
+        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let arguments = !con(commonArgs, (ins Variadic<AnyType>:$neutrals,
                                         DenseBoolArrayAttr:$commutative,
-                                        OptionalAttr<I64Attr>:$chunk));
+                                        OptionalAttr<I64Attr>:$chunk),
+                       extraArgs);
   let regions = (region SizedRegion<1>:$body,
                         VariadicRegion<SizedRegion<1>>:$operators);
   let extraClassDeclaration = commonClassDeclaration # [{
@@ -100,6 +106,11 @@ class Seg_CombiningOp<string mnemonic> : Seg_SpaceOp<mnemonic> {
     }
     ::llvm::LogicalResult $cppClass::verifyRegions() {
       return verifyCombiningOp(*this);
+    }
+    void $cppClass::getEffects(
+        ::llvm::SmallVectorImpl<::mlir::SideEffects::EffectInstance<
+            ::mlir::MemoryEffects::Effect>> &effects) {
+      addOutsWriteEffects(*this, effects);
     }
   }];
 }
@@ -169,14 +180,20 @@ def Seg_RedOp : Seg_CombiningOp<"red"> {
   }];
 }
 
-def Seg_ScanOp : Seg_CombiningOp<"scan"> {
-  let summary = "Regular segmented inclusive scan (scanomap)";
+def Seg_ScanOp : Seg_CombiningOp<"scan", (ins UnitAttr:$exclusive)> {
+  let summary = "Regular segmented scan, inclusive or exclusive (scanomap)";
   let description = [{
-    Inclusive scan along the innermost dimension of the space, restarting at
-    every segment. Same operator model as `seg.red`; every scanned output
-    has the shape of the whole space, as do map-only outputs. The optional
+    Scan along the innermost dimension of the space, restarting at every
+    segment. Same operator model as `seg.red`; every scanned output has the
+    shape of the whole space, as do map-only outputs. The optional
     `chunk(N)` is the sequentiality degree m: the consecutive elements each
     thread scans on its own [Clausen 2021].
+
+    Inclusive by default: element i of a segment combines the body's
+    operands at 0..i. With the `exclusive` keyword (`seg.scan exclusive
+    thread (...)`), element i combines those at 0..i-1, so the first
+    element of every segment is the neutral value; map-only outputs are
+    still written at every point from the body at that point.
 
     ```mlir
     seg.scan thread (%s, %i) in (%ns, %n) outs(%out : memref<?x?xi32>) {

@@ -20,6 +20,14 @@
 namespace mlir {
 class IRMapping;
 namespace seg {
+class MapOp;
+enum class Level : uint32_t;
+
+/// Creates a `seg.map` of `level` over `sizes` writing `outs`, with an
+/// empty `seg.results`, and sets the insertion point to the start of its
+/// body (whose arguments are the induction variables).
+MapOp createMapWithEmptyResults(OpBuilder &builder, Location loc, Level level,
+                                ArrayRef<OpFoldResult> sizes, ValueRange outs);
 
 /// Creates index values for `sizes`.
 SmallVector<Value> materializeSizes(OpBuilder &builder, Location loc,
