@@ -13,6 +13,7 @@
 #include "segir/Conversion/Passes.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
+#include "segir/Support/PassOptionCheck.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -153,6 +154,14 @@ MlirLogicalResult segirRunPipeline(MlirOperation op, MlirStringRef name,
   if (!optionText.empty())
     pipeline += "{" + optionText.str() + "}";
 
+  // Checked first: MLIR prints a pipeline's option errors to stderr, and
+  // names no valid options.
+  std::string optionError;
+  if (failed(seg::checkPassOptions(unwrap(name), optionText, optionError))) {
+    emit(diagnosticCallback, userData,
+         "error: cannot build pipeline '" + pipeline + "': " + optionError);
+    return mlirLogicalResultFailure();
+  }
   PassManager pm(ctx, ModuleOp::getOperationName());
   std::string error;
   llvm::raw_string_ostream errorStream(error);
