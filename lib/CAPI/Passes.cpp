@@ -90,6 +90,10 @@ void emit(MlirStringCallback callback, void *userData, StringRef text) {
 std::string scalarName(Type type) {
   if (type.isIndex())
     return "index";
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
   if (type.isF32())
     return "f32";
   if (type.isF64())
@@ -235,9 +239,9 @@ MlirLogicalResult segirDescribeFunction(MlirOperation op, MlirStringRef name,
         llvm::raw_string_ostream os(error);
         os << "@" << funcName << ": " << what << " " << i << " has type '"
            << type
-           << "', which cannot be passed from outside (supported: f32, f64, "
-              "i1, i8, i16, i32, i64, index and memrefs of them with the "
-              "identity layout)";
+           << "', which cannot be passed from outside (supported: f16, bf16, "
+              "f32, f64, i1, i8, i16, i32, i64, index and memrefs of them with "
+              "the identity layout)";
         return false;
       }
       text += (i ? " " : "") + spelled;
