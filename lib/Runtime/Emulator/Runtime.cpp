@@ -468,4 +468,9 @@ void segEmuAssertFail(const char *message) {
   fatal("%s", message);
 }
 
+void segEmuCheck(int32_t holds, const char *message) {
+  if (!holds)
+    segEmuAssertFail(message);
+}
+
 } // extern "C"
