@@ -252,14 +252,28 @@ def classify(status, err):
     return "internal"
 
 
+def first_frame(err, pattern=r"\S"):
+    """The first named frame of a stack dump past the signal handling that
+    matches `pattern`, e.g. "mlir::detail::Parser::parseDenseArrayAttr"."""
+    for l in err.splitlines():
+        m = re.match(r"\s*#\d+ 0x[0-9a-f]+ (\S+?)(\(|\s|$)", l)
+        if m and not re.match(r"llvm::sys::|__|\(|_start|abort|raise", m.group(1)) \
+                and re.search(pattern, m.group(1)):
+            return m.group(1)
+    return ""
+
+
 def signature(kind, name, err):
     """What makes two findings the same: class, pass, and the first error
-    line (or the first SegIR frame of a crash) without numbers and names."""
+    line (or the first SegIR frame of a crash, else its first named frame)
+    without numbers and names. Upstream parser crashes do not depend on
+    the pass."""
     line = ""
-    for l in err.splitlines():
-        if kind == "crash" and re.search(r"mlir::seg::|segir", l) and "#" in l:
-            line = re.sub(r"^.*?\s(\S*(mlir::seg::|segir)\S*).*$", r"\1", l)
-            break
+    if kind in ("crash", "upstream-parser-crash"):
+        line = first_frame(err, r"mlir::seg::|segir") or first_frame(err)
+        if kind == "upstream-parser-crash":
+            name = "parser"
+    for l in ([] if line else err.splitlines()):
         if "error" in l or "LLVM ERROR" in l or "Assertion" in l:
             line = l
             break
