@@ -161,7 +161,7 @@ MlirLogicalResult segirRunPipeline(MlirOperation op, MlirStringRef name,
   // Checked first: MLIR prints a pipeline's option errors to stderr, and
   // names no valid options.
   std::string optionError;
-  if (failed(seg::checkPassOptions(unwrap(name), optionText, optionError))) {
+  if (failed(seg::checkPassPipelineOptions(pipeline, optionError))) {
     emit(diagnosticCallback, userData,
          "error: cannot build pipeline '" + pipeline + "': " + optionError);
     return mlirLogicalResultFailure();

@@ -163,6 +163,12 @@ def test_misspelled_option_in_diagnostics(example):
     with pytest.raises(segir.MLIRError):
         module.run("seg-to-emulator", check="maybe")
     assert "option 'check' takes true or false" in module.diagnostics
+    # Options inside a nested pipeline are checked too.
+    with pytest.raises(segir.MLIRError):
+        module.run("func.func(canonicalize{max-iteration=3})")
+    assert ("no such option 'max-iteration' for canonicalize (did you mean "
+            "'max-iterations'?)" in module.diagnostics)
+    module.run("func.func(canonicalize{max-iterations=3})")
 
 
 def test_misaligned_array_is_refused(example):
