@@ -30,6 +30,13 @@ def _configure():
     llvm_config.use_default_substitutions()
     llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 
+    # scripts/sanitize.sh: the sanitizer runtimes are preloaded into the
+    # tests' processes (mlir-runner and Python load SegIR's instrumented
+    # libraries without being instrumented themselves), not into lit's.
+    llvm_config.with_system_environment(["ASAN_OPTIONS", "UBSAN_OPTIONS"])
+    if os.environ.get("SEGIR_SANITIZER_PRELOAD"):
+        config.environment["LD_PRELOAD"] = os.environ["SEGIR_SANITIZER_PRELOAD"]
+
     # Programs lowered by seg-to-cpu run under mlir-runner with the upstream
     # runner utilities (printMemref*).
     runner_libs = ",".join(

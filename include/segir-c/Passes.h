@@ -57,8 +57,8 @@ MLIR_CAPI_EXPORTED intptr_t segirGetGPUObjects(MlirOperation op,
 
 /// Describes the signature of func.func `name` in `op` for foreign callers:
 /// space-separated arguments, " -> ", space-separated results; a scalar is
-/// its type (f32, f64, i1, i8, i16, i32, i64, index), a memref with the
-/// identity layout is "memref:<elt>:<d0>x<d1>..." with -1 for a dynamic
+/// its type (f16, bf16, f32, f64, i1, i8, i16, i32, i64, index), a memref with
+/// the identity layout is "memref:<elt>:<d0>x<d1>..." with -1 for a dynamic
 /// size ("memref:f32:" for rank 0). Fails, with a message passed to
 /// `callback`, if the function does not exist or has another argument type.
 MLIR_CAPI_EXPORTED MlirLogicalResult

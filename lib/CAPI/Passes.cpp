@@ -14,6 +14,7 @@
 #include "segir/Dialect/GPU/Transforms/Passes.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
+#include "segir/Support/PassOptionCheck.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -90,6 +91,10 @@ void emit(MlirStringCallback callback, void *userData, StringRef text) {
 std::string scalarName(Type type) {
   if (type.isIndex())
     return "index";
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
   if (type.isF32())
     return "f32";
   if (type.isF64())
@@ -155,6 +160,14 @@ MlirLogicalResult segirRunPipeline(MlirOperation op, MlirStringRef name,
   if (!optionText.empty())
     pipeline += "{" + optionText.str() + "}";
 
+  // Checked first: MLIR prints a pipeline's option errors to stderr, and
+  // names no valid options.
+  std::string optionError;
+  if (failed(seg::checkPassPipelineOptions(pipeline, optionError))) {
+    emit(diagnosticCallback, userData,
+         "error: cannot build pipeline '" + pipeline + "': " + optionError);
+    return mlirLogicalResultFailure();
+  }
   PassManager pm(ctx, ModuleOp::getOperationName());
   std::string error;
   llvm::raw_string_ostream errorStream(error);
@@ -228,9 +241,9 @@ MlirLogicalResult segirDescribeFunction(MlirOperation op, MlirStringRef name,
         llvm::raw_string_ostream os(error);
         os << "@" << funcName << ": " << what << " " << i << " has type '"
            << type
-           << "', which cannot be passed from outside (supported: f32, f64, "
-              "i1, i8, i16, i32, i64, index and memrefs of them with the "
-              "identity layout)";
+           << "', which cannot be passed from outside (supported: f16, bf16, "
+              "f32, f64, i1, i8, i16, i32, i64, index and memrefs of them with "
+              "the identity layout)";
         return false;
       }
       text += (i ? " " : "") + spelled;

@@ -9,15 +9,33 @@ on the CPU (the seg-to-cpu reference lowering), on the CPU kernel emulator
     segir.run_cpu(module, "segsum", x, out)     # out == x.sum(axis=1)
 
 Every failure raises MLIRError, whose `diagnostics` holds MLIR's messages.
+
+Arguments are checked against the function's signature before anything
+runs (dtype, rank, static sizes, C-contiguous, aligned and writeable
+arrays). A signature cannot say that two arguments share a dynamic size, so
+programs that index one array with another's bounds are contained instead:
+run_cpu and run_emulator call the function in a child process (fork), on
+copies of the arrays in shared memory that are copied back when the call
+succeeds. A crash, an out-of-bounds access or an emulator report (check=True,
+a barrier divergence, a time-out) ends only the child and raises
+ExecutionError (EmulatorError on the emulator) with the report in
+`diagnostics`; the arrays are then left as they were.
 """
 
+import contextlib
 import ctypes
+import faulthandler
+import mmap
 import os
+import signal
+import sys
+import tempfile
 
 from . import _capi, _memref
 from ._capi import lib
 
 __all__ = ["Context", "Module", "MLIRError", "RuntimeUnavailableError",
+           "ExecutionError", "EmulatorError",
            "compile_ptx", "compile_cubin", "select_chunks", "run_cpu",
            "run_emulator", "run_gpu", "library_dir"]
 
@@ -39,6 +57,21 @@ class MLIRError(Exception):
 
 class RuntimeUnavailableError(MLIRError):
     """A runtime library that a way of running programs needs is missing."""
+
+
+class ExecutionError(MLIRError):
+    """The called function failed while it ran (a crash, a failed check);
+    `diagnostics` holds what it reported. The host process goes on."""
+
+
+class EmulatorError(ExecutionError):
+    """The kernel emulator reported an error (an out-of-bounds access with
+    check=True, a barrier or warp divergence, a time-out); `diagnostics`
+    holds its report."""
+
+
+# The CUDA driver run_gpu needs (module-level so that tests can replace it).
+CUDA_DRIVER = "libcuda.so.1"
 
 
 def _options(options):
@@ -202,39 +235,144 @@ def compile_cubin(program, **options):
         "seg-to-nvvm", format="bin", **options).gpu_objects()
 
 
-def _execute(module, function, arguments, shared_libraries):
+@contextlib.contextmanager
+def _captured_stderr():
+    """Captures what native code writes to file descriptor 2 meanwhile (the
+    JIT reports missing symbols there); yields a list that receives it."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    captured = []
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield captured
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            captured.append(sink.read().decode(errors="replace").strip())
+
+
+_libc = ctypes.CDLL(None)
+_PackedFunction = ctypes.CFUNCTYPE(None, ctypes.POINTER(ctypes.c_void_p))
+
+
+def _call_in_child(entry, packed, error_class, function):
+    """Calls entry(packed) in a forked child; raises error_class with the
+    child's stderr if it does not exit normally. Memory the call must write
+    back is shared (mmap) by the caller."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    with tempfile.TemporaryFile() as report:
+        pid = os.fork()
+        if pid == 0:  # The child: call, flush C's buffers, leave at once.
+            status = 1
+            try:
+                # A fault is the call's to report, not Python's.
+                faulthandler.disable()
+                os.dup2(report.fileno(), 2)
+                entry(packed)
+                status = 0
+            finally:
+                _libc.fflush(None)
+                os._exit(status)
+        _, wait_status = os.waitpid(pid, 0)
+        report.seek(0)
+        text = report.read().decode(errors="replace")
+    if os.WIFEXITED(wait_status) and os.WEXITSTATUS(wait_status) == 0:
+        if text:  # e.g. SEGIR_EMU_TRACE lines: where they would have gone
+            sys.stderr.write(text)
+            sys.stderr.flush()
+        return
+    if os.WIFSIGNALED(wait_status):
+        how = f"was killed by {signal.Signals(os.WTERMSIG(wait_status)).name}"
+    else:
+        how = f"exited with status {os.WEXITSTATUS(wait_status)}"
+    raise error_class(f"@{function} failed: the call {how}", text.strip())
+
+
+def _execute(module, function, arguments, shared_libraries,
+             error_class=None):
     """Calls @function of `module`, already lowered to the LLVM dialect with a
-    C interface, through MLIR's ExecutionEngine."""
+    C interface, through MLIR's ExecutionEngine; in a child process unless
+    error_class is None."""
     paths = [_capi.StringRef.of(path) for path in shared_libraries]  # kept alive
     engine_libs = (_capi.StringRef * len(paths))(*paths)
-    engine = lib.mlirExecutionEngineCreate(module._module, 2,
-                                           len(shared_libraries), engine_libs,
-                                           False, False)
+    with _captured_stderr() as jit_messages:
+        engine = lib.mlirExecutionEngineCreate(module._module, 2,
+                                               len(shared_libraries),
+                                               engine_libs, False, False)
     if not engine.ptr:
-        raise MLIRError(f"cannot JIT-compile the module of @{function}")
+        module.diagnostics = jit_messages[0]
+        raise MLIRError(f"cannot JIT-compile the module of @{function}",
+                        module.diagnostics)
     try:
+        # Looked up here, so that missing symbols (materialized now) are
+        # reported as diagnostics rather than on stderr.
+        with _captured_stderr() as lookup_messages:
+            # The packed wrapper of the C interface, as
+            # mlirExecutionEngineInvokePacked calls it.
+            address = lib.mlirExecutionEngineLookupPacked(
+                engine, _capi.StringRef.of("_mlir_ciface_" + function))
+        if not address:
+            module.diagnostics = lookup_messages[0]
+            raise MLIRError(f"cannot link @{function} (a symbol it needs is "
+                            "missing?)", module.diagnostics)
+        entry = _PackedFunction(address)
         holders = [ctypes.pointer(a) for a in arguments]  # kept alive
         packed = (ctypes.c_void_p * len(arguments))(
             *[ctypes.cast(h, ctypes.c_void_p) for h in holders])
-        # Calls the packed wrapper of _mlir_ciface_<function>.
-        result = lib.mlirExecutionEngineInvokePacked(
-            engine, _capi.StringRef.of(function), packed)
-        if not result.value:
-            raise MLIRError(f"@{function} has no packed entry point")
+        if error_class is None:
+            entry(packed)
+        else:
+            _call_in_child(entry, packed, error_class, function)
     finally:
         lib.mlirExecutionEngineDestroy(engine)
 
 
-def _run(program, function, args, pipeline, options, shared_libraries):
+class _SharedArrays:
+    """Copies of the argument arrays in shared memory, so that a call in a
+    child process writes where the parent sees it."""
+
+    def __init__(self):
+        self._pairs, self._maps = [], []
+
+    def share(self, array):
+        if not isinstance(array, _memref.np.ndarray):
+            return array  # rejected with a message by memref_argument
+        buffer = mmap.mmap(-1, max(array.nbytes, 1))
+        self._maps.append(buffer)
+        shared = _memref.np.frombuffer(buffer, dtype=array.dtype,
+                                       count=array.size).reshape(array.shape)
+        shared[...] = array
+        self._pairs.append((array, shared))
+        return shared
+
+    def results(self, structure):
+        buffer = mmap.mmap(-1, max(ctypes.sizeof(structure), 1))
+        self._maps.append(buffer)
+        return structure.from_buffer(buffer)
+
+    def copy_back(self):
+        for array, shared in self._pairs:
+            array[...] = shared
+
+
+def _run(program, function, args, pipeline, options, shared_libraries,
+         error_class=None):
     module = _module(program, frontend=options.pop("frontend", None))
     argument_types, result_types = module.signature(function)
     if len(args) != len(argument_types):
         raise TypeError(f"@{function} takes {len(argument_types)} arguments, "
                         f"{len(args)} given")
+    shared = _SharedArrays() if error_class is not None else None
     slots = []
     for position, (value, spelled) in enumerate(zip(args, argument_types)):
         kind, elt, shape = _memref.parse_type(spelled)
         if kind == "memref":
+            _memref.check_array(value, elt, shape, position)
+            if shared is not None:
+                value = shared.share(value)
             # The packed wrapper takes a pointer to the descriptor's address.
             slots.append(ctypes.pointer(
                 _memref.memref_argument(value, elt, shape, position)))
@@ -251,8 +389,11 @@ def _run(program, function, args, pipeline, options, shared_libraries):
     # the C interface stores through a pointer passed first; one result is
     # returned, and the packed wrapper stores it through a pointer passed
     # last.
-    results = ([type("Results", (ctypes.Structure,), {"_fields_": fields})()]
-               if fields else [])
+    results = []
+    if fields:
+        structure = type("Results", (ctypes.Structure,), {"_fields_": fields})
+        results = [shared.results(structure) if shared is not None
+                   else structure()]
     arguments = slots + results
     if len(fields) > 1:
         arguments = [ctypes.pointer(results[0])] + slots
@@ -264,15 +405,22 @@ def _run(program, function, args, pipeline, options, shared_libraries):
         lib.mlirUnitAttrGet(lib.mlirOperationGetContext(module._op)))
     lib.mlirSymbolTableDestroy(table)
     module.run(pipeline, **options)
-    _execute(module, function, arguments, shared_libraries)
+    _execute(module, function, arguments, shared_libraries, error_class)
+    if shared is not None:
+        shared.copy_back()
     if not results:
         return None
-    values = tuple(getattr(results[0], name) for name, _ in fields)
+    values = tuple(_memref.result_value(getattr(results[0], name), elt)
+                   for (name, _), elt in zip(
+                       fields, [_memref.parse_type(t)[1] for t in result_types]))
     return values[0] if len(values) == 1 else values
 
 
 def _runner_utils():
-    return [os.path.join(MLIR_LIBRARY_DIR, "libmlir_c_runner_utils.so")]
+    # Both: programs may print with vector.print (c_runner_utils) or
+    # printMemref* (runner_utils).
+    return [os.path.join(MLIR_LIBRARY_DIR, name)
+            for name in ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so")]
 
 
 def _runtime(filename, variable, what):
@@ -294,7 +442,7 @@ def run_cpu(program, function, *args, **options):
     result(s). `frontend="linalg-to-seg"` takes a linalg program on tensors
     (outputs passed as arguments, destination-passing style)."""
     return _run(program, function, args, "seg-to-cpu", options,
-                _runner_utils())
+                _runner_utils(), ExecutionError)
 
 
 def run_emulator(program, function, *args, **options):
@@ -303,13 +451,21 @@ def run_emulator(program, function, *args, **options):
     runtime = _runtime("libsegir_emulator_runtime.so",
                        "SEGIR_EMULATOR_RUNTIME", "the kernel emulator")
     return _run(program, function, args, "seg-to-emulator", options,
-                _runner_utils() + [runtime])
+                _runner_utils() + [runtime], EmulatorError)
 
 
 def run_gpu(program, function, *args, **options):
     """Runs @function lowered by seg-to-nvvm on the GPU, through SegIR's CUDA
-    runtime (libsegir_cuda_runtime.so); RuntimeUnavailableError without it."""
+    runtime (libsegir_cuda_runtime.so); RuntimeUnavailableError without it
+    or without the CUDA driver. The call runs in this process (CUDA does not
+    survive a fork)."""
     runtime = _runtime("libsegir_cuda_runtime.so", "SEGIR_CUDA_RUNTIME",
                        "running on a GPU")
+    try:
+        ctypes.CDLL(CUDA_DRIVER)
+    except OSError as error:
+        raise RuntimeUnavailableError(
+            f"running on a GPU needs the CUDA driver {CUDA_DRIVER}, which "
+            f"cannot be loaded ({error})") from None
     return _run(program, function, args, "seg-to-nvvm", options,
                 _runner_utils() + [runtime])

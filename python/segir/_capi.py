@@ -112,6 +112,8 @@ def _load():
                               ctypes.POINTER(StringRef), ctypes.c_bool,
                               ctypes.c_bool]),
         "mlirExecutionEngineDestroy": (None, [ExecutionEngine]),
+        "mlirExecutionEngineLookupPacked": (ctypes.c_void_p,
+                                            [ExecutionEngine, StringRef]),
         "mlirExecutionEngineInvokePacked": (
             LogicalResult, [ExecutionEngine, StringRef,
                             ctypes.POINTER(ctypes.c_void_p)]),

@@ -87,12 +87,29 @@ int main(void) {
   mlirModuleDestroy(copy);
 
   // An unknown option: the failure and its diagnostic reach the caller.
-  // CHECK: diagnostic: error: cannot build pipeline 'seg-to-nvvm{colour=blue}'
+  // CHECK: diagnostic: error: cannot build pipeline 'seg-to-nvvm{colour=blue}': no such option 'colour' for seg-to-nvvm; valid options: block-size, chip,
   // CHECK: bad option: failed
   MlirLogicalResult bad = segirRunPipeline(
       op, mlirStringRefCreateFromCString("seg-to-nvvm"),
       mlirStringRefCreateFromCString("colour=blue"), print, "diagnostic: ");
   printf("bad option: %s\n", mlirLogicalResultIsFailure(bad) ? "failed" : "ok");
+
+  // A misspelled option names the valid ones, and an unsupported chip the
+  // supported ones, through the callback rather than stderr.
+  // CHECK: diagnostic: error: cannot build pipeline 'seg-to-cpu{canonicalise=false}': no such option 'canonicalise' for seg-to-cpu (did you mean 'canonicalize'?); valid options: canonicalize
+  // CHECK: misspelled: failed
+  MlirLogicalResult misspelled = segirRunPipeline(
+      op, mlirStringRefCreateFromCString("seg-to-cpu"),
+      mlirStringRefCreateFromCString("canonicalise=false"), print,
+      "diagnostic: ");
+  printf("misspelled: %s\n",
+         mlirLogicalResultIsFailure(misspelled) ? "failed" : "ok");
+  // CHECK: diagnostic: error: cannot build pipeline 'seg-to-nvvm{chip=sm_70}': seg-to-nvvm: chip 'sm_70' is not supported; SegIR compiles kernels for sm_80 and newer
+  // CHECK: old chip: failed
+  MlirLogicalResult oldChip = segirRunPipeline(
+      op, mlirStringRefCreateFromCString("seg-to-nvvm"),
+      mlirStringRefCreateFromCString("chip=sm_70"), print, "diagnostic: ");
+  printf("old chip: %s\n", mlirLogicalResultIsFailure(oldChip) ? "failed" : "ok");
   fflush(stdout);
 
   // Pipelines anchor on modules; any other op is reported, not run.

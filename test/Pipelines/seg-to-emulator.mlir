@@ -7,7 +7,7 @@
 
 // CHECK-DAG: llvm.func @segEmuLaunch(!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr)
 // CHECK-DAG: llvm.func @segEmuBarrier(!llvm.ptr)
-// CHECKED-DAG: llvm.func @segEmuAssertFail(!llvm.ptr)
+// CHECKED-DAG: llvm.func @segEmuCheck(i32, !llvm.ptr)
 // CHECK-LABEL: llvm.func @main(
 // CHECK: %[[KERNEL:.*]] = llvm.mlir.addressof @main_kernel : !llvm.ptr
 // CHECK: llvm.call @segEmuLaunch(%[[KERNEL]],

@@ -13,6 +13,7 @@
 #include "segir/Dialect/Seg/IR/SegDialect.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
 #include "segir/Pipelines/Pipelines.h"
+#include "segir/Support/PassOptionCheck.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -20,6 +21,34 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/raw_ostream.h"
+
+/// Checks the options of every pass and pipeline named on the command line
+/// (`--name=options`, `--pass-pipeline=...`) before MLIR parses them, so
+/// that a misspelled option is reported with the valid ones.
+static mlir::LogicalResult checkCommandLinePassOptions(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (arg == "--")
+      break;
+    if (!arg.consume_front("-"))
+      continue;
+    arg.consume_front("-");
+    auto [name, options] = arg.split('=');
+    if (options.empty() && !arg.contains('='))
+      continue;
+    std::string error;
+    mlir::LogicalResult checked =
+        name == "pass-pipeline"
+            ? mlir::seg::checkPassPipelineOptions(options, error)
+            : mlir::seg::checkPassOptions(name, options, error);
+    if (mlir::failed(checked)) {
+      llvm::errs() << argv[0] << ": error: " << error << "\n";
+      return mlir::failure();
+    }
+  }
+  return mlir::success();
+}
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
@@ -34,6 +63,8 @@ int main(int argc, char **argv) {
   // gpu-module-to-binary translates kernels to LLVM IR for the NVVM target.
   mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<mlir::seg::SegDialect>();
+  if (mlir::failed(checkCommandLinePassOptions(argc, argv)))
+    return 1;
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "SegIR optimizer driver\n", registry));

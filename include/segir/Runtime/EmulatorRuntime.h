@@ -112,6 +112,9 @@ void segEmuPoll(void);
  * with the kernel, block and thread, and exits. */
 void segEmuAssertFail(const char *message);
 
+/* A check in a kernel: segEmuAssertFail(message) unless `holds` is nonzero. */
+void segEmuCheck(int32_t holds, const char *message);
+
 #ifdef __cplusplus
 }
 #endif

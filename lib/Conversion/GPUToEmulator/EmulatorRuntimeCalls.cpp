@@ -131,6 +131,10 @@ Type mlir::seg::emulator::packedArgumentType(const LLVMTypeConverter &converter,
     return memref.isStrided() ? converter.convertType(type) : nullptr;
   if (isa<IndexType>(type))
     return IntegerType::get(type.getContext(), 64);
+  // n-D vectors (and vectors of index) travel as the LLVM dialect holds
+  // them: arrays of 1-D vectors.
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.isScalable() ? nullptr : converter.convertType(type);
   if (isa<UnrankedMemRefType>(type) || !LLVM::isCompatibleType(type))
     return nullptr;
   return type;
@@ -138,7 +142,8 @@ Type mlir::seg::emulator::packedArgumentType(const LLVMTypeConverter &converter,
 
 Value mlir::seg::emulator::packArgument(OpBuilder &builder, Location loc,
                                         Value value, Type packed) {
-  if (isa<MemRefType>(value.getType()))
+  if (isa<MemRefType>(value.getType()) ||
+      (isa<VectorType>(value.getType()) && value.getType() != packed))
     return UnrealizedConversionCastOp::create(builder, loc, packed, value)
         .getResult(0);
   if (isa<IndexType>(value.getType()))
@@ -148,7 +153,8 @@ Value mlir::seg::emulator::packArgument(OpBuilder &builder, Location loc,
 
 Value mlir::seg::emulator::unpackArgument(OpBuilder &builder, Location loc,
                                           Value packed, Type type) {
-  if (isa<MemRefType>(type))
+  if (isa<MemRefType>(type) ||
+      (isa<VectorType>(type) && type != packed.getType()))
     return UnrealizedConversionCastOp::create(builder, loc, type, packed)
         .getResult(0);
   if (isa<IndexType>(type))

@@ -49,9 +49,10 @@ struct Signatures {
     reduce = b.getFunctionType({i64, i32, i32, i32, i32, i32, ptr}, {i64});
     poll = b.getFunctionType({}, {});
     assertFail = b.getFunctionType({ptr}, {});
+    check = b.getFunctionType({i32, ptr}, {});
   }
   FunctionType dimQuery, query, sharedMemory, barrier, shuffle, reduce, poll,
-      assertFail;
+      assertFail, check;
 };
 
 /// Rewrites the operations of one device function.
@@ -656,16 +657,16 @@ void DeviceBodyLowering::addBoundsChecks() {
 void DeviceBodyLowering::lowerAsserts() {
   SmallVector<cf::AssertOp> asserts;
   func.walk([&](cf::AssertOp op) { asserts.push_back(op); });
+  // A call that checks, not a branch around a report: a kernel may hold
+  // thousands of checks (check=true), and every scf.if would split its
+  // block, which makes the lowering to control flow quadratic in memory.
   for (cf::AssertOp op : asserts) {
     rewriter.setInsertionPoint(op);
     Location loc = op.getLoc();
-    Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-    Value failed = arith::XOrIOp::create(rewriter, loc, op.getArg(), yes);
-    auto ifOp = scf::IfOp::create(rewriter, loc, failed,
-                                  /*withElseRegion=*/false);
-    rewriter.setInsertionPointToStart(ifOp.thenBlock());
-    runtime.call(rewriter, loc, "segEmuAssertFail", signatures.assertFail,
-                 {runtime.string(rewriter, loc, op.getMsg())});
+    Value holds = arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
+                                         op.getArg());
+    runtime.call(rewriter, loc, "segEmuCheck", signatures.check,
+                 {holds, runtime.string(rewriter, loc, op.getMsg())});
     rewriter.eraseOp(op);
   }
 }

@@ -8,7 +8,51 @@
 
 #include <cstdint>
 
+#if SEGIR_EMU_ASAN
+#include <pthread.h>
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 using namespace segir::emu;
+
+#if SEGIR_EMU_ASAN
+/// Fills in the bounds of the calling OS thread's own stack, where `to` is
+/// the context of a scheduler loop (made by a switch, not by makeContext).
+static void learnThreadStack(Context &to) {
+  if (to.stackBottom)
+    return;
+  pthread_attr_t attr;
+  void *bottom = nullptr;
+  size_t size = 0;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    pthread_attr_getstack(&attr, &bottom, &size);
+    pthread_attr_destroy(&attr);
+  }
+  to.stackBottom = bottom;
+  to.stackSize = size;
+}
+
+static void startSwitch(void **fakeStack, Context &to) {
+  learnThreadStack(to);
+  __sanitizer_start_switch_fiber(fakeStack, to.stackBottom, to.stackSize);
+}
+
+static void finishSwitch(void *fakeStack) {
+  __sanitizer_finish_switch_fiber(fakeStack, nullptr, nullptr);
+}
+
+void segir::emu::finishFirstSwitch() { finishSwitch(nullptr); }
+
+/// A stack is reused by the next block's fibers; the frames of a fiber that
+/// exited were never unwound, so their redzones would still be poisoned.
+static void unpoisonStack(char *stack, size_t size) {
+  __asan_unpoison_memory_region(stack, size);
+}
+#else
+static void unpoisonStack(char *, size_t) {}
+void segir::emu::finishFirstSwitch() {}
+#endif
 
 #if SEGIR_EMU_ASM_SWITCH
 
@@ -55,26 +99,46 @@ void segir::emu::makeContext(Context &context, char *stack, size_t size,
   *--sp = reinterpret_cast<void *>(entry);
   for (int i = 0; i < 6; ++i)
     *--sp = nullptr;
+  unpoisonStack(stack, size);
   context.stackPointer = sp;
+  context.stackBottom = stack;
+  context.stackSize = size;
 }
 
 void segir::emu::switchContext(Context &from, Context &to) {
+#if SEGIR_EMU_ASAN
+  void *fakeStack = nullptr;
+  startSwitch(&fakeStack, to);
   segEmuSwitchStack(&from.stackPointer, to.stackPointer);
+  finishSwitch(fakeStack);
+#else
+  segEmuSwitchStack(&from.stackPointer, to.stackPointer);
+#endif
 }
 
 #else
 
 void segir::emu::makeContext(Context &context, char *stack, size_t size,
                              void (*entry)()) {
+  unpoisonStack(stack, size);
   getcontext(&context.context);
   context.context.uc_stack.ss_sp = stack;
   context.context.uc_stack.ss_size = size;
   context.context.uc_link = nullptr;
   makecontext(&context.context, entry, 0);
+  context.stackBottom = stack;
+  context.stackSize = size;
 }
 
 void segir::emu::switchContext(Context &from, Context &to) {
+#if SEGIR_EMU_ASAN
+  void *fakeStack = nullptr;
+  startSwitch(&fakeStack, to);
   swapcontext(&from.context, &to.context);
+  finishSwitch(fakeStack);
+#else
+  swapcontext(&from.context, &to.context);
+#endif
 }
 
 #endif

@@ -34,6 +34,21 @@
 
 #include <cstddef>
 
+// Under AddressSanitizer every switch is announced
+// (__sanitizer_start_switch_fiber / __sanitizer_finish_switch_fiber), so
+// that it knows which stack is current and does not report the fibers'
+// stacks as overflows or their frames as leaks.
+#if defined(__SANITIZE_ADDRESS__)
+#define SEGIR_EMU_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SEGIR_EMU_ASAN 1
+#endif
+#endif
+#ifndef SEGIR_EMU_ASAN
+#define SEGIR_EMU_ASAN 0
+#endif
+
 #if defined(__x86_64__) && !defined(SEGIR_EMU_USE_UCONTEXT)
 #define SEGIR_EMU_ASM_SWITCH 1
 #else
@@ -51,6 +66,10 @@ struct Context {
 #else
   ucontext_t context;
 #endif
+  /// The stack the context runs on, for AddressSanitizer (null until known
+  /// for the OS thread's own stack).
+  const void *stackBottom = nullptr;
+  size_t stackSize = 0;
 };
 
 /// Prepares `context` to call `entry` on the stack [stack, stack + size)
@@ -59,6 +78,10 @@ void makeContext(Context &context, char *stack, size_t size, void (*entry)());
 
 /// Saves the current execution in `from` and resumes `to`.
 void switchContext(Context &from, Context &to);
+
+/// The first thing an entry of makeContext does: completes the switch that
+/// started it (for AddressSanitizer; nothing otherwise).
+void finishFirstSwitch();
 
 } // namespace emu
 } // namespace segir

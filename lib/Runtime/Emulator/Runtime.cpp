@@ -143,7 +143,10 @@ void Worker::run(Launch &launch) {
   stack.ss_sp = signalStack;
   stack.ss_size = signalStackSize;
   stack.ss_flags = 0;
-  sigaltstack(&stack, nullptr);
+  // The thread's own alternate stack (AddressSanitizer's, say) comes back
+  // after the launch: its owner may free it when the thread ends.
+  stack_t previousStack;
+  bool restore = sigaltstack(&stack, &previousStack) == 0;
 
   for (;;) {
     int64_t position = launch.nextBlock.fetch_add(1);
@@ -155,6 +158,8 @@ void Worker::run(Launch &launch) {
     currentBlock.store(-1);
   }
   polls = 0;
+  if (restore)
+    sigaltstack(&previousStack, nullptr);
 }
 
 /// Workers (with their stacks and shared memory) live from launch to launch.
@@ -466,6 +471,11 @@ void segEmuAssertFail(const char *message) {
   if (currentFiber)
     fatal("%s: %s", describe(*currentFiber).c_str(), message);
   fatal("%s", message);
+}
+
+void segEmuCheck(int32_t holds, const char *message) {
+  if (!holds)
+    segEmuAssertFail(message);
 }
 
 } // extern "C"

@@ -171,6 +171,7 @@ static void switchAway(Fiber &fiber) {
 }
 
 void segir::emu::fiberMain() {
+  finishFirstSwitch();
   Fiber *fiber = currentFiber;
   const Launch &launch = *fiber->block->launch;
   launch.kernel(launch.args);

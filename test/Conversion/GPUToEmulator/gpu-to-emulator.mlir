@@ -222,16 +222,14 @@ module attributes {gpu.container_module} {
 // CHECK: %[[PAIR:.*]] = llvm.cmpxchg %[[ADDR]], %[[CUR]], %[[NEW]] acq_rel monotonic : !llvm.ptr, i32
 // CHECK: scf.condition
 // CHECK: arith.bitcast %[[OLD]] : i32 to f32
-// CHECK: %[[FAILED:.*]] = arith.xori %{{.*}}, %{{.*}} : i1
-// CHECK: scf.if %[[FAILED]] {
+// CHECK: %[[HOLDS:.*]] = arith.extui %{{.*}} : i1 to i32
 // CHECK: %[[MSG:.*]] = llvm.mlir.addressof @[[ASSERT]] : !llvm.ptr
-// CHECK: func.call @segEmuAssertFail(%[[MSG]]) : (!llvm.ptr) -> ()
+// CHECK: {{(func\.)?}}call @segEmuCheck(%[[HOLDS]], %[[MSG]]) : (i32, !llvm.ptr) -> ()
 
 // In checking mode, memref accesses in kernels are bounds-checked.
 // CHECKED: llvm.mlir.global internal constant @{{.*}}("memref.atomic_rmw at {{.*}}gpu-to-emulator.mlir:{{[0-9]+}}:{{[0-9]+}}: out-of-bounds access\00")
 // CHECKED-LABEL: func.func private @spin(
-// CHECKED: scf.if
-// CHECKED: func.call @segEmuAssertFail(
+// CHECKED: {{(func\.)?}}call @segEmuCheck(
 // CHECKED: memref.load
 
 module attributes {gpu.container_module} {

@@ -12,6 +12,7 @@
 
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "SegOpsUtils.h"
+#include "segir/Dialect/Seg/Utils/Checks.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
@@ -324,6 +325,8 @@ template <typename OpTy> static LogicalResult verifySpaceOp(OpTy op) {
     if (!ShapedType::isDynamic(size) && size <= 0)
       return op.emitOpError() << "static size of dimension " << dim
                               << " must be positive, got " << size;
+  if (failed(verifySpacePointCount(operation, sizes)))
+    return failure();
 
   // Nesting rules (Futhark's SegLevel).
   SegSpaceOpInterface parent = getEnclosingSpaceOp(operation);
@@ -386,6 +389,8 @@ template <typename OpTy> static LogicalResult verifySpaceOp(OpTy op) {
              << target.getMaxThreadsPerBlock() << " of target "
              << target.getChip();
   }
+  if (failed(verifyGridCounts(operation, numBlocks, blockSize)))
+    return failure();
   if (auto virt = op.getVirtualizationAttr();
       virt && virt.getValue() != Virtualization::Virtualized) {
     // Without virtualisation every point needs a thread (level thread) or
@@ -393,9 +398,8 @@ template <typename OpTy> static LogicalResult verifySpaceOp(OpTy op) {
     std::optional<int64_t> points = getStaticPointCount(sizes);
     std::optional<int64_t> available = numBlocks;
     if (level == Level::Thread)
-      available = (numBlocks && blockSize)
-                      ? std::optional<int64_t>(*numBlocks * *blockSize)
-                      : std::nullopt;
+      available = (numBlocks && blockSize) ? checkedMul(*numBlocks, *blockSize)
+                                           : std::nullopt;
     StringRef unit = level == Level::Thread ? "threads" : "blocks";
     StringRef mode = stringifyVirtualization(virt.getValue());
     if (points && available) {
@@ -409,7 +413,7 @@ template <typename OpTy> static LogicalResult verifySpaceOp(OpTy op) {
                << unit << " but the grid has " << *available;
     }
   }
-  return success();
+  return verifyNoDirectOutsWrites(operation, op.getOuts(), op.getBody());
 }
 
 /// Checks the body's block arguments: one `index` per dimension.

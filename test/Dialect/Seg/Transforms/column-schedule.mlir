@@ -99,7 +99,6 @@ func.func @static3d(%A: memref<4x6x100xf32>, %B: memref<4x6x100xf32>, %T: memref
 // CHECK:       seg.map thread (%{{.*}}, %{{.*}}) in (%{{.*}}, 32) outs(
 // CHECK:       seg.map thread (%{{.*}}) in (%{{.*}}) outs(
 // CHECK:       seg.map seq (%{{.*}}, %{{.*}}) in (3, 40) outs(
-// CHECK:       seg.map thread (%{{.*}}, %{{.*}}) in (4294967296, 4294967296) outs(
 func.func @declined(%a: memref<?xf32>, %b: memref<?x?xf32>, %c: memref<?x32xf32>,
                     %d: memref<?x40x3x40xf32>, %e: memref<?x?xf32>, %n: index, %m: index) {
   %zero = arith.constant 0.0 : f32
@@ -139,11 +138,8 @@ func.func @declined(%a: memref<?xf32>, %b: memref<?x?xf32>, %c: memref<?x32xf32>
       seg.write_returns into %d [%i, %j, %i, %j] = %zero : memref<?x40x3x40xf32>
     }
   }
-  // expected-remark @+1 {{column schedule: left alone: the static sizes multiply beyond 64 bits, so the flat index cannot count the points}}
-  seg.map thread (%i, %j) in (4294967296, 4294967296) outs(%e : memref<?x?xf32>) {
-    seg.results {
-      seg.write_returns into %e [%i, %j] = %zero : memref<?x?xf32>
-    }
-  }
+  // A space whose static sizes multiply beyond 64 bits is rejected by the
+  // verifier (test/Dialect/Seg/invalid-counts.mlir), so the schedule never
+  // sees one.
   return
 }

@@ -1,0 +1,23 @@
+#!/usr/bin/env python3
+# A stand-in for seg-opt that misbehaves by pass, so that the fuzzer's
+# classification is tested: convert-seg-to-scf crashes, convert-seg-to-gpu
+# hangs, seg-select-chunk fails without a diagnostic, seg-to-cpu fails with
+# one, everything else (and parsing alone) succeeds.
+import os
+import signal
+import sys
+import time
+
+flags = [a for a in sys.argv[1:] if a.startswith("--")]
+name = flags[0][2:].split("=")[0] if flags else ""
+if name == "convert-seg-to-scf":
+    sys.stderr.write("Stack dump:\n #0 0x1 mlir::seg::fakeCrash()\n")
+    sys.stderr.flush()
+    os.kill(os.getpid(), signal.SIGSEGV)
+if name == "convert-seg-to-gpu":
+    time.sleep(60)
+if name == "seg-select-chunk":
+    sys.exit(1)
+if name == "seg-to-cpu":
+    sys.stderr.write("x.mlir:1:1: error: something the input got wrong\n")
+    sys.exit(1)
