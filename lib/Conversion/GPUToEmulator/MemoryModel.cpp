@@ -242,6 +242,11 @@ private:
   void bracketAtomic(Operation *op, Value address, Type type,
                      MemorySemantics semantics);
   void settle(Operation *op);
+  /// Replaces `op`, a plain load of `result` from memref[indices] or a
+  /// plain store of `value` there, by a runtime call unless the memref is
+  /// local. False when the runtime cannot copy the type.
+  bool routeLoad(Operation *op, Value memref, ValueRange indices, Value result);
+  bool routeStore(Operation *op, Value memref, ValueRange indices, Value value);
 
   func::FuncOp func;
   RuntimeCalls &runtime;
@@ -328,6 +333,33 @@ void MemoryAccessLowering::bracketAtomic(Operation *op, Value address,
                {address, bytes, order, scope});
 }
 
+bool MemoryAccessLowering::routeLoad(Operation *op, Value memref,
+                                     ValueRange indices, Value result) {
+  Type type = result.getType();
+  if (isBlockLocal(memref))
+    return true;
+  if (!isScalar(type) && !isByteVector(type))
+    return false;
+  Location loc = op->getLoc();
+  Value address = elementAddress(b, loc, memref, indices);
+  result.replaceAllUsesWith(load(loc, address, type));
+  op->erase();
+  return true;
+}
+
+bool MemoryAccessLowering::routeStore(Operation *op, Value memref,
+                                      ValueRange indices, Value value) {
+  Type type = value.getType();
+  if (isBlockLocal(memref))
+    return true;
+  if (!isScalar(type) && !isByteVector(type))
+    return false;
+  Location loc = op->getLoc();
+  store(loc, elementAddress(b, loc, memref, indices), value);
+  op->erase();
+  return true;
+}
+
 void MemoryAccessLowering::settle(Operation *op) {
   b.setInsertionPoint(op);
   runtime.call(b, op->getLoc(), "segEmuSettle", settleType, {});
@@ -390,52 +422,19 @@ void MemoryAccessLowering::run(
     bool routed =
         TypeSwitch<Operation *, bool>(op)
             .Case([&](memref::LoadOp o) {
-              Type type = o.getResult().getType();
-              if (isBlockLocal(o.getMemref()))
-                return true;
-              if (!isScalar(type) && !isByteVector(type))
-                return false;
-              Value address =
-                  elementAddress(b, loc, o.getMemref(), o.getIndices());
-              o.replaceAllUsesWith(load(loc, address, type));
-              o.erase();
-              return true;
+              return routeLoad(op, o.getMemref(), o.getIndices(),
+                               o.getResult());
             })
             .Case([&](memref::StoreOp o) {
-              Type type = o.getValue().getType();
-              if (isBlockLocal(o.getMemref()))
-                return true;
-              if (!isScalar(type) && !isByteVector(type))
-                return false;
-              Value address =
-                  elementAddress(b, loc, o.getMemref(), o.getIndices());
-              store(loc, address, o.getValue());
-              o.erase();
-              return true;
+              return routeStore(op, o.getMemref(), o.getIndices(),
+                                o.getValue());
             })
             .Case([&](vector::LoadOp o) {
-              VectorType type = o.getVectorType();
-              if (isBlockLocal(o.getBase()))
-                return true;
-              if (!isByteVector(type))
-                return false;
-              Value address =
-                  elementAddress(b, loc, o.getBase(), o.getIndices());
-              o.replaceAllUsesWith(load(loc, address, type));
-              o.erase();
-              return true;
+              return routeLoad(op, o.getBase(), o.getIndices(), o.getResult());
             })
             .Case([&](vector::StoreOp o) {
-              VectorType type = o.getVectorType();
-              if (isBlockLocal(o.getBase()))
-                return true;
-              if (!isByteVector(type))
-                return false;
-              Value address =
-                  elementAddress(b, loc, o.getBase(), o.getIndices());
-              store(loc, address, o.getValueToStore());
-              o.erase();
-              return true;
+              return routeStore(op, o.getBase(), o.getIndices(),
+                                o.getValueToStore());
             })
             .Case([&](LLVM::LoadOp o) {
               Type type = o.getResult().getType();
