@@ -160,14 +160,25 @@ def ConvertGPUToSegEmulator
       become `memref.alloca`s; every `#gpu.address_space` is stripped from
       types, so `memref.memory_space_cast`s between them fold away;
     * `memref.generic_atomic_rmw`, and the `memref.atomic_rmw` kinds without
-      an LLVM atomic (`mulf`, `muli`), become compare-and-swap loops; sync
-      scopes of LLVM atomics and fences are widened to the whole system;
+      an LLVM atomic (`mulf`, `muli`), become compare-and-swap loops;
       with `check`, every memref access (atomics included) is bounds-checked
-      first; a call to `segEmuPoll` goes
-      before every atomic and fence, at the start of every `scf.while`
-      iteration and on every back edge of a CFG loop, so that threads that
-      spin on memory let the other threads of their block run, and loads in
-      spin loops are not hoisted;
+      first;
+    * memory accesses go through the runtime's memory model (the
+      weak-memory mode): plain `memref.load`/`memref.store`,
+      `vector.load`/`vector.store` and `llvm.load`/`llvm.store` of memory
+      that may be global call `segEmuLoad`/`segEmuStore` (or their `Bytes`
+      forms for vectors); every atomic (`memref.atomic_rmw`, LLVM atomics
+      and volatile accesses) is bracketed by `segEmuAtomicBegin`/`End` and
+      every `llvm.fence` calls `segEmuFence`, with the ordering and scope
+      that the GPU path's PTX has for it (LLVM's NVPTX backend emits every
+      `atomicrmw` relaxed); other ops that touch global memrefs call
+      `segEmuSettle` first; shared memory and allocas are accessed
+      directly. Sync scopes the emulator does not know are errors;
+    * a call to `segEmuPoll` goes at the start of every `scf.while`
+      iteration and on every back edge of a CFG loop (atomics and fences
+      poll in their own calls), so that threads that spin on memory let the
+      other threads of their block run, and loads in spin loops are not
+      hoisted;
     * `cf.assert` in kernels reports the kernel, block and thread;
     * on the host, `gpu.launch_func` becomes a call to `segEmuLaunch`, and
       `gpu.alloc`, `gpu.dealloc`, `gpu.memset`, `gpu.memcpy` (device memory
@@ -184,6 +195,14 @@ def ConvertGPUToSegEmulator
            "Check every memref access in kernels at run time (upstream "
            "runtime op verification) and report an out-of-bounds access "
            "with the kernel, block and thread">,
+    Option<"testDropFences", "test-drop-fences", "bool", /*default=*/"false",
+           "Testing only: erase every llvm.fence in device code first, so "
+           "that tests can check that the weak-memory mode catches the "
+           "missing fence">,
+    Option<"testRelaxAtomics", "test-relax-atomics", "bool",
+           /*default=*/"false",
+           "Testing only: treat every atomic in device code as relaxed "
+           "(no acquire or release)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -108,6 +108,56 @@ uint64_t segEmuSubgroupReduce(uint64_t value, int32_t kind, int32_t isFloat,
  * fences. */
 void segEmuPoll(void);
 
+/* Memory orderings and scopes of atomics and fences, as the PTX code that
+ * the GPU path emits for them has them (`order` and `scope` below). */
+enum SegEmuMemoryOrder {
+  SEG_EMU_ORDER_RELAXED = 0,
+  SEG_EMU_ORDER_ACQUIRE = 1,
+  SEG_EMU_ORDER_RELEASE = 2,
+  SEG_EMU_ORDER_ACQ_REL = 3,
+  SEG_EMU_ORDER_SEQ_CST = 4
+};
+enum SegEmuMemoryScope {
+  /* The calling thread only: orders nothing for other threads. */
+  SEG_EMU_SCOPE_THREAD = 0,
+  /* The thread block (PTX .cta; a cluster is one block on the emulator). */
+  SEG_EMU_SCOPE_BLOCK = 1,
+  /* The device (PTX .gpu). */
+  SEG_EMU_SCOPE_DEVICE = 2,
+  /* The system (PTX .sys). */
+  SEG_EMU_SCOPE_SYSTEM = 3
+};
+
+/* Plain (non-atomic, non-volatile) accesses of a kernel to memory that may
+ * be global, of `bytes` bytes: up to 8 for segEmuLoad and segEmuStore (the
+ * value's bytes in the low bytes of the integer), any number for the
+ * *Bytes forms, which copy from or to `buffer`. Shared memory and the
+ * thread's own stack are accessed directly. In the weak-memory mode a store
+ * to global memory waits in the thread's store buffer and a load may read
+ * an older value; otherwise both access memory at once. */
+uint64_t segEmuLoad(const void *address, int32_t bytes);
+void segEmuStore(void *address, uint64_t value, int32_t bytes);
+void segEmuLoadBytes(void *buffer, const void *address, int64_t bytes);
+void segEmuStoreBytes(void *address, const void *buffer, int64_t bytes);
+
+/* A fence of the GPU code (which also polls, as segEmuPoll). */
+void segEmuFence(int32_t order, int32_t scope);
+
+/* Brackets an atomic access of `bytes` bytes at `address`, which the caller
+ * performs on memory between the two calls: the first polls and, for a
+ * release, makes the thread's earlier stores visible at `scope`; the
+ * second, for an acquire, lets the thread see what was released at
+ * `scope`. */
+void segEmuAtomicBegin(void *address, int64_t bytes, int32_t order,
+                       int32_t scope);
+void segEmuAtomicEnd(void *address, int64_t bytes, int32_t order,
+                     int32_t scope);
+
+/* Makes every store of the calling thread (and its block) visible to all
+ * before an access the weak-memory mode does not model, which then reads
+ * and writes memory directly. */
+void segEmuSettle(void);
+
 /* A failed check (cf.assert, bounds checks) in a kernel: reports `message`
  * with the kernel, block and thread, and exits. */
 void segEmuAssertFail(const char *message);

@@ -63,6 +63,21 @@ private:
   bool conflict = false;
 };
 
+/// Marks the cast that makes the block's shared memory a memref: memrefs
+/// viewing it are local to the block.
+constexpr llvm::StringLiteral kSharedMemoryAttrName = "seg_emu.shared_memory";
+
+/// How device code is lowered.
+struct DeviceLoweringOptions {
+  /// Bounds-check every memref access at run time.
+  bool check = false;
+  /// Test mutations, applied to the GPU code before it is lowered, that
+  /// make correct synchronisation incorrect: erase every llvm.fence, treat
+  /// every atomic as relaxed.
+  bool dropFences = false;
+  bool relaxAtomics = false;
+};
+
 /// The type `!llvm.ptr`.
 Type pointerType(MLIRContext *context);
 
@@ -81,11 +96,11 @@ Value unpackArgument(OpBuilder &builder, Location loc, Value packed, Type type);
 /// Rewrites the body of a device function (a gpu.func already moved into a
 /// func.func, or a func.func from a gpu.module) for the emulator, reusing
 /// `sharedBuffer` (the block's shared memory as a `memref<?xi8>`) if the
-/// caller already built it. With `check`, memref accesses get run-time
-/// bounds checks. Reports unsupported operations and fails.
+/// caller already built it. Reports unsupported operations and fails.
 LogicalResult lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
                               const LLVMTypeConverter &converter,
-                              Value sharedBuffer, bool check);
+                              Value sharedBuffer,
+                              const DeviceLoweringOptions &options);
 
 /// What became of a kernel.
 struct LoweredKernel {
@@ -100,7 +115,7 @@ struct LoweredKernel {
 FailureOr<LoweredKernel> lowerGPUFunc(gpu::GPUFuncOp gpuFunc, StringRef name,
                                       RuntimeCalls &runtime,
                                       const LLVMTypeConverter &converter,
-                                      bool check);
+                                      const DeviceLoweringOptions &options);
 
 } // namespace emulator
 } // namespace seg

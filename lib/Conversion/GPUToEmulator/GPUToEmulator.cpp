@@ -56,8 +56,8 @@ struct KernelInfo {
 /// The state of one run of the pass over a module.
 class EmulatorLowering {
 public:
-  EmulatorLowering(ModuleOp module, bool check)
-      : module(module), check(check), runtime(module),
+  EmulatorLowering(ModuleOp module, const DeviceLoweringOptions &options)
+      : module(module), options(options), runtime(module),
         converter(module.getContext()) {}
 
   LogicalResult run();
@@ -73,7 +73,7 @@ private:
   LogicalResult lowerLaunch(gpu::LaunchFuncOp launch);
 
   ModuleOp module;
-  bool check;
+  DeviceLoweringOptions options;
   RuntimeCalls runtime;
   LLVMTypeConverter converter;
   /// Kernels by "module::kernel".
@@ -92,7 +92,11 @@ struct ConvertGPUToSegEmulatorPass
   }
 
   void runOnOperation() override {
-    if (failed(EmulatorLowering(getOperation(), check).run()))
+    DeviceLoweringOptions options;
+    options.check = check;
+    options.dropFences = testDropFences;
+    options.relaxAtomics = testRelaxAtomics;
+    if (failed(EmulatorLowering(getOperation(), options).run()))
       signalPassFailure();
   }
 };
@@ -136,7 +140,7 @@ EmulatorLowering::lowerGPUModule(gpu::GPUModuleOp gpuModule,
       std::string name = gpuFunc.getName().str();
       bool kernel = gpuFunc.isKernel();
       FailureOr<LoweredKernel> lowered =
-          lowerGPUFunc(gpuFunc, name, runtime, converter, check);
+          lowerGPUFunc(gpuFunc, name, runtime, converter, options);
       if (failed(lowered))
         return failure();
       if (!kernel)
@@ -151,7 +155,7 @@ EmulatorLowering::lowerGPUModule(gpu::GPUModuleOp gpuModule,
     } else if (auto func = dyn_cast<func::FuncOp>(op)) {
       if (!func.isExternal() &&
           failed(lowerDeviceBody(func, runtime, converter,
-                                 /*sharedBuffer=*/nullptr, check)))
+                                 /*sharedBuffer=*/nullptr, options)))
         return failure();
     }
   }

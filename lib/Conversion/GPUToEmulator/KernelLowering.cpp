@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmulatorRuntimeCalls.h"
+#include "MemoryModel.h"
 #include "segir/Runtime/EmulatorRuntime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -160,8 +161,9 @@ static Value byteBuffer(OpBuilder &b, Location loc,
                                            ArrayRef<int64_t>{3, 0});
   descriptor = LLVM::InsertValueOp::create(b, loc, descriptor, one,
                                            ArrayRef<int64_t>{4, 0});
-  return UnrealizedConversionCastOp::create(b, loc, type, descriptor)
-      .getResult(0);
+  auto cast = UnrealizedConversionCastOp::create(b, loc, type, descriptor);
+  cast->setAttr(kSharedMemoryAttrName, b.getUnitAttr());
+  return cast.getResult(0);
 }
 
 /// The calling block's shared memory as a `memref<?xi8>`, built at the
@@ -473,27 +475,6 @@ void DeviceBodyLowering::lowerGPUOps() {
   }
 }
 
-/// The address of `memref[indices]` as an `!llvm.ptr`.
-static Value elementAddress(OpBuilder &b, Location loc, Value memref,
-                            ValueRange indices) {
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value linear = metadata.getOffset();
-  for (auto [index, stride] : llvm::zip(indices, metadata.getStrides())) {
-    Value step = arith::MulIOp::create(b, loc, index, stride);
-    linear = arith::AddIOp::create(b, loc, linear, step);
-  }
-  Type i64 = b.getI64Type();
-  Value aligned =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value alignedI64 = arith::IndexCastOp::create(b, loc, i64, aligned);
-  Value base =
-      LLVM::IntToPtrOp::create(b, loc, pointerType(b.getContext()), alignedI64);
-  Type elementType = cast<MemRefType>(memref.getType()).getElementType();
-  Value linearI64 = arith::IndexCastOp::create(b, loc, i64, linear);
-  return LLVM::GEPOp::create(b, loc, pointerType(b.getContext()), elementType,
-                             base, ValueRange{linearI64});
-}
-
 /// Replaces a generic_atomic_rmw by a compare-and-swap loop:
 ///
 ///   %old = atomic load
@@ -557,13 +538,7 @@ void DeviceBodyLowering::lowerAtomics() {
   SmallVector<memref::AtomicRMWOp> products;
   SmallVector<memref::GenericAtomicRMWOp> generics;
   func.walk([&](Operation *op) {
-    // The system scope is at least as strong as any GPU scope.
     TypeSwitch<Operation *>(op)
-        .Case([](LLVM::FenceOp o) { o.removeSyncscopeAttr(); })
-        .Case([](LLVM::AtomicRMWOp o) { o.removeSyncscopeAttr(); })
-        .Case([](LLVM::AtomicCmpXchgOp o) { o.removeSyncscopeAttr(); })
-        .Case([](LLVM::LoadOp o) { o.removeSyncscopeAttr(); })
-        .Case([](LLVM::StoreOp o) { o.removeSyncscopeAttr(); })
         .Case([&](memref::GenericAtomicRMWOp o) { generics.push_back(o); })
         .Case([&](memref::AtomicRMWOp o) {
           if (o.getKind() == arith::AtomicRMWKind::mulf ||
@@ -592,31 +567,18 @@ void DeviceBodyLowering::poll(Location loc) {
   runtime.call(rewriter, loc, "segEmuPoll", signatures.poll, {});
 }
 
-static bool isAtomicOrFence(Operation *op) {
-  if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp, LLVM::AtomicRMWOp,
-          LLVM::AtomicCmpXchgOp, LLVM::FenceOp>(op))
-    return true;
-  if (auto load = dyn_cast<LLVM::LoadOp>(op))
-    return load.getOrdering() != LLVM::AtomicOrdering::not_atomic;
-  if (auto store = dyn_cast<LLVM::StoreOp>(op))
-    return store.getOrdering() != LLVM::AtomicOrdering::not_atomic;
-  return false;
-}
-
 void DeviceBodyLowering::insertPolls() {
   // A thread that waits for a flag spins in a loop: a while loop, or a CFG
   // loop. A poll in every iteration lets the other threads of the block run
   // (one of them may be the one to set the flag), and being an opaque call
-  // it also keeps the flag's load inside the loop. Atomics and fences poll
-  // too, which is where the randomised mode interleaves threads.
+  // it also keeps the flag's load inside the loop. (Atomics and fences poll
+  // in segEmuAtomicBegin and segEmuFence.)
   SmallVector<Operation *> before;
   SmallVector<scf::WhileOp> whileLoops;
   DominanceInfo dominance(func);
   func.walk([&](Operation *op) {
     if (inAtomicBody(op))
       return;
-    if (isAtomicOrFence(op))
-      before.push_back(op);
     if (auto whileOp = dyn_cast<scf::WhileOp>(op))
       whileLoops.push_back(whileOp);
     // A branch to a block that dominates this one is a loop's back edge.
@@ -674,15 +636,22 @@ void DeviceBodyLowering::lowerAsserts() {
 LogicalResult
 mlir::seg::emulator::lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
                                      const LLVMTypeConverter &converter,
-                                     Value sharedBuffer, bool check) {
+                                     Value sharedBuffer,
+                                     const DeviceLoweringOptions &options) {
   DeviceBodyLowering lowering(func, runtime, converter, sharedBuffer);
-  if (failed(lowering.verifySupported()))
+  if (failed(lowering.verifySupported()) || failed(verifySyncScopes(func)))
     return failure();
+  if (options.dropFences)
+    dropFences(func);
+  // Before the lowering adds loads and stores of its own.
+  llvm::DenseSet<Operation *> plainLLVMAccesses =
+      collectPlainLLVMAccesses(func);
   lowering.lowerGPUOps();
   // Checks first: they know generic atomics, not the loops these become.
-  if (check)
+  if (options.check)
     lowering.addBoundsChecks();
   lowering.lowerAtomics();
+  lowerMemoryAccesses(func, runtime, plainLLVMAccesses, options.relaxAtomics);
   lowering.insertPolls();
   lowering.lowerAsserts();
   return success();
@@ -694,7 +663,7 @@ mlir::seg::emulator::lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
 
 FailureOr<LoweredKernel> mlir::seg::emulator::lowerGPUFunc(
     gpu::GPUFuncOp gpuFunc, StringRef name, RuntimeCalls &runtime,
-    const LLVMTypeConverter &converter, bool check) {
+    const LLVMTypeConverter &converter, const DeviceLoweringOptions &options) {
   MLIRContext *context = gpuFunc.getContext();
   Location loc = gpuFunc.getLoc();
   bool kernel = gpuFunc.isKernel();
@@ -767,9 +736,17 @@ FailureOr<LoweredKernel> mlir::seg::emulator::lowerGPUFunc(
       BlockArgument argument = entry.getArgument(i);
       Value slot = LLVM::GEPOp::create(builder, loc, ptr, ptr, args,
                                        ArrayRef<LLVM::GEPArg>{int32_t(i)});
-      Value address = LLVM::LoadOp::create(builder, loc, ptr, slot);
-      Value packed =
-          LLVM::LoadOp::create(builder, loc, packedTypes[i], address);
+      // Invariant: the memory model leaves these loads alone.
+      Value address = LLVM::LoadOp::create(builder, loc, ptr, slot,
+                                           /*alignment=*/0,
+                                           /*isVolatile=*/false,
+                                           /*isNonTemporal=*/false,
+                                           /*isInvariant=*/true);
+      Value packed = LLVM::LoadOp::create(builder, loc, packedTypes[i], address,
+                                          /*alignment=*/0,
+                                          /*isVolatile=*/false,
+                                          /*isNonTemporal=*/false,
+                                          /*isInvariant=*/true);
       argument.replaceAllUsesWith(
           unpackArgument(builder, loc, packed, argument.getType()));
     }
@@ -790,7 +767,7 @@ FailureOr<LoweredKernel> mlir::seg::emulator::lowerGPUFunc(
   entry.eraseArguments(firstErased, numOldArguments - firstErased);
   gpuFunc.erase();
 
-  if (failed(lowerDeviceBody(func, runtime, converter, buffer, check)))
+  if (failed(lowerDeviceBody(func, runtime, converter, buffer, options)))
     return failure();
   return LoweredKernel{func, sharedBytes};
 }

@@ -20,6 +20,7 @@
 #define SEGIR_RUNTIME_EMULATOR_EMULATOR_H
 
 #include "Context.h"
+#include "WeakMemory.h"
 #include "segir/Runtime/EmulatorRuntime.h"
 
 #include <atomic>
@@ -43,6 +44,9 @@ struct Config {
   /// Randomised scheduling (SEGIR_EMU_SEED set) and its seed.
   bool randomized = false;
   uint64_t seed = 0;
+  /// The weak-memory mode (SEGIR_EMU_WEAK_MEMORY; on when SEGIR_EMU_SEED is
+  /// set, unless SEGIR_EMU_WEAK_MEMORY=0).
+  bool weakMemory = false;
   /// Time limit of one launch in seconds, 0 for none (SEGIR_EMU_TIMEOUT).
   double timeoutSeconds = 120;
   /// Stack bytes of one emulated thread (SEGIR_EMU_STACK_SIZE).
@@ -117,6 +121,7 @@ struct Fiber {
   Context context;
   /// The usable stack, above a guard page.
   char *stack = nullptr;
+  char *stackEnd = nullptr;
   Block *block = nullptr;
   int64_t threadId[3] = {0, 0, 0};
   int64_t linearId = 0;
@@ -125,6 +130,7 @@ struct Fiber {
   const char *site = nullptr;
   CollectiveRequest request;
   uint32_t polls = 0;
+  ThreadMemory memory;
 };
 
 /// The block a worker is running.
@@ -140,6 +146,8 @@ struct Block {
   /// Per warp, the lanes waiting in a collective.
   std::vector<uint32_t> warpWaiting;
   char *shared = nullptr;
+  int64_t linearId = 0;
+  BlockMemory memory;
 };
 
 /// An OS thread running blocks, with the fibers, stacks and shared memory it
@@ -162,6 +170,9 @@ struct Worker {
   char *signalStack = nullptr;
   Random random;
   uint64_t polls = 0;
+  /// Stores of the blocks this worker finished that nobody sees yet (the
+  /// weak-memory mode).
+  StoreBuffer retired;
   /// The linear id of the block being run, -1 when none (read by the
   /// launching thread for its time-out report).
   std::atomic<int64_t> currentBlock{-1};

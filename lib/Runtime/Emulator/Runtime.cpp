@@ -65,6 +65,11 @@ static Config readConfig() {
     config.randomized = true;
     config.seed = static_cast<uint64_t>(readInteger("SEGIR_EMU_SEED", 0, 0));
   }
+  int64_t weakMemory = readInteger("SEGIR_EMU_WEAK_MEMORY", -1, 0);
+  if (weakMemory > 1)
+    fatal("SEGIR_EMU_WEAK_MEMORY must be 0 or 1, not '%s'",
+          getenv("SEGIR_EMU_WEAK_MEMORY"));
+  config.weakMemory = weakMemory < 0 ? config.randomized : weakMemory == 1;
   config.trace = readInteger("SEGIR_EMU_TRACE", 0, 0) != 0;
   if (const char *text = getenv("SEGIR_EMU_TIMEOUT"); text && *text) {
     char *end = nullptr;
@@ -157,6 +162,9 @@ void Worker::run(Launch &launch) {
     runBlock(launch, id);
     currentBlock.store(-1);
   }
+  // The end of the kernel makes every store visible.
+  if (weakMemoryActive)
+    weakMemoryEndLaunch(*this);
   polls = 0;
   if (restore)
     sigaltstack(&previousStack, nullptr);
@@ -267,13 +275,16 @@ static void launchKernel(SegEmuKernelFn kernel, void **args,
   launch.threadsPerBlock = threads;
   launch.sharedBytes = staticSharedBytes + dynamicSharedBytes;
   launch.dynamicSharedBytes = dynamicSharedBytes;
-  if (cfg.randomized) {
+  if (cfg.randomized || cfg.weakMemory) {
     static uint64_t launches = 0;
     Random random;
     random.seed(cfg.seed * 0x9e3779b97f4a7c15ULL + ++launches);
     launch.seed = random.next();
-    launch.order = shuffledOrder(launch.numBlocks, cfg.residentBlocks, random);
+    if (cfg.randomized)
+      launch.order =
+          shuffledOrder(launch.numBlocks, cfg.residentBlocks, random);
   }
+  weakMemoryActive = cfg.weakMemory;
 
   unsigned numWorkers = static_cast<unsigned>(
       std::min<int64_t>(cfg.residentBlocks, launch.numBlocks));

@@ -62,6 +62,7 @@ void Worker::prepareFibers(int64_t count) {
     mprotect(mapping, guard, PROT_NONE);
     Fiber fiber;
     fiber.stack = static_cast<char *>(mapping) + guard;
+    fiber.stackEnd = fiber.stack + size;
     fibers.push_back(fiber);
   }
 }
@@ -81,13 +82,12 @@ static void sleepMicroseconds(uint64_t microseconds) {
 
 void Worker::runBlock(Launch &launch, int64_t linearBlockId) {
   const Config &cfg = config();
-  if (cfg.randomized) {
+  if (cfg.randomized || cfg.weakMemory)
     random.seed(launch.seed ^
                 (uint64_t(linearBlockId) * 0x2545f4914f6cdd1dULL));
-    // Start late now and then, so that blocks overtake each other.
-    if (random.oneIn(2))
-      sleepMicroseconds(random.next() % 100);
-  }
+  // Start late now and then, so that blocks overtake each other.
+  if (cfg.randomized && random.oneIn(2))
+    sleepMicroseconds(random.next() % 100);
 
   int64_t n = launch.threadsPerBlock;
   prepareFibers(n);
@@ -115,7 +115,11 @@ void Worker::runBlock(Launch &launch, int64_t linearBlockId) {
   block.atBarrier = 0;
   block.warpWaiting.assign((n + SEG_EMU_WARP_SIZE - 1) / SEG_EMU_WARP_SIZE, 0);
   block.shared = shared;
+  block.linearId = linearBlockId;
   block.runQueue.clear();
+  bool weakMemory = weakMemoryActive;
+  if (weakMemory)
+    weakMemoryStartBlock(block);
 
   size_t size = stackBytes();
   for (int64_t i = 0; i < n; ++i) {
@@ -128,6 +132,8 @@ void Worker::runBlock(Launch &launch, int64_t linearBlockId) {
     fiber.state = FiberState::Runnable;
     fiber.site = nullptr;
     fiber.polls = 0;
+    if (weakMemory)
+      weakMemoryStartThread(fiber);
     makeContext(fiber.context, fiber.stack, size, fiberMain);
     block.runQueue.push_back(&fiber);
   }
@@ -140,6 +146,8 @@ void Worker::runBlock(Launch &launch, int64_t linearBlockId) {
   currentFiber = nullptr;
   if (block.exited != n)
     reportStuckBlock(block);
+  if (weakMemory)
+    weakMemoryEndBlock(block);
 }
 
 Fiber *segir::emu::nextFiber(Block &block) {
@@ -299,10 +307,16 @@ void segir::emu::barrier(Fiber &fiber, const char *site) {
   bool randomized = config().randomized;
   if (randomized && worker.random.oneIn(2))
     yieldFiber(fiber);
+  // gpu.barrier makes the block's stores visible to the block.
+  bool weakMemory = weakMemoryActive;
+  if (weakMemory)
+    weakMemoryBarrierArrive(fiber);
   fiber.state = FiberState::AtBarrier;
   fiber.site = site;
   if (++block.atBarrier < block.numThreads) {
     waitFiber(fiber);
+    if (weakMemory)
+      weakMemoryBarrierLeave(fiber);
     return;
   }
   // The last thread arrived: all must wait at this same barrier.
@@ -315,6 +329,8 @@ void segir::emu::barrier(Fiber &fiber, const char *site) {
       release(block.fibers[i]);
   fiber.state = FiberState::Runnable;
   fiber.site = nullptr;
+  if (weakMemory)
+    weakMemoryBarrierLeave(fiber);
   if (randomized && worker.random.oneIn(2))
     yieldFiber(fiber);
 }
@@ -512,6 +528,8 @@ void segir::emu::poll(Fiber &fiber) {
   // spins on (more resident blocks than cores).
   if ((++worker.polls & 1023) == 0)
     sched_yield();
+  if (weakMemoryActive)
+    weakMemoryPoll(fiber);
   if (!config().randomized) {
     // Let the siblings run now and then, so that a thread spinning on a
     // flag that another thread of its block sets makes progress.

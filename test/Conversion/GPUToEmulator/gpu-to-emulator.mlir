@@ -2,23 +2,31 @@
 // RUN: seg-opt %s --convert-gpu-to-seg-emulator='check=true' --split-input-file | FileCheck %s --check-prefix=CHECKED
 
 // A kernel becomes a function of the packed argument array, which loads
-// each argument: memrefs as descriptors, index as i64.
+// each argument: memrefs as descriptors, index as i64 (invariant loads, which
+// the memory model leaves alone). The store to global memory goes through
+// the runtime, with the element's address and its bits.
 
 // CHECK: llvm.mlir.global internal constant @[[NAMESTR:.*]]("arguments\00")
 // CHECK-LABEL: func.func private @arguments(
 // CHECK-SAME: %[[ARGS:[a-z0-9_]+]]: !llvm.ptr) {
 // CHECK: %[[S0:.*]] = llvm.getelementptr %[[ARGS]][0] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
-// CHECK: %[[P0:.*]] = llvm.load %[[S0]] : !llvm.ptr -> !llvm.ptr
-// CHECK: %[[D0:.*]] = llvm.load %[[P0]] : !llvm.ptr -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK: %[[P0:.*]] = llvm.load %[[S0]] invariant : !llvm.ptr -> !llvm.ptr
+// CHECK: %[[D0:.*]] = llvm.load %[[P0]] invariant : !llvm.ptr -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
 // CHECK: %[[M:.*]] = builtin.unrealized_conversion_cast %[[D0]] : {{.*}} to memref<?xf32>
 // CHECK: %[[S1:.*]] = llvm.getelementptr %[[ARGS]][1]
-// CHECK: %[[P1:.*]] = llvm.load %[[S1]] : !llvm.ptr -> !llvm.ptr
-// CHECK: %[[I64:.*]] = llvm.load %[[P1]] : !llvm.ptr -> i64
+// CHECK: %[[P1:.*]] = llvm.load %[[S1]] invariant : !llvm.ptr -> !llvm.ptr
+// CHECK: %[[I64:.*]] = llvm.load %[[P1]] invariant : !llvm.ptr -> i64
 // CHECK: %[[I:.*]] = arith.index_cast %[[I64]] : i64 to index
 // CHECK: %[[S2:.*]] = llvm.getelementptr %[[ARGS]][2]
-// CHECK: %[[P2:.*]] = llvm.load %[[S2]] : !llvm.ptr -> !llvm.ptr
-// CHECK: %[[F:.*]] = llvm.load %[[P2]] : !llvm.ptr -> f32
-// CHECK: memref.store %[[F]], %[[M]][%[[I]]] : memref<?xf32>
+// CHECK: %[[P2:.*]] = llvm.load %[[S2]] invariant : !llvm.ptr -> !llvm.ptr
+// CHECK: %[[F:.*]] = llvm.load %[[P2]] invariant : !llvm.ptr -> f32
+// CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[M]]
+// CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK: %[[FBITS:.*]] = arith.bitcast %[[F]] : f32 to i32
+// CHECK: %[[BITS:.*]] = arith.extui %[[FBITS]] : i32 to i64
+// CHECK: %[[FOUR:.*]] = arith.constant 4 : i32
+// CHECK: call @segEmuStore(%[[ADDR]], %[[BITS]], %[[FOUR]]) : (!llvm.ptr, i64, i32) -> ()
+// CHECK-NOT: memref.store
 // CHECK: return
 
 // The launch fills the array in the entry block of the host function and
@@ -195,31 +203,47 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Threads that wait for memory poll the runtime: in while loops, on CFG back
-// edges, and before atomics and fences, whose sync scopes are widened. Atomic
-// products become compare-and-swap loops. cf.assert reports the thread.
+// Threads that wait for memory poll the runtime: in while loops and on CFG
+// back edges; atomics and fences poll in their own runtime calls, which get
+// the ordering and scope the GPU code has (fence acquire at "agent" scope:
+// fence.acq_rel.gpu, 3 and 2; memref.atomic_rmw: relaxed, 0, at device
+// scope; the cmpxchg of a compare-and-swap loop: acq_rel at system scope,
+// 3 and 3). The CPU keeps its fence, without a sync scope. Atomic products
+// become compare-and-swap loops. cf.assert reports the thread.
 
 // CHECK: llvm.mlir.global internal constant @[[ASSERT:.*]]("the flag is set\00")
 // CHECK-LABEL: func.func private @spin(
 // CHECK: scf.while : () -> () {
 // CHECK-NEXT: func.call @segEmuPoll() : () -> ()
-// CHECK-NEXT: memref.load
-// CHECK: call @segEmuPoll() : () -> ()
+// CHECK: func.call @segEmuLoad(%{{.*}}, %{{.*}}) : (!llvm.ptr, i32) -> i64
+// CHECK: %[[ACQREL:.*]] = arith.constant 3 : i32
+// CHECK: %[[DEVICE:.*]] = arith.constant 2 : i32
+// CHECK: call @segEmuFence(%[[ACQREL]], %[[DEVICE]]) : (i32, i32) -> ()
 // CHECK-NEXT: llvm.fence acquire
 // CHECK: ^[[LOOP:bb[0-9]+]]:
-// CHECK: call @segEmuPoll() : () -> ()
+// CHECK: %[[FLAG:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+// CHECK: %[[FOUR:.*]] = arith.constant 4 : i64
+// CHECK: %[[RELAXED:.*]] = arith.constant 0 : i32
+// CHECK: %[[DEV:.*]] = arith.constant 2 : i32
+// CHECK: call @segEmuAtomicBegin(%[[FLAG]], %[[FOUR]], %[[RELAXED]], %[[DEV]])
 // CHECK-NEXT: memref.atomic_rmw ori
+// CHECK-NEXT: call @segEmuAtomicEnd(%[[FLAG]], %[[FOUR]], %[[RELAXED]], %[[DEV]])
 // CHECK: call @segEmuPoll() : () -> ()
 // CHECK-NEXT: cf.cond_br %{{.*}}, ^{{.*}}, ^[[LOOP]]
 // CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-// CHECK: %[[FIRST:.*]] = llvm.load %[[ADDR]] atomic monotonic {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK: call @segEmuAtomicBegin(%[[ADDR]]
+// CHECK-NEXT: %[[FIRST:.*]] = llvm.load %[[ADDR]] atomic monotonic {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK-NEXT: call @segEmuAtomicEnd(%[[ADDR]]
 // CHECK: %[[OLD:.*]] = scf.while (%[[CUR:.*]] = %[[FIRST]]) : (i32) -> i32 {
 // CHECK: func.call @segEmuPoll() : () -> ()
 // CHECK: %[[CURF:.*]] = arith.bitcast %[[CUR]] : i32 to f32
 // CHECK: %[[PROD:.*]] = arith.mulf %[[CURF]], %{{.*}} : f32
 // CHECK: %[[NEW:.*]] = arith.bitcast %[[PROD]] : f32 to i32
-// CHECK: func.call @segEmuPoll() : () -> ()
-// CHECK: %[[PAIR:.*]] = llvm.cmpxchg %[[ADDR]], %[[CUR]], %[[NEW]] acq_rel monotonic : !llvm.ptr, i32
+// CHECK: %[[CASACQREL:.*]] = arith.constant 3 : i32
+// CHECK: %[[SYSTEM:.*]] = arith.constant 3 : i32
+// CHECK: func.call @segEmuAtomicBegin(%[[ADDR]], %{{.*}}, %[[CASACQREL]], %[[SYSTEM]])
+// CHECK-NEXT: %[[PAIR:.*]] = llvm.cmpxchg %[[ADDR]], %[[CUR]], %[[NEW]] acq_rel monotonic : !llvm.ptr, i32
+// CHECK-NEXT: func.call @segEmuAtomicEnd(%[[ADDR]], %{{.*}}, %[[CASACQREL]], %[[SYSTEM]])
 // CHECK: scf.condition
 // CHECK: arith.bitcast %[[OLD]] : i32 to f32
 // CHECK: %[[HOLDS:.*]] = arith.extui %{{.*}} : i1 to i32
@@ -230,7 +254,7 @@ module attributes {gpu.container_module} {
 // CHECKED: llvm.mlir.global internal constant @{{.*}}("memref.atomic_rmw at {{.*}}gpu-to-emulator.mlir:{{[0-9]+}}:{{[0-9]+}}: out-of-bounds access\00")
 // CHECKED-LABEL: func.func private @spin(
 // CHECKED: {{(func\.)?}}call @segEmuCheck(
-// CHECKED: memref.load
+// CHECKED: func.call @segEmuLoad(
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

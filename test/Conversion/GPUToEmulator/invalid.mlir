@@ -186,3 +186,15 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      // expected-error @+1 {{'llvm.fence' op with sync scope "subgroup" is not supported by the SegIR emulator}}
+      llvm.fence syncscope("subgroup") acquire
+      gpu.return
+    }
+  }
+}

@@ -17,6 +17,9 @@
 //  1. the flag is read with a plain memref.load in an scf.while loop;
 //  2. the flag is read with an atomic (atomic_rmw ori 0) in a CFG loop;
 //  3. inside one block, thread 0 waits for a flag that thread 63 sets.
+// Each is synchronised as the PTX memory model needs (release before the
+// flag, acquire after it; block scope inside a block): memref.atomic_rmw is
+// relaxed on the GPU, so the consumer of 2 needs its fence too.
 
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -82,6 +85,7 @@ func.func @main() {
     %ready = arith.cmpi ne, %f, %zero : i32
     cf.cond_br %ready, ^consume, ^spin
   ^consume:
+    llvm.fence syncscope("agent") acquire
     %x = memref.load %data[%tx] : memref<32xi32>
     memref.store %x, %out[%tx] : memref<32xi32>
     gpu.terminator
@@ -117,12 +121,14 @@ func.func @main() {
       } do {
         scf.yield
       }
+      llvm.fence syncscope("workgroup") acquire
       %x = memref.load %data[%c1] : memref<32xi32>
       memref.store %x, %out[%c0] : memref<32xi32>
     }
     scf.if %isLast {
       %seven = arith.constant 7 : i32
       memref.store %seven, %data[%c1] : memref<32xi32>
+      llvm.fence syncscope("workgroup") release
       memref.store %one, %flags[%c2] : memref<3xi32>
     }
     gpu.terminator
