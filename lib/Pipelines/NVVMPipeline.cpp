@@ -17,7 +17,7 @@ using namespace mlir;
 
 void seg::buildSegToNVVMPipeline(OpPassManager &pm,
                                  const SegToNVVMOptions &options) {
-  options.addSegToGPU(pm);
+  pm.addPass(createConvertSegToGPU(options.segToGPU));
   if (options.stageHostMemory)
     pm.addPass(createSegStageHostMemory());
   pm.addPass(createCanonicalizerPass());
