@@ -109,28 +109,37 @@ int64_t seg::getMapLoadsInFlight(MapOp op, int64_t blockSize,
 /// `points[0]`, so that the loads of all points are in flight together.
 /// Points of a map are independent: a point never reads what another one
 /// writes (that would be a race on the GPU), so only each point's own
-/// writes order its loads.
+/// writes order its loads. One pass over the points' ops: whether an
+/// operand is defined above the first write is kept in a set, not asked of
+/// the block (whose op order every move invalidates).
 static void hoistLeadingLoads(ArrayRef<SmallVector<Operation *>> points,
                               Region &launchBody) {
   auto firstWrite = llvm::find_if(points.front(), mayWrite);
   if (firstWrite == points.front().end())
     return;
   Operation *target = *firstWrite;
-  // Whether `value` is defined above the target (hoisted ones included).
-  auto dominatesTarget = [&](Value value) {
+  Block *block = target->getBlock();
+  // The group's ops; the block's other ops precede it.
+  DenseSet<Operation *> emitted;
+  for (ArrayRef<Operation *> ops : points)
+    emitted.insert(ops.begin(), ops.end());
+  // The group's ops above the target, hoisted ones included.
+  DenseSet<Operation *> above(points.front().begin(), firstWrite);
+  auto isAboveTarget = [&](Value value) {
     Operation *def = value.getDefiningOp();
-    return !def || def->getBlock() != target->getBlock() ||
-           def->isBeforeInBlock(target);
+    return !def || def->getBlock() != block || !emitted.contains(def) ||
+           above.contains(def);
   };
   for (ArrayRef<Operation *> ops : points.drop_front()) {
     for (Operation *op : ops) {
-      bool available = llvm::all_of(op->getOperands(), dominatesTarget);
+      bool available = llvm::all_of(op->getOperands(), isAboveTarget);
       // Executed by the point anyway (a group holds only existing points),
       // only earlier: no need for it to be speculatable.
       bool movable = op->getNumRegions() == 0 &&
                      (isMemoryEffectFree(op) || isCapturedLoad(op, launchBody));
       if (available && movable) {
         op->moveBefore(target);
+        above.insert(op);
         continue;
       }
       if (mayWrite(op))

@@ -72,6 +72,17 @@ struct ConvertSegToGPUPass
                        "negative");
       return signalPassFailure();
     }
+    // Every element (or point) in flight is evaluated into registers of its
+    // own before the first is used, and the kernel unrolls that many.
+    int64_t maxInFlight = config.target.getRegistersPerThread();
+    if (config.loadsInFlight > maxInFlight) {
+      module.emitError("convert-seg-to-gpu: loads-in-flight ")
+          << config.loadsInFlight << " is more than the " << maxInFlight
+          << " registers per thread of target " << config.target.getChip()
+          << " (each element in flight holds at least one); the bound is "
+          << maxInFlight;
+      return signalPassFailure();
+    }
 
     // Sequential ops are loops wherever they are (post-order, innermost
     // first).
