@@ -20,10 +20,10 @@
 //  * look-back: the block publishes its aggregate (flag A), or at once its
 //    inclusive prefix (flag P) when it starts a segment or contains a
 //    segment start (the suffix after the last one is all its successors
-//    need); then the first warp reads 32 predecessors at a time, stopping
-//    at the first P or at the start of its segment (older groups count as
-//    P with the neutral value), and reduces them with a flag-aware
-//    operator; the block publishes P. Values are written before a fence
+//    need); then the first warp reads one predecessor per lane at a time,
+//    stopping at the first P or at the start of its segment (older groups
+//    count as P with the neutral value), and reduces them with a
+//    flag-aware operator; the block publishes P. Values are written before a fence
 //    and the flag atomically after it; readers poll the flag atomically,
 //    fence, then read the value;
 //  * result distribution and a transposition back through shared memory
