@@ -30,6 +30,6 @@ void seg::buildGPUToEmulatorPipeline(OpPassManager &pm,
 
 void seg::buildSegToEmulatorPipeline(OpPassManager &pm,
                                      const SegToEmulatorOptions &options) {
-  pm.addPass(createConvertSegToGPU(options.segToGPU));
+  pm.addPass(createConvertSegToGPU(options));
   buildGPUToEmulatorPipeline(pm, options);
 }

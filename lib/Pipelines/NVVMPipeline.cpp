@@ -17,7 +17,7 @@ using namespace mlir;
 
 void seg::buildSegToNVVMPipeline(OpPassManager &pm,
                                  const SegToNVVMOptions &options) {
-  pm.addPass(createConvertSegToGPU(options.segToGPU));
+  pm.addPass(createConvertSegToGPU(options));
   if (options.stageHostMemory)
     pm.addPass(createSegStageHostMemory());
   pm.addPass(createCanonicalizerPass());

@@ -100,7 +100,7 @@ static void registerGPUPipeline(StringRef arg, StringRef description,
             seg::parseConvertSegToGPUOptions(forPass, errorHandler);
         if (failed(segToGPU))
           return failure();
-        options.segToGPU = *segToGPU;
+        static_cast<seg::ConvertSegToGPUOptions &>(options) = *segToGPU;
         build(pm, options);
         return success();
       },

@@ -28,13 +28,13 @@ struct SegToCPUOptions : public PassPipelineOptions<SegToCPUOptions> {
 void buildSegToCPUPipeline(OpPassManager &pm, const SegToCPUOptions &options);
 
 /// What the GPU pipelines share: convert-seg-to-gpu's own generated options
-/// struct. registerSegPipelines() registers the pipelines so that every
-/// option of the pass is an option of theirs too, parsed by the pass itself
-/// (an option the pipeline does not declare goes to the pass).
+/// struct, whose fields (`blockSize`, `strategy`, ...) are theirs.
+/// registerSegPipelines() registers the pipelines so that every option of
+/// the pass is an option of theirs too, parsed by the pass itself (an
+/// option the pipeline does not declare goes to the pass).
 template <typename Derived>
-struct SegToGPUPipelineOptions : public PassPipelineOptions<Derived> {
-  ConvertSegToGPUOptions segToGPU;
-
+struct SegToGPUPipelineOptions : public PassPipelineOptions<Derived>,
+                                 public ConvertSegToGPUOptions {
   /// Whether `name` is an option of the pipeline itself.
   bool isPipelineOption(StringRef name) const {
     return this->OptionsMap.contains(name);

@@ -280,15 +280,19 @@ static FailureOr<LoweringPlan> planMap(MapOp op,
 // seg.red and seg.scan
 //===----------------------------------------------------------------------===//
 
-/// The launch of a thread-level seg.red or seg.scan, whose operator types
-/// and private arrays the kernels support.
+/// The plan of a thread-level seg.red or seg.scan: its launch, checked
+/// for operator types and private arrays the kernels support, then what
+/// `planKernels` decides.
 template <typename OpTy>
 static FailureOr<LoweringPlan>
-planSegmentedLaunch(OpTy op, const GPULoweringConfig &config) {
+planSegmented(OpTy op, const GPULoweringConfig &config,
+              LogicalResult (*planKernels)(OpTy, const GPULoweringConfig &,
+                                           LoweringPlan &)) {
   FailureOr<LoweringPlan> plan = planLaunch(op, config);
   if (failed(plan) ||
       failed(checkAccumulatorTypes(op, op.getNeutrals().getTypes())) ||
-      failed(checkAllocas(op.getBody().front(), "a thread's private array")))
+      failed(checkAllocas(op.getBody().front(), "a thread's private array")) ||
+      failed(planKernels(op, config, *plan)))
     return failure();
   return plan;
 }
@@ -314,48 +318,45 @@ static int64_t getSequentialTile(RedOp op, const LoweringPlan &plan,
   return std::clamp<int64_t>(fit, 1, plan.warpSize);
 }
 
-static FailureOr<LoweringPlan> planRed(RedOp op,
-                                       const GPULoweringConfig &config) {
-  FailureOr<LoweringPlan> plan = planSegmentedLaunch(op, config);
-  if (failed(plan))
-    return failure();
+static LogicalResult planRed(RedOp op, const GPULoweringConfig &config,
+                             LoweringPlan &plan) {
   TypeRange types = op.getNeutrals().getTypes();
-  int64_t blockSize = plan->blockSize;
-  plan->kind = LoweringPlan::Kind::Reduction;
-  plan->strategy = config.strategy;
-  plan->sequentialThreshold = config.sequentialThreshold;
-  plan->smallSegmentMax = std::min(
+  int64_t blockSize = plan.blockSize;
+  plan.kind = LoweringPlan::Kind::Reduction;
+  plan.strategy = config.strategy;
+  plan.sequentialThreshold = config.sequentialThreshold;
+  plan.smallSegmentMax = std::min(
       config.smallSegmentMax > 0 ? config.smallSegmentMax : blockSize / 2,
       blockSize);
-  plan->sequentialTile = getSequentialTile(op, *plan, config);
+  plan.sequentialTile = getSequentialTile(op, plan, config);
   bool commutative =
       llvm::all_of(op.getCommutative(), [](bool c) { return c; });
-  plan->chunk =
+  plan.chunk =
       commutative ? 1 : std::max<int64_t>(1, op.getChunk().value_or(1));
   // Enough loads in flight per thread to approach the memory bandwidth,
   // within about 16 registers of element values.
-  plan->loadsInFlight = config.loadsInFlight > 0
-                            ? config.loadsInFlight
-                            : getLoadsInFlightForWords(
-                                  llvm::divideCeil(getAccumulatorBytes(op), 4));
+  plan.loadsInFlight = config.loadsInFlight > 0
+                           ? config.loadsInFlight
+                           : getLoadsInFlightForWords(
+                                 llvm::divideCeil(getAccumulatorBytes(op), 4));
 
   KernelPlan sequential{"sequential-segments", "sequential_segments", {}};
-  sequential.shared.addBuffers(types, blockSize * (plan->sequentialTile + 1));
+  sequential.shared.addBuffers(types, blockSize * (plan.sequentialTile + 1));
   KernelPlan small{"small-segments", "small_segments", {}};
   small.shared.addBuffers(types, blockSize);
   // The large kernel's block reductions, the broadcast last-block flag and,
   // with chunk > 1, the transposition of one operand at a time all use the
   // scratch region one after the other.
   KernelPlan large{"large-segments", "large_segments", {}};
-  reserveBlockReduce(large.shared, types, *plan);
-  if (plan->chunk > 1)
+  reserveBlockReduce(large.shared, types, plan);
+  if (plan.chunk > 1)
     for (Type type : types)
-      large.shared.reserveScratch(type, blockSize * plan->chunk);
+      large.shared.reserveScratch(type, blockSize * plan.chunk);
   large.shared.reserveScratch(IntegerType::get(op.getContext(), 32), 1);
-  plan->kernels = {std::move(sequential), std::move(small), std::move(large)};
-  if (failed(checkSharedMemory(op, *plan, config)))
+  plan.kernels = {std::move(sequential), std::move(small), std::move(large)};
+  if (failed(checkSharedMemory(op, plan, config)))
     return failure();
-  return plan;
+  return success();
 }
 
 /// Shared memory of the kernels over groups at m elements per thread: for
@@ -428,28 +429,25 @@ static int64_t selectScanDegree(ScanOp op, const LoweringPlan &plan,
   return degree;
 }
 
-static FailureOr<LoweringPlan> planScan(ScanOp op,
-                                        const GPULoweringConfig &config) {
-  FailureOr<LoweringPlan> plan = planSegmentedLaunch(op, config);
-  if (failed(plan))
-    return failure();
+static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
+                              LoweringPlan &plan) {
   TypeRange types = op.getNeutrals().getTypes();
-  int64_t blockSize = plan->blockSize;
-  plan->kind = LoweringPlan::Kind::Scan;
+  int64_t blockSize = plan.blockSize;
+  plan.kind = LoweringPlan::Kind::Scan;
   int64_t available =
       ResourceModel(config.target).getRegistersPerThread(blockSize);
   switch (config.scanStrategy) {
   case ScanStrategy::SinglePass:
-    plan->singlePass = true;
+    plan.singlePass = true;
     break;
   case ScanStrategy::ReduceThenScan:
-    plan->singlePass = false;
+    plan.singlePass = false;
     break;
   case ScanStrategy::Auto: {
     int64_t needed = getSinglePassRegisters(types, 1);
-    plan->singlePass = needed <= available;
-    if (!plan->singlePass)
-      plan->fallbackReason =
+    plan.singlePass = needed <= available;
+    if (!plan.singlePass)
+      plan.fallbackReason =
           (Twine("the single-pass kernel needs about ") + Twine(needed) +
            " registers per thread for its operator state at m = 1, more "
            "than the " +
@@ -460,32 +458,32 @@ static FailureOr<LoweringPlan> planScan(ScanOp op,
   }
   }
   if (std::optional<uint64_t> chunk = op.getChunk())
-    plan->chunk = static_cast<int64_t>(*chunk);
+    plan.chunk = static_cast<int64_t>(*chunk);
   else
-    plan->chunk = selectScanDegree(op, *plan, config, available);
-  if (blockSize * plan->chunk >= (int64_t(1) << 31))
+    plan.chunk = selectScanDegree(op, plan, config, available);
+  if (blockSize * plan.chunk >= (int64_t(1) << 31))
     return op.emitOpError("group of ")
-           << blockSize << " x " << plan->chunk
+           << blockSize << " x " << plan.chunk
            << " elements does not fit the 32-bit index arithmetic";
 
   SharedMemoryLayout group =
-      getGroupKernelLayout(op, *plan, plan->chunk, plan->singlePass);
-  if (plan->singlePass) {
-    plan->kernels.push_back({"single-pass scan", "", group});
+      getGroupKernelLayout(op, plan, plan.chunk, plan.singlePass);
+  if (plan.singlePass) {
+    plan.kernels.push_back({"single-pass scan", "", group});
   } else {
     KernelPlan aggregateScan{"aggregate scan", "", {}};
     SmallVector<Type> flagged{IntegerType::get(op.getContext(), 1)};
     llvm::append_range(flagged, types);
-    addBlockScan(aggregateScan.shared, flagged, *plan);
-    plan->kernels.push_back({"group aggregate", "", group});
-    plan->kernels.push_back(std::move(aggregateScan));
-    plan->kernels.push_back({"rescan", "", group});
+    addBlockScan(aggregateScan.shared, flagged, plan);
+    plan.kernels.push_back({"group aggregate", "", group});
+    plan.kernels.push_back(std::move(aggregateScan));
+    plan.kernels.push_back({"rescan", "", group});
   }
-  if (failed(checkSharedMemory(op, *plan, config)))
+  if (failed(checkSharedMemory(op, plan, config)))
     return failure();
-  if (!plan->fallbackReason.empty())
-    op.emitRemark("lowered by reduce-then-scan: ") << plan->fallbackReason;
-  return plan;
+  if (!plan.fallbackReason.empty())
+    op.emitRemark("lowered by reduce-then-scan: ") << plan.fallbackReason;
+  return success();
 }
 
 FailureOr<LoweringPlan> seg::planLowering(Operation *op,
@@ -493,8 +491,10 @@ FailureOr<LoweringPlan> seg::planLowering(Operation *op,
   FailureOr<LoweringPlan> plan =
       TypeSwitch<Operation *, FailureOr<LoweringPlan>>(op)
           .Case([&](MapOp map) { return planMap(map, config); })
-          .Case([&](RedOp red) { return planRed(red, config); })
-          .Case([&](ScanOp scan) { return planScan(scan, config); })
+          .Case([&](RedOp red) { return planSegmented(red, config, planRed); })
+          .Case([&](ScanOp scan) {
+            return planSegmented(scan, config, planScan);
+          })
           .Default([](Operation *) { return failure(); });
   if (failed(plan) || !isa<MapOp>(op))
     return plan;

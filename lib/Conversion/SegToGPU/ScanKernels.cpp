@@ -23,8 +23,8 @@
 //    need); then the first warp reads one predecessor per lane at a time,
 //    stopping at the first P or at the start of its segment (older groups
 //    count as P with the neutral value), and reduces them with a
-//    flag-aware operator; the block publishes P. Values are written before a fence
-//    and the flag atomically after it; readers poll the flag atomically,
+//    flag-aware operator; the block publishes P. Values are written before a
+//    fence and the flag atomically after it; readers poll the flag atomically,
 //    fence, then read the value;
 //  * result distribution and a transposition back through shared memory
 //    for coalesced writes.
@@ -524,40 +524,41 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
   kb.finish();
 }
 
-/// A reduce-then-scan kernel over all groups, each with its staging
-/// buffers; `group` emits one group.
-static void emitGroupLoopKernel(
-    OpBuilder &b, Location loc, Scan &scan, const LoweringPlan &plan,
-    StringRef kernel, Value numGroups, Value numBlocks,
-    function_ref<void(KernelBuilder &, Value, ArrayRef<Value>)> group) {
+/// A reduce-then-scan kernel over all groups: `finish` completes each
+/// group after its block-wide scan.
+static void
+emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
+                    const LoweringPlan &plan, StringRef kernel, Value numGroups,
+                    Value numBlocks, bool storeMapOuts,
+                    function_ref<void(KernelBuilder &, GroupScan &)> finish) {
   KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel(kernel));
   SmallVector<Value> staging =
       kb.allocShared(scan.types, plan.blockSize * plan.chunk);
   kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value id, ValueRange) {
-    group(kb, id, staging);
+    GroupScan group(kb, scan, plan.chunk, id, staging, storeMapOuts);
+    finish(kb, group);
     return SmallVector<Value>();
   });
   kb.finish();
 }
 
 /// Reduce-then-scan's first kernel: every group's (contains a segment
-/// start, aggregate after the last one).
+/// start, aggregate after the last one); map-only outputs wait for the
+/// rescan.
 static void emitGroupAggregateKernel(OpBuilder &b, Location loc, Scan &scan,
                                      const LoweringPlan &plan, Value numGroups,
                                      Value numBlocks, ScanTemps &temps) {
-  emitGroupLoopKernel(
-      b, loc, scan, plan, "group aggregate", numGroups, numBlocks,
-      [&](KernelBuilder &kb, Value id, ArrayRef<Value> staging) {
-        GroupScan group(kb, scan, plan.chunk, id, staging,
-                        /*storeMapOuts=*/false);
-        kb.ifThen(group.isFirstThread, [&] {
-          Value flag =
-              arith::ExtUIOp::create(b, loc, b.getI32Type(), group.totalFlag);
-          memref::StoreOp::create(b, loc, flag, temps.flags, ValueRange{id});
-          kb.storeAll(group.totalValues, temps.aggregates, id);
-        });
-        kb.barrier();
-      });
+  auto publishAggregate = [&](KernelBuilder &kb, GroupScan &group) {
+    kb.ifThen(group.isFirstThread, [&] {
+      Value flag =
+          arith::ExtUIOp::create(b, loc, b.getI32Type(), group.totalFlag);
+      memref::StoreOp::create(b, loc, flag, temps.flags, ValueRange{group.id});
+      kb.storeAll(group.totalValues, temps.aggregates, group.id);
+    });
+    kb.barrier();
+  };
+  emitGroupLoopKernel(b, loc, scan, plan, "group aggregate", numGroups,
+                      numBlocks, /*storeMapOuts=*/false, publishAggregate);
 }
 
 /// Reduce-then-scan's last kernel: every group rescanned with the prefix
@@ -567,10 +568,8 @@ static void emitRescanKernel(OpBuilder &b, Location loc, Scan &scan,
                              Value numBlocks, ScanTemps &temps) {
   emitGroupLoopKernel(
       b, loc, scan, plan, "rescan", numGroups, numBlocks,
-      [&](KernelBuilder &kb, Value id, ArrayRef<Value> staging) {
-        GroupScan group(kb, scan, plan.chunk, id, staging,
-                        /*storeMapOuts=*/true);
-        group.writeResults(kb.loadAll(temps.prefixes, id));
+      /*storeMapOuts=*/true, [&](KernelBuilder &kb, GroupScan &group) {
+        group.writeResults(kb.loadAll(temps.prefixes, group.id));
       });
 }
 
