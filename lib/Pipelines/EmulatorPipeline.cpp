@@ -31,6 +31,6 @@ void seg::buildGPUToEmulatorPipeline(OpPassManager &pm,
 
 void seg::buildSegToEmulatorPipeline(OpPassManager &pm,
                                      const SegToEmulatorOptions &options) {
-  options.addSegToGPU(pm);
+  pm.addPass(createConvertSegToGPU(options));
   buildGPUToEmulatorPipeline(pm, options);
 }

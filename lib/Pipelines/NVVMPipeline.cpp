@@ -18,7 +18,7 @@ using namespace mlir;
 
 void seg::buildSegToNVVMPipeline(OpPassManager &pm,
                                  const SegToNVVMOptions &options) {
-  options.addSegToGPU(pm);
+  pm.addPass(createConvertSegToGPU(options));
   if (options.stageHostMemory)
     pm.addPass(createSegStageHostMemory());
   pm.addPass(createCanonicalizerPass());

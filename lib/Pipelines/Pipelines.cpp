@@ -16,18 +16,6 @@
 
 using namespace mlir;
 
-void seg::addSegToGPUPass(OpPassManager &pm, int64_t blockSize,
-                          StringRef strategy, int64_t maxBlocks,
-                          StringRef scanStrategy, int64_t loadsInFlight) {
-  ConvertSegToGPUOptions options;
-  options.blockSize = blockSize;
-  options.strategy = strategy.str();
-  options.maxBlocks = maxBlocks;
-  options.scanStrategy = scanStrategy.str();
-  options.loadsInFlight = loadsInFlight;
-  pm.addPass(createConvertSegToGPU(options));
-}
-
 void seg::buildSegToCPUPipeline(OpPassManager &pm,
                                 const SegToCPUOptions &options) {
   pm.addPass(createConvertSegToSCF());
@@ -56,22 +44,89 @@ void seg::buildCPUToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+/// The `key[=value]` items of a pass option string; values may be quoted
+/// or in braces, which may hold spaces.
+static SmallVector<StringRef> splitOptionItems(StringRef text) {
+  SmallVector<StringRef> items;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    if (text[pos] == ' ') {
+      ++pos;
+      continue;
+    }
+    size_t start = pos;
+    int depth = 0;
+    char quote = 0;
+    for (; pos < text.size(); ++pos) {
+      char c = text[pos];
+      if (quote) {
+        quote = c == quote ? 0 : quote;
+      } else if (c == '"' || c == '\'') {
+        quote = c;
+      } else if (c == '{') {
+        ++depth;
+      } else if (c == '}') {
+        --depth;
+      } else if (c == ' ' && depth == 0) {
+        break;
+      }
+    }
+    items.push_back(text.slice(start, pos));
+  }
+  return items;
+}
+
+/// Registers a GPU pipeline whose options are its own and, for every other
+/// name, convert-seg-to-gpu's.
+template <typename Options>
+static void registerGPUPipeline(StringRef arg, StringRef description,
+                                void (*build)(OpPassManager &,
+                                              const Options &)) {
+  registerPassPipeline(
+      arg, description,
+      [build](OpPassManager &pm, StringRef text,
+              function_ref<LogicalResult(const Twine &)> errorHandler)
+          -> LogicalResult {
+        Options options;
+        std::string own, forPass;
+        for (StringRef item : splitOptionItems(text)) {
+          std::string &to =
+              options.isPipelineOption(item.split('=').first) ? own : forPass;
+          to += (to.empty() ? "" : " ") + item.str();
+        }
+        if (failed(options.parseFromString(own)))
+          return failure();
+        FailureOr<seg::ConvertSegToGPUOptions> segToGPU =
+            seg::parseConvertSegToGPUOptions(forPass, errorHandler);
+        if (failed(segToGPU))
+          return failure();
+        static_cast<seg::ConvertSegToGPUOptions &>(options) = *segToGPU;
+        build(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(Options());
+      });
+}
+
 void seg::registerSegPipelines() {
   PassPipelineRegistration<SegToCPUOptions>(
       "seg-to-cpu",
       "The sequential reference path: seg ops to scf loops, then to the "
       "LLVM dialect, runnable with mlir-runner",
       buildSegToCPUPipeline);
-  PassPipelineRegistration<SegToNVVMOptions>(
+  registerGPUPipeline<SegToNVVMOptions>(
       "seg-to-nvvm",
       "The GPU path: seg ops to gpu kernels, then NVVM and a cubin (or PTX) "
-      "for the target chip, with host code in the LLVM dialect",
+      "for the target chip, with host code in the LLVM dialect; takes every "
+      "option of convert-seg-to-gpu too",
       buildSegToNVVMPipeline);
-  PassPipelineRegistration<SegToEmulatorOptions>(
+  registerGPUPipeline<SegToEmulatorOptions>(
       "seg-to-emulator",
       "The GPU path on the CPU: GPU kernels to CPU code that runs on the "
       "SegIR kernel emulator, then to the LLVM dialect, runnable with "
-      "mlir-runner and the emulator runtime",
+      "mlir-runner and the emulator runtime; takes every option of "
+      "convert-seg-to-gpu too",
       buildSegToEmulatorPipeline);
   registerLinalgToSegPipeline();
 }

@@ -114,12 +114,21 @@ template <typename Fn> static bool withPipelineOptions(StringRef name, Fn fn) {
   return false;
 }
 
+/// Whether SegIR pipeline `name` hands the options it does not declare to
+/// convert-seg-to-gpu (see registerSegPipelines).
+static bool isGPUPipeline(StringRef name) {
+  return name == "seg-to-nvvm" || name == "seg-to-emulator";
+}
+
 SmallVector<seg::PassOption> seg::getPassOptions(StringRef name) {
   SmallVector<PassOption> options;
   if (withPipelineOptions(name, [&](auto *tag) {
         using Options = std::remove_pointer_t<decltype(tag)>;
         (void)parsePipelineOptions<Options>("", nullptr, &options);
       })) {
+    // The GPU pipelines take every option of convert-seg-to-gpu too.
+    if (isGPUPipeline(name))
+      llvm::append_range(options, getPassOptions("convert-seg-to-gpu"));
   } else if (const PassInfo *info = PassInfo::lookup(name)) {
     OpPassManager pm;
     if (succeeded(info->addToPipeline(
@@ -245,10 +254,21 @@ LogicalResult seg::checkPassOptions(StringRef name, StringRef options,
     return success(); // Passes report bad values through MLIR's handler.
   std::string parseError;
   LogicalResult parsed = success();
-  withPipelineOptions(name, [&](auto *tag) {
-    using Options = std::remove_pointer_t<decltype(tag)>;
-    parsed = parsePipelineOptions<Options>(options, &parseError, nullptr);
-  });
+  if (const PassPipelineInfo *info = PassPipelineInfo::lookup(name);
+      info && isGPUPipeline(name)) {
+    // The registered pipeline splits its own options from the pass's and
+    // reports what the pass's generated parser rejects (an enum value).
+    OpPassManager pm;
+    parsed = info->addToPipeline(pm, options, [&](const Twine &message) {
+      parseError = message.str();
+      return failure();
+    });
+  } else {
+    withPipelineOptions(name, [&](auto *tag) {
+      using Options = std::remove_pointer_t<decltype(tag)>;
+      parsed = parsePipelineOptions<Options>(options, &parseError, nullptr);
+    });
+  }
   if (succeeded(parsed))
     return success();
   error = (name + ": invalid options '" + options + "'" +

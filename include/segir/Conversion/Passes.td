@@ -53,8 +53,8 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
       threads (in groups of points, as thread-level maps) and end with a
       barrier; block-level code runs in every thread
       of the block and a block-level `seg.returns` is written by thread 0.
-    * `seg.red thread` (seed 001): three kernels, chosen at run time by the
-      number of segments `m` and the segment length `n`:
+    * `seg.red thread` [Larsen & Henriksen 2017]: three kernels, chosen at
+      run time by the number of segments `m` and the segment length `n`:
       - sequential segments (`m > sequential-threshold`): one thread per
         segment; a block stages a tile of its segments through shared
         memory so that the reads of the map body are coalesced;
@@ -65,29 +65,34 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
         over a contiguous range; commutative operators keep a private
         accumulator per thread, non-commutative ones reduce one block-wide
         step at a time, staging `chunk` elements per thread through shared
-        memory when every operand is primitive (seed 000); when a segment
-        has several blocks, the last to finish (an atomic counter per
-        segment) reduces their partial results.
+        memory when every operand is primitive [Pøbl & Holst 2024]; when a
+        segment has several blocks, the last to finish (an atomic counter
+        per segment) reduces their partial results.
       Block reductions use warp shuffles, then shared memory across warps.
       A thread's loop over elements (commutative large segments, the
       staging of sequential segments) evaluates `loads-in-flight` elements
       before it combines them in order, so that a memory-bound reduction
       has several loads in flight per thread; results are the same as one
       at a time.
-    * `seg.scan thread` (seed 004): one single-pass kernel with decoupled
+    * `seg.scan thread` [Clausen 2021]: one single-pass kernel with decoupled
       look-back over groups of `block size x m` elements (m: the op's
       `chunk`, else the resource model's sequentiality degree, lowered until
       the staging buffers fit in shared memory). Blocks take group ids from
       a global counter and loop when fewer blocks are launched than there
       are groups; groups that start or contain a segment start publish
-      their prefix at once, and the look-back (a warp, 32 groups per step)
-      stops at the start of the segment. Index arithmetic inside a group is
-      32-bit (seed 004 section 6). Operators whose state leaves the
+      their prefix at once, and the look-back (a warp, a warp's worth of
+      groups per step) stops at the start of the segment. Index arithmetic inside a group is
+      32-bit [Clausen 2021, §6]. Operators whose state leaves the
       single-pass kernel too few registers use reduce-then-scan instead
       (group aggregates, a one-block scan of them, a rescan), with a remark;
       `scan-strategy` forces either.
     * `seg.scan thread_in_block` (in a block map): the block scans each
       segment a block-wide step at a time.
+
+    Every op is planned before anything is rewritten (block size, grid,
+    strategy, chunk or sequentiality degree, loads in flight, the shared
+    memory layout of every kernel); the kernels allocate shared memory only
+    from the plan, and `remarks` reports each plan in one line.
 
     Tunables: the op's `grid(...)` (block size, number of blocks) and
     `chunk(...)`, else the options below. A kernel whose shared memory
@@ -101,13 +106,34 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
            "Most blocks launched for an op that gives no num_blocks "
            "(0: enough to fill the target, num_sms * max_threads_per_sm / "
            "block size)">,
-    Option<"strategy", "strategy", "std::string", /*default=*/"\"auto\"",
-           "Segmented reduction strategy: auto (seed 001's heuristic), "
-           "sequential, small or large">,
-    Option<"scanStrategy", "scan-strategy", "std::string",
-           /*default=*/"\"auto\"",
-           "Scan strategy: auto (single-pass unless the operator state "
-           "needs too many registers), single-pass or reduce-then-scan">,
+    Option<"strategy", "strategy", "::mlir::seg::RedStrategy",
+           /*default=*/"::mlir::seg::RedStrategy::Auto",
+           "Segmented reduction strategy",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::seg::RedStrategy::Auto, "auto",
+                        "chosen at run time from the number and length of "
+                        "the segments [Larsen & Henriksen 2017]"),
+             clEnumValN(::mlir::seg::RedStrategy::Sequential, "sequential",
+                        "one thread per segment"),
+             clEnumValN(::mlir::seg::RedStrategy::Small, "small",
+                        "several whole segments per block (a segment "
+                        "longer than the block falls back to large)"),
+             clEnumValN(::mlir::seg::RedStrategy::Large, "large",
+                        "one or more blocks per segment"))}]>,
+    Option<"scanStrategy", "scan-strategy", "::mlir::seg::ScanStrategy",
+           /*default=*/"::mlir::seg::ScanStrategy::Auto",
+           "Scan strategy",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::seg::ScanStrategy::Auto, "auto",
+                        "single-pass unless the operator state needs too "
+                        "many registers"),
+             clEnumValN(::mlir::seg::ScanStrategy::SinglePass, "single-pass",
+                        "one kernel with decoupled look-back "
+                        "[Clausen 2021]"),
+             clEnumValN(::mlir::seg::ScanStrategy::ReduceThenScan,
+                        "reduce-then-scan",
+                        "group aggregates, a one-block scan of them, a "
+                        "rescan"))}]>,
     Option<"sequentialThreshold", "sequential-threshold", "int64_t",
            /*default=*/"65536",
            "auto: more segments than this use the sequential strategy">,
@@ -120,6 +146,10 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
            "them, and points of a thread-level map a thread evaluates "
            "together, so that their loads are in flight at once (0: about "
            "16 words' worth, at most 8; 1: one at a time)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Report each op's lowering plan in one remark: block size, "
+           "grid, strategy, chunk or sequentiality degree, loads in flight "
+           "and the shared memory of every kernel">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -7,6 +7,8 @@
 #ifndef SEGIR_PIPELINES_PIPELINES_H
 #define SEGIR_PIPELINES_PIPELINES_H
 
+#include "segir/Conversion/SegToGPU/SegToGPU.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -25,42 +27,17 @@ struct SegToCPUOptions : public PassPipelineOptions<SegToCPUOptions> {
 /// dialect, runnable with mlir-runner.
 void buildSegToCPUPipeline(OpPassManager &pm, const SegToCPUOptions &options);
 
-/// Adds convert-seg-to-gpu with the given options to `pm`.
-void addSegToGPUPass(OpPassManager &pm, int64_t blockSize, StringRef strategy,
-                     int64_t maxBlocks, StringRef scanStrategy = "auto",
-                     int64_t loadsInFlight = 0);
-
-/// Options every GPU pipeline passes to convert-seg-to-gpu.
+/// What the GPU pipelines share: convert-seg-to-gpu's own generated options
+/// struct, whose fields (`blockSize`, `strategy`, ...) are theirs.
+/// registerSegPipelines() registers the pipelines so that every option of
+/// the pass is an option of theirs too, parsed by the pass itself (an
+/// option the pipeline does not declare goes to the pass).
 template <typename Derived>
-struct SegToGPUPipelineOptions : public PassPipelineOptions<Derived> {
-  ::mlir::detail::PassOptions::Option<int64_t> blockSize{
-      *this, "block-size",
-      llvm::cl::desc("Threads per block for ops that give none"),
-      llvm::cl::init(256)};
-  ::mlir::detail::PassOptions::Option<std::string> strategy{
-      *this, "strategy",
-      llvm::cl::desc("Segmented reduction strategy: auto, sequential, small "
-                     "or large"),
-      llvm::cl::init("auto")};
-  ::mlir::detail::PassOptions::Option<int64_t> maxBlocks{
-      *this, "max-blocks",
-      llvm::cl::desc("Most blocks launched for an op that gives no "
-                     "num_blocks (0: fill the target)"),
-      llvm::cl::init(0)};
-  ::mlir::detail::PassOptions::Option<std::string> scanStrategy{
-      *this, "scan-strategy",
-      llvm::cl::desc("Scan strategy: auto, single-pass or reduce-then-scan"),
-      llvm::cl::init("auto")};
-  ::mlir::detail::PassOptions::Option<int64_t> loadsInFlight{
-      *this, "loads-in-flight",
-      llvm::cl::desc("Elements a reduction thread evaluates before combining "
-                     "them (0: from the operator's size)"),
-      llvm::cl::init(0)};
-
-  /// Adds convert-seg-to-gpu with these options.
-  void addSegToGPU(OpPassManager &pm) const {
-    addSegToGPUPass(pm, blockSize, strategy, maxBlocks, scanStrategy,
-                    loadsInFlight);
+struct SegToGPUPipelineOptions : public PassPipelineOptions<Derived>,
+                                 public ConvertSegToGPUOptions {
+  /// Whether `name` is an option of the pipeline itself.
+  bool isPipelineOption(StringRef name) const {
+    return this->OptionsMap.contains(name);
   }
 };
 

@@ -5,15 +5,16 @@
 //===----------------------------------------------------------------------===//
 //
 // Internal to convert-seg-to-gpu: the host-side launch of a kernel and the
-// device-side pieces every kernel is made of (ids, shared memory, barriers,
-// warp shuffles, block-wide reductions, cloning a seg body at a point).
+// device-side pieces every kernel is made of: ids, shared memory from the
+// plan's layout, barriers and loops (KernelBuilder.cpp); warp shuffles,
+// block-wide reductions, scans and broadcasts (WarpAndBlockCollectives.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEGIR_LIB_CONVERSION_SEGTOGPU_KERNELBUILDER_H
 #define SEGIR_LIB_CONVERSION_SEGTOGPU_KERNELBUILDER_H
 
-#include "segir/Dialect/Seg/IR/SegOps.h"
+#include "LoweringPlan.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -22,35 +23,6 @@
 
 namespace mlir {
 namespace seg {
-
-/// Segmented reduction strategies (seed 001).
-enum class RedStrategy { Auto, Sequential, Small, Large };
-
-/// Scan strategies: seed 004's single-pass kernel, or reduce-then-scan.
-enum class ScanStrategy { Auto, SinglePass, ReduceThenScan };
-
-/// What the pass options and the target fix for every kernel.
-struct GPULoweringConfig {
-  TargetAttr target;
-  int64_t defaultBlockSize = 256;
-  /// Most blocks launched when an op gives no number (0: fill the target).
-  int64_t maxBlocks = 0;
-  RedStrategy strategy = RedStrategy::Auto;
-  int64_t sequentialThreshold = 65536;
-  int64_t smallSegmentMax = 0;
-  ScanStrategy scanStrategy = ScanStrategy::Auto;
-  /// Elements a reduction thread evaluates before combining them (0: from
-  /// the operator's size).
-  int64_t loadsInFlight = 0;
-
-  /// Blocks that keep every SM busy with `blockSize` threads per block.
-  int64_t getBlockCap(int64_t blockSize) const;
-};
-
-/// How many elements (or points) a thread evaluates before using them, so
-/// that their loads are in flight together, when each needs `words` 32-bit
-/// registers: enough for about 16 words, a power of two, at most 8.
-int64_t getLoadsInFlightForWords(int64_t words);
 
 /// Host-side helpers (index arithmetic on the sizes of a launch).
 Value ceilDivIndex(OpBuilder &b, Location loc, Value lhs, Value rhs);
@@ -61,30 +33,39 @@ Value maxIndex(OpBuilder &b, Location loc, Value lhs, Value rhs);
 /// static size.
 class KernelBuilder {
 public:
-  /// Creates the launch of `numBlocks` blocks of `blockSize` threads at the
-  /// builder's point and positions the builder in its body. A non-empty
-  /// `kind` names the outlined kernel `<function>_<kind>` (profilers and
-  /// the emulator's reports show it); otherwise outlining names it.
+  /// Creates the launch of `numBlocks` blocks of the plan's block size at
+  /// the builder's point and positions the builder in its body. A non-empty
+  /// `kernel.kind` names the outlined kernel `<function>_<kind>`
+  /// (profilers and the emulator's reports show it); otherwise outlining
+  /// names it. Shared memory comes from `kernel.shared`.
   KernelBuilder(OpBuilder &builder, Location loc, Value numBlocks,
-                int64_t blockSize, StringRef kind = {});
-  /// Ends the kernel body and puts the builder after the launch.
+                const LoweringPlan &plan, const KernelPlan &kernel);
+  /// Ends the kernel body, declares the shared memory the kernel allocated
+  /// (which must be what the plan computed) and puts the builder after the
+  /// launch.
   void finish();
 
   OpBuilder &b;
   Location loc;
   gpu::LaunchOp launch;
   int64_t blockSize;
+  int64_t warpSize;
   Value threadId, blockId, gridSize;
-  /// Bytes of shared memory the kernel's persistent buffers use so far.
+
+private:
+  const SharedMemoryLayout &layout;
+  /// The persistent buffers of the layout allocated so far.
+  unsigned allocatedBuffers = 0;
+  /// Bytes of the persistent buffers allocated so far.
   int64_t sharedBytes = 0;
-  /// Bytes of the largest set of scratch buffers so far.
+  /// Bytes of the largest set of scratch buffers allocated so far.
   int64_t scratchBytes = 0;
   /// The kernel's dynamic shared memory, created with the first buffer.
   Value sharedBase;
-  /// Where the scratch region starts, after all persistent buffers; the
-  /// constant is set by finish().
-  arith::ConstantIndexOp scratchOffset;
+  /// Where the scratch region starts, after all persistent buffers.
+  Value scratchOffset;
 
+public:
   Value constIndex(int64_t value);
   Value constI32(int64_t value);
   void barrier();
@@ -92,8 +73,8 @@ public:
   /// which blocks communicate.
   void fence();
 
-  /// A buffer of `count` elements in shared memory, as a memref in the
-  /// default memory space.
+  /// The layout's next persistent buffer, which must hold `count` elements
+  /// of `elementType`, as a memref in the default memory space.
   Value allocShared(Type elementType, int64_t count);
   /// A shared buffer of the (static, identity-layout) type `type`, as a
   /// memref of that type in the default memory space.
@@ -191,123 +172,33 @@ private:
   Value getSharedBase();
   /// A view of `type` at byte `offset` of the dynamic shared memory.
   Value viewShared(MemRefType type, Value offset);
-  /// `value` from the lane `offset` higher in the warp, among the first
-  /// `width` lanes, and whether that lane exists.
-  std::pair<Value, Value> shuffleDown(Value value, int64_t offset, Value width);
   /// Shuffles one 32-bit word.
   std::pair<Value, Value> shuffleWord(Value word, int64_t offset, Value width,
                                       gpu::ShuffleMode mode);
   /// Reduces within each warp (the first `lanes` lanes of a warp take part).
   SmallVector<Value> warpReduce(MutableArrayRef<Region> operators,
                                 ValueRange values, Value lanes);
+  /// The shuffle loop of warpReduce and warpScan: at the steps with offsets
+  /// 1, 2, 4, ... below the warp (and block) size, every lane receives the
+  /// tuple of the lane `offset` away by `mode` among the first `lanes`, and
+  /// `step(mine, other)` is its next tuple when that lane exists.
+  SmallVector<Value> warpShuffleSteps(
+      ValueRange values, Value lanes, gpu::ShuffleMode mode,
+      function_ref<SmallVector<Value>(ValueRange, ValueRange)> step);
+  /// The warp and lane of this thread, and how many lanes its warp has.
+  std::tuple<Value, Value, Value> getWarpLaneAndLanes();
 };
 
-/// Bytes that a shared buffer of `count` elements of `type` takes, with the
-/// alignment padding before it.
-int64_t getSharedBufferBytes(Type type, int64_t count);
-
-/// Whether convert-seg-to-gpu can keep values of `type` in shared memory
-/// and shuffle them: integers up to 64 bits, index, f16, bf16, f32, f64.
-bool isSupportedScalarType(Type type);
-
-/// Clones the ops of `body` but its terminator at the builder's point, with
-/// its arguments mapped to `ivs`, into `mapping`. `allocaReplacement`
-/// decides where an `alloca` directly in the body goes (it returns the
-/// value that replaces it).
-void cloneBodyAt(OpBuilder &b, Block &body, ValueRange ivs, IRMapping &mapping,
-                 function_ref<Value(memref::AllocaOp)> allocaReplacement);
-
-/// The static block size of `op`, or the configured default.
-int64_t getBlockSize(SegSpaceOpInterface op, const GPULoweringConfig &config);
-
-/// The blocks to launch for `required` virtual blocks: the op's
+/// The blocks to launch for `required` virtual blocks of `op`: its
 /// `num_blocks`, else all of them with `virt = none`, else at most the
-/// configured cap.
-Value getNumBlocks(OpBuilder &b, Location loc, SegSpaceOpInterface op,
-                   Value required, int64_t blockSize,
-                   const GPULoweringConfig &config);
+/// plan's cap.
+Value getLaunchBlockCount(OpBuilder &b, Location loc, SegSpaceOpInterface op,
+                          Value required, const LoweringPlan &plan);
 
 /// Runs `body` with the builder inside `scf.if (count > 0)`: a launch of no
 /// blocks is an error.
 void ifNonEmpty(OpBuilder &b, Location loc, Value count,
                 function_ref<void()> body);
-
-/// What the kernels of a seg.red or seg.scan share: the operators' neutral
-/// values and outputs, the map-only outputs and the segments (all but the
-/// innermost dimension), valid on the host and (captured) in its kernels.
-struct SegmentedOperands {
-  SmallVector<Value> neutrals, outs, mapOuts;
-  SmallVector<Value> segmentSizes;
-  Value numSegments, segmentLength;
-  SmallVector<Type> types;
-
-  template <typename OpTy>
-  SegmentedOperands(OpBuilder &b, Location loc, OpTy op,
-                    const IRMapping &mapping)
-      : SegmentedOperands(b, loc, op.getNeutrals(), op.getCombinedOuts(),
-                          op.getMapOuts(), op.getMixedSizes(), mapping) {}
-
-private:
-  SegmentedOperands(OpBuilder &b, Location loc, ValueRange neutrals,
-                    ValueRange outs, ValueRange mapOuts,
-                    ArrayRef<OpFoldResult> sizes, const IRMapping &mapping);
-};
-
-/// Emits the body of a seg.red or seg.scan (`body`, whose terminator yields
-/// `numAccumulators` operator operands, then map-only values) at the point
-/// `ivs` inside a kernel: stores the map-only values into `mapOuts` unless
-/// it is empty, and returns the operands of the operators.
-SmallVector<Value> emitBodyElement(KernelBuilder &kb, Block &body,
-                                   unsigned numAccumulators, IRMapping &mapping,
-                                   ValueRange ivs, ValueRange mapOuts);
-
-/// A `thread_in_block` seg.red inside a block kernel: the block reduces its
-/// segments one after the other; thread 0 writes the results.
-void emitThreadInBlockRed(KernelBuilder &kb, RedOp op, IRMapping &mapping);
-
-/// Lowers a top-level seg.map (thread or block level) to a kernel.
-void lowerMapToGPU(OpBuilder &b, MapOp op, const GPULoweringConfig &config);
-
-/// A `thread_in_block` seg.scan inside a block kernel: the block scans its
-/// segments one after the other, a block-wide step at a time.
-void emitThreadInBlockScan(KernelBuilder &kb, ScanOp op, IRMapping &mapping);
-
-/// How a thread-level seg.scan is lowered, decided before any rewriting.
-struct ScanPlan {
-  /// Elements per thread (m).
-  int64_t degree = 1;
-  bool singlePass = true;
-  /// Why reduce-then-scan was chosen automatically (empty otherwise).
-  std::string fallbackReason;
-  /// Shared memory of the kernels: (name, bytes).
-  SmallVector<std::pair<StringRef, int64_t>> sharedBytes;
-};
-
-/// Chooses m and the strategy of `op`; fails with a diagnostic on `op`
-/// when nothing fits the target.
-FailureOr<ScanPlan> planScan(ScanOp op, const GPULoweringConfig &config);
-
-/// Shared memory a thread_in_block seg.scan needs in a block of
-/// `blockSize` threads.
-int64_t getThreadInBlockScanSharedBytes(ScanOp op, int64_t blockSize);
-
-/// Lowers a thread-level seg.scan to the single-pass kernel (or the three
-/// reduce-then-scan kernels) and its host code.
-void lowerScanToGPU(OpBuilder &b, ScanOp op, const ScanPlan &plan,
-                    const GPULoweringConfig &config);
-
-/// Lowers a thread-level seg.red to the three kernels of seed 001 and the
-/// host code that picks one.
-void lowerRedToGPU(OpBuilder &b, RedOp op, const GPULoweringConfig &config);
-
-/// Bytes of shared memory the kernels of `op` need; the pass checks them
-/// against the target before lowering. Keys name the kernel.
-SmallVector<std::pair<StringRef, int64_t>>
-getRedSharedMemory(RedOp op, const GPULoweringConfig &config);
-
-/// Elements per segment row that the sequential-segments kernel stages
-/// through shared memory at a time.
-int64_t getSequentialTile(RedOp op, const GPULoweringConfig &config);
 
 } // namespace seg
 } // namespace mlir

@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelBuilder.h"
+#include "Emitters.h"
 
 #include "segir/Analysis/ResourceModel.h"
 #include "segir/Dialect/Seg/Utils/MemoryFootprint.h"
@@ -26,38 +26,6 @@
 
 using namespace mlir;
 using namespace mlir::seg;
-
-int64_t seg::getBlockSize(SegSpaceOpInterface op,
-                          const GPULoweringConfig &config) {
-  if (std::optional<OpFoldResult> size = op.getMixedBlockSize())
-    if (std::optional<int64_t> value = getConstantIntValue(*size))
-      return *value;
-  return config.defaultBlockSize;
-}
-
-Value seg::getNumBlocks(OpBuilder &b, Location loc, SegSpaceOpInterface op,
-                        Value required, int64_t blockSize,
-                        const GPULoweringConfig &config) {
-  if (std::optional<OpFoldResult> blocks = op.getMixedNumBlocks())
-    return getValueOrCreateConstantIndexOp(b, loc, *blocks);
-  auto virt = op->getAttrOfType<VirtualizationAttr>("virtualization");
-  if (virt && virt.getValue() == Virtualization::None)
-    return required;
-  Value cap =
-      arith::ConstantIndexOp::create(b, loc, config.getBlockCap(blockSize));
-  return minIndex(b, loc, required, cap);
-}
-
-void seg::ifNonEmpty(OpBuilder &b, Location loc, Value count,
-                     function_ref<void()> body) {
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value nonEmpty =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, count, zero);
-  auto ifOp = scf::IfOp::create(b, loc, TypeRange(), nonEmpty, false);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
-  body();
-}
 
 /// Emits the kernel results of `results` at the point `ivs`.
 static void emitResults(KernelBuilder &kb, ResultsOp results,
@@ -80,19 +48,6 @@ static void emitThreadPoint(KernelBuilder &kb, MapOp op, IRMapping &mapping,
   emitResults(kb, op.getResultsOp(), mapping, ivs, blockIvs);
 }
 
-/// Whether `op` may write or free memory (or its effects are unknown).
-static bool mayWrite(Operation *op) {
-  if (isMemoryEffectFree(op))
-    return false;
-  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-      getEffectsRecursively(op);
-  if (!effects)
-    return true;
-  return llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &it) {
-    return !isa<MemoryEffects::Read>(it.getEffect());
-  });
-}
-
 /// A load of a memref the map captures (device memory, not a private
 /// array of the thread).
 static bool isCapturedLoad(Operation *op, Region &scope) {
@@ -107,7 +62,7 @@ static bool isCapturedLoad(Operation *op, Region &scope) {
 static int64_t getLeadingLoadWords(MapOp op) {
   int64_t words = 0;
   for (Operation &inner : op.getBody().front().without_terminator()) {
-    if (mayWrite(&inner))
+    if (mayWriteMemory(&inner))
       break;
     if (isCapturedLoad(&inner, op.getBody()))
       words += llvm::divideCeil(
@@ -120,8 +75,8 @@ static int64_t getLeadingLoadWords(MapOp op) {
 /// together: enough leading loads in flight (about 16 words); one when the
 /// body loads nothing before it writes or has private arrays, and no more
 /// than a thread has when the space is static.
-static int64_t getMapLoadsInFlight(MapOp op, int64_t blockSize,
-                                   const GPULoweringConfig &config) {
+int64_t seg::getMapLoadsInFlight(MapOp op, int64_t blockSize,
+                                 const GPULoweringConfig &config) {
   int64_t perThread = std::numeric_limits<int64_t>::max();
   if (std::optional<int64_t> count = getStaticPointCount(op.getStaticSizes()))
     perThread = llvm::divideCeil(*count, blockSize);
@@ -141,31 +96,40 @@ static int64_t getMapLoadsInFlight(MapOp op, int64_t blockSize,
 /// `points[0]`, so that the loads of all points are in flight together.
 /// Points of a map are independent: a point never reads what another one
 /// writes (that would be a race on the GPU), so only each point's own
-/// writes order its loads.
+/// writes order its loads. One pass over the points' ops: whether an
+/// operand is defined above the first write is kept in a set, not asked of
+/// the block (whose op order every move invalidates).
 static void hoistLeadingLoads(ArrayRef<SmallVector<Operation *>> points,
                               Region &launchBody) {
-  auto firstWrite = llvm::find_if(points.front(), mayWrite);
+  auto firstWrite = llvm::find_if(points.front(), mayWriteMemory);
   if (firstWrite == points.front().end())
     return;
   Operation *target = *firstWrite;
-  // Whether `value` is defined above the target (hoisted ones included).
-  auto dominatesTarget = [&](Value value) {
+  Block *block = target->getBlock();
+  // The group's ops; the block's other ops precede it.
+  DenseSet<Operation *> emitted;
+  for (ArrayRef<Operation *> ops : points)
+    emitted.insert(ops.begin(), ops.end());
+  // The group's ops above the target, hoisted ones included.
+  DenseSet<Operation *> above(points.front().begin(), firstWrite);
+  auto isAboveTarget = [&](Value value) {
     Operation *def = value.getDefiningOp();
-    return !def || def->getBlock() != target->getBlock() ||
-           def->isBeforeInBlock(target);
+    return !def || def->getBlock() != block || !emitted.contains(def) ||
+           above.contains(def);
   };
   for (ArrayRef<Operation *> ops : points.drop_front()) {
     for (Operation *op : ops) {
-      bool available = llvm::all_of(op->getOperands(), dominatesTarget);
+      bool available = llvm::all_of(op->getOperands(), isAboveTarget);
       // Executed by the point anyway (a group holds only existing points),
       // only earlier: no need for it to be speculatable.
       bool movable = op->getNumRegions() == 0 &&
                      (isMemoryEffectFree(op) || isCapturedLoad(op, launchBody));
       if (available && movable) {
         op->moveBefore(target);
+        above.insert(op);
         continue;
       }
-      if (mayWrite(op))
+      if (mayWriteMemory(op))
         break;
     }
   }
@@ -200,14 +164,13 @@ static void emitThreadPoints(KernelBuilder &kb, MapOp op,
 /// wait for each other unless `barrier` is false.
 static void emitThreadInBlockMap(KernelBuilder &kb, MapOp op,
                                  IRMapping &mapping, ValueRange blockIvs,
-                                 bool barrier,
-                                 const GPULoweringConfig &config) {
+                                 bool barrier, const LoweringPlan &plan) {
   SmallVector<Value> sizes =
       materializeSizes(kb.b, kb.loc, op.getMixedSizes(), mapping);
   Value count = productOf(kb.b, kb.loc, sizes);
   Value stride = kb.constIndex(kb.blockSize);
   kb.forLoopInGroups(kb.threadId, count, stride, {},
-                     getMapLoadsInFlight(op, kb.blockSize, config),
+                     plan.innerLoadsInFlight.lookup(op),
                      [&](Value flat, int64_t points, ValueRange) {
                        emitThreadPoints(kb, op, mapping, flat, stride, points,
                                         sizes, blockIvs);
@@ -242,23 +205,21 @@ static bool canOmitBarrierAfter(ArrayRef<MapOp> unsynchronized,
   return false;
 }
 
-static void lowerThreadMap(OpBuilder &b, MapOp op,
-                           const GPULoweringConfig &config) {
+static void lowerThreadMap(OpBuilder &b, MapOp op, const LoweringPlan &plan) {
   Location loc = op.getLoc();
-  int64_t blockSize = getBlockSize(op, config);
+  int64_t blockSize = plan.blockSize;
   SmallVector<Value> sizes = materializeSizes(b, loc, op.getMixedSizes());
   Value count = productOf(b, loc, sizes);
   ifNonEmpty(b, loc, count, [&] {
     Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
     Value required = ceilDivIndex(b, loc, count, blockSizeIdx);
-    Value numBlocks = getNumBlocks(b, loc, op, required, blockSize, config);
-    KernelBuilder kb(b, loc, numBlocks, blockSize);
+    Value numBlocks = getLaunchBlockCount(b, loc, op, required, plan);
+    KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("thread"));
     Value first = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, kb.blockId, blockSizeIdx),
         kb.threadId);
     Value stride = arith::MulIOp::create(b, loc, kb.gridSize, blockSizeIdx);
-    kb.forLoopInGroups(first, count, stride, {},
-                       getMapLoadsInFlight(op, blockSize, config),
+    kb.forLoopInGroups(first, count, stride, {}, plan.loadsInFlight,
                        [&](Value flat, int64_t points, ValueRange) {
                          emitThreadPoints(kb, op, IRMapping(), flat, stride,
                                           points, sizes, {});
@@ -274,8 +235,7 @@ static void lowerThreadMap(OpBuilder &b, MapOp op,
 /// then touches only its own part (a thread-private array expanded by the
 /// thread index, such as the register tiles of seg-tile-block-register),
 /// the number of those thread dimensions; else 0.
-static unsigned getThreadPrivateRank(memref::AllocaOp alloca,
-                                     int64_t blockSize) {
+unsigned seg::getThreadPrivateRank(memref::AllocaOp alloca, int64_t blockSize) {
   ArrayRef<int64_t> shape = alloca.getType().getShape();
   if (!alloca.getType().hasStaticShape() ||
       !alloca.getType().getLayout().isIdentity() || alloca->use_empty())
@@ -370,7 +330,7 @@ static void dropPrivateView(OpBuilder &b, Value view, Value own,
 /// so every thread reaches the same barriers) are rebuilt around their
 /// lowered bodies; anything else runs in every thread.
 static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
-                         ValueRange blockIvs, const GPULoweringConfig &config) {
+                         ValueRange blockIvs, const LoweringPlan &plan) {
   OpBuilder &b = kb.b;
   auto holdsSegOps = [](Operation &op) {
     return op.walk([](SegSpaceOpInterface) { return WalkResult::interrupt(); })
@@ -386,7 +346,7 @@ static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
     if (auto map = dyn_cast<MapOp>(inner)) {
       unsynchronized.push_back(map);
       bool barrier = !canOmitBarrierAfter(unsynchronized, mapping);
-      emitThreadInBlockMap(kb, map, mapping, blockIvs, barrier, config);
+      emitThreadInBlockMap(kb, map, mapping, blockIvs, barrier, plan);
       if (barrier)
         unsynchronized.clear();
       continue;
@@ -411,7 +371,7 @@ static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
       b.setInsertionPointToStart(loop.getBody());
       mapping.map(forOp.getInductionVar(), loop.getInductionVar());
       mapping.map(forOp.getRegionIterArgs(), loop.getRegionIterArgs());
-      emitBlockOps(kb, *forOp.getBody(), mapping, blockIvs, config);
+      emitBlockOps(kb, *forOp.getBody(), mapping, blockIvs, plan);
       auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
       if (loop.getBody()->mightHaveTerminator())
         loop.getBody()->getTerminator()->erase();
@@ -440,7 +400,7 @@ static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
           scf::YieldOp::create(b, kb.loc);
           continue;
         }
-        emitBlockOps(kb, from->front(), mapping, blockIvs, config);
+        emitBlockOps(kb, from->front(), mapping, blockIvs, plan);
         auto yield = cast<scf::YieldOp>(from->front().getTerminator());
         scf::YieldOp::create(
             b, kb.loc, llvm::map_to_vector(yield.getOperands(), [&](Value v) {
@@ -454,15 +414,13 @@ static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
   }
 }
 
-static void lowerBlockMap(OpBuilder &b, MapOp op,
-                          const GPULoweringConfig &config) {
+static void lowerBlockMap(OpBuilder &b, MapOp op, const LoweringPlan &plan) {
   Location loc = op.getLoc();
-  int64_t blockSize = getBlockSize(op, config);
   SmallVector<Value> sizes = materializeSizes(b, loc, op.getMixedSizes());
   Value count = productOf(b, loc, sizes);
   ifNonEmpty(b, loc, count, [&] {
-    Value numBlocks = getNumBlocks(b, loc, op, count, blockSize, config);
-    KernelBuilder kb(b, loc, numBlocks, blockSize);
+    Value numBlocks = getLaunchBlockCount(b, loc, op, count, plan);
+    KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("block"));
     Block &body = op.getBody().front();
     // Shared memory is allocated once per kernel and reused by the virtual
     // blocks of a launched block (a barrier separates them). Arrays that
@@ -470,7 +428,7 @@ static void lowerBlockMap(OpBuilder &b, MapOp op,
     IRMapping shared;
     SmallVector<std::tuple<Value, Value, unsigned>> privateViews;
     for (auto alloca : body.getOps<memref::AllocaOp>()) {
-      unsigned threadDims = getThreadPrivateRank(alloca, blockSize);
+      unsigned threadDims = plan.threadPrivateRanks.lookup(alloca);
       if (!threadDims) {
         shared.map(alloca.getResult(), kb.allocSharedLike(alloca.getType()));
         continue;
@@ -485,7 +443,7 @@ static void lowerBlockMap(OpBuilder &b, MapOp op,
                      delinearize(b, loc, virtualBlock, sizes);
                  IRMapping mapping = shared;
                  mapping.map(body.getArguments(), blockIvs);
-                 emitBlockOps(kb, body, mapping, blockIvs, config);
+                 emitBlockOps(kb, body, mapping, blockIvs, plan);
                  // One element per block: thread 0 writes it.
                  Value isFirst =
                      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -502,10 +460,9 @@ static void lowerBlockMap(OpBuilder &b, MapOp op,
   });
 }
 
-void seg::lowerMapToGPU(OpBuilder &b, MapOp op,
-                        const GPULoweringConfig &config) {
+void seg::lowerMapToGPU(OpBuilder &b, MapOp op, const LoweringPlan &plan) {
   if (op.getLevel() == Level::Block)
-    lowerBlockMap(b, op, config);
+    lowerBlockMap(b, op, plan);
   else
-    lowerThreadMap(b, op, config);
+    lowerThreadMap(b, op, plan);
 }

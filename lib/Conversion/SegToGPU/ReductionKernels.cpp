@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // A regular segmented reduction of m segments of n elements has three
-// kernels (seed 001), and host code that picks one at run time:
+// kernels [Larsen & Henriksen 2017], and host code that picks one at run time:
 //
 //  * sequential segments: one thread per segment reduces it in order. The
 //    block's B segments are read through shared memory in tiles of B x K
@@ -20,14 +20,14 @@
 //    the block at every step of B * chunk elements; with chunk > 1 every
 //    thread evaluates chunk elements with coalesced reads, and a copy
 //    through shared memory hands each thread chunk consecutive ones to
-//    reduce in order (seed 000). With Gs > 1 each block writes a partial
-//    result; the last block of a segment to finish (an atomic counter per
-//    segment, zeroed by the host and reset by that block) reduces the
+//    reduce in order [Pøbl & Holst 2024]. With Gs > 1 each block writes a
+//    partial result; the last block of a segment to finish (an atomic counter
+//    per segment, zeroed by the host and reset by that block) reduces the
 //    segment's partial results in order.
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelBuilder.h"
+#include "Emitters.h"
 
 #include "segir/Analysis/ResourceModel.h"
 #include "segir/Dialect/Seg/Utils/Utils.h"
@@ -39,77 +39,8 @@
 using namespace mlir;
 using namespace mlir::seg;
 
-/// Elements of a tile row in the sequential kernel (a warp's worth keeps a
-/// row of loads coalesced).
-static constexpr int64_t kMaxSequentialTile = 32;
-
-static int64_t getAccumulatorBytes(RedOp op) {
-  int64_t bytes = 0;
-  for (Type type : op.getNeutrals().getTypes())
-    bytes += getPrimitiveByteSize(type).value_or(8);
-  return bytes;
-}
-
 static bool isCommutative(RedOp op) {
   return llvm::all_of(op.getCommutative(), [](bool flag) { return flag; });
-}
-
-static int64_t getChunk(RedOp op) {
-  if (isCommutative(op))
-    return 1;
-  return std::max<int64_t>(1, op.getChunk().value_or(1));
-}
-
-/// Elements a thread evaluates before combining them: enough loads in
-/// flight per thread to approach the memory bandwidth, within about 16
-/// registers of element values.
-static int64_t getLoadsInFlight(RedOp op, const GPULoweringConfig &config) {
-  if (config.loadsInFlight > 0)
-    return config.loadsInFlight;
-  return getLoadsInFlightForWords(llvm::divideCeil(getAccumulatorBytes(op), 4));
-}
-
-int64_t seg::getSequentialTile(RedOp op, const GPULoweringConfig &config) {
-  int64_t blockSize = getBlockSize(op, config);
-  int64_t rowBytes = getAccumulatorBytes(op);
-  // Rows are padded by one element against bank conflicts; a tile stays
-  // within the 48 KiB every launch gets without opting in.
-  int64_t budget =
-      std::min<int64_t>(config.target.getSharedMemoryPerBlock(), 48 * 1024);
-  int64_t fit = budget / (blockSize * rowBytes) - 1;
-  return std::clamp<int64_t>(fit, 1, kMaxSequentialTile);
-}
-
-SmallVector<std::pair<StringRef, int64_t>>
-seg::getRedSharedMemory(RedOp op, const GPULoweringConfig &config) {
-  int64_t blockSize = getBlockSize(op, config);
-  int64_t numWarps = llvm::divideCeil(blockSize, 32);
-  int64_t reduceBytes = 0;
-  if (numWarps > 1)
-    for (Type type : op.getNeutrals().getTypes())
-      reduceBytes += getSharedBufferBytes(type, numWarps);
-  int64_t tile = getSequentialTile(op, config);
-  auto perAccumulator = [&](int64_t count) {
-    int64_t bytes = 0;
-    for (Type type : op.getNeutrals().getTypes())
-      bytes += getSharedBufferBytes(type, count);
-    return bytes;
-  };
-  // Large: the two block reductions, the broadcast last-block flag and, with
-  // chunk > 1, the transposition of one operand at a time all use the
-  // scratch region one after the other.
-  int64_t chunk = getChunk(op);
-  int64_t staging = 0;
-  if (chunk > 1)
-    for (Type type : op.getNeutrals().getTypes())
-      staging =
-          std::max(staging, getSharedBufferBytes(type, blockSize * chunk));
-  int64_t flag = getSharedBufferBytes(IntegerType::get(op.getContext(), 32), 1);
-  return {
-      {"sequential-segments", perAccumulator(blockSize * (tile + 1))},
-      {"small-segments", perAccumulator(blockSize)},
-      {"large-segments", std::max({staging, reduceBytes, flag})},
-  };
 }
 
 //===----------------------------------------------------------------------===//
@@ -198,12 +129,11 @@ void seg::emitThreadInBlockRed(KernelBuilder &kb, RedOp op,
 //===----------------------------------------------------------------------===//
 
 static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
-                                 int64_t blockSize, int64_t tile,
-                                 const GPULoweringConfig &config) {
+                                 const LoweringPlan &plan) {
+  int64_t blockSize = plan.blockSize, tile = plan.sequentialTile;
   Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
   Value virtualBlocks = ceilDivIndex(b, loc, red.numSegments, blockSizeIdx);
-  Value numBlocks =
-      getNumBlocks(b, loc, red.op, virtualBlocks, blockSize, config);
+  Value numBlocks = getLaunchBlockCount(b, loc, red.op, virtualBlocks, plan);
   // Columns per tile: the tile, or the whole segment when shorter (at least
   // one, so that the empty segments of n = 0 get their neutral values).
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
@@ -212,8 +142,9 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
                minIndex(b, loc, red.segmentLength,
                         arith::ConstantIndexOp::create(b, loc, tile)));
 
-  int64_t loadsInFlight = getLoadsInFlight(red.op, config);
-  KernelBuilder kb(b, loc, numBlocks, blockSize, "sequential_segments");
+  int64_t loadsInFlight = plan.loadsInFlight;
+  KernelBuilder kb(b, loc, numBlocks, plan,
+                   plan.getKernel("sequential-segments"));
   int64_t stride = tile + 1;
   SmallVector<Value> staged = kb.allocShared(red.types, blockSize * stride);
   Value strideIdx = kb.constIndex(stride);
@@ -290,16 +221,15 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
 
 /// Requires 1 <= n <= B.
 static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
-                            int64_t blockSize,
-                            const GPULoweringConfig &config) {
+                            const LoweringPlan &plan) {
+  int64_t blockSize = plan.blockSize;
   Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
   Value perBlock =
       arith::DivUIOp::create(b, loc, blockSizeIdx, red.segmentLength);
   Value virtualBlocks = ceilDivIndex(b, loc, red.numSegments, perBlock);
-  Value numBlocks =
-      getNumBlocks(b, loc, red.op, virtualBlocks, blockSize, config);
+  Value numBlocks = getLaunchBlockCount(b, loc, red.op, virtualBlocks, plan);
 
-  KernelBuilder kb(b, loc, numBlocks, blockSize, "small_segments");
+  KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("small-segments"));
   SmallVector<Value> scanned = kb.allocShared(red.types, blockSize);
   Value n = red.segmentLength;
   Value row = arith::DivUIOp::create(b, loc, kb.threadId, n);
@@ -364,10 +294,10 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
 // Large segments
 //===----------------------------------------------------------------------===//
 
-/// Seed 000's chunked stage one for the step at `base`: thread t evaluates
-/// elements base + k B + t (k < chunk) with coalesced reads into registers;
-/// each operand in turn goes through one shared buffer so that t holds
-/// elements base + t chunk + j (j < chunk), which it reduces in order.
+/// [Pøbl & Holst 2024]'s chunked stage one for the step at `base`: thread t
+/// evaluates elements base + k B + t (k < chunk) with coalesced reads into
+/// registers; each operand in turn goes through one shared buffer so that t
+/// holds elements base + t chunk + j (j < chunk), which it reduces in order.
 /// Transposing one operand at a time keeps the buffer at B x chunk values of
 /// the widest operand, the shared memory bound of the resource model.
 static SmallVector<Value>
@@ -448,70 +378,158 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
       });
 }
 
-static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
-                            int64_t blockSize,
-                            const GPULoweringConfig &config) {
-  int64_t chunk = getChunk(red.op);
+namespace {
+/// The large kernel's host-side values: Gs blocks per segment, each over a
+/// contiguous range of the segment, and the global temporaries through
+/// which the blocks of a segment combine their partial results.
+struct LargeSegments {
+  Value blocksPerSegment, rangeLength, virtualBlocks, numBlocks;
+  /// One partial result per virtual block and operand; one arrival counter
+  /// per segment.
+  SmallVector<Value> partials;
+  Value counters;
+};
+} // namespace
+
+/// Steps of B * chunk elements per segment, spread over Gs blocks that fill
+/// the target together; the partial results and the counters, zeroed.
+static LargeSegments emitLargeSegmentsSetup(OpBuilder &b, Location loc,
+                                            Reduction &red,
+                                            const LoweringPlan &plan) {
   auto index = [&](int64_t value) {
     return arith::ConstantIndexOp::create(b, loc, value);
   };
+  int64_t stepLength = plan.blockSize * plan.chunk;
+  LargeSegments large;
   Value one = index(1);
-  // Steps of B * chunk elements per segment, spread over Gs blocks that
-  // fill the target together, each over a contiguous range.
-  Value steps =
-      ceilDivIndex(b, loc, red.segmentLength, index(blockSize * chunk));
-  Value cap = index(config.getBlockCap(blockSize));
-  Value blocksPerSegment =
+  Value steps = ceilDivIndex(b, loc, red.segmentLength, index(stepLength));
+  Value cap = index(plan.blockCap);
+  large.blocksPerSegment =
       maxIndex(b, loc, one,
                minIndex(b, loc, steps,
                         arith::DivUIOp::create(b, loc, cap, red.numSegments)));
-  Value rangeLength = arith::MulIOp::create(
-      b, loc, ceilDivIndex(b, loc, steps, blocksPerSegment),
-      index(blockSize * chunk));
-  Value virtualBlocks =
-      arith::MulIOp::create(b, loc, red.numSegments, blocksPerSegment);
-  Value numBlocks =
-      getNumBlocks(b, loc, red.op, virtualBlocks, blockSize, config);
+  large.rangeLength = arith::MulIOp::create(
+      b, loc, ceilDivIndex(b, loc, steps, large.blocksPerSegment),
+      index(stepLength));
+  large.virtualBlocks =
+      arith::MulIOp::create(b, loc, red.numSegments, large.blocksPerSegment);
+  large.numBlocks =
+      getLaunchBlockCount(b, loc, red.op, large.virtualBlocks, plan);
 
-  // Partial results and the per-segment counters.
   Type tokenType = gpu::AsyncTokenType::get(b.getContext());
   Value token =
       gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
-  SmallVector<Value> partials;
   for (Type type : red.types) {
     auto alloc = gpu::AllocOp::create(
         b, loc, MemRefType::get({ShapedType::kDynamic}, type), tokenType,
-        ValueRange{token}, ValueRange{virtualBlocks}, ValueRange());
-    partials.push_back(alloc.getMemref());
+        ValueRange{token}, ValueRange{large.virtualBlocks}, ValueRange());
+    large.partials.push_back(alloc.getMemref());
     token = alloc.getAsyncToken();
   }
   auto counterAlloc = gpu::AllocOp::create(
       b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI32Type()),
       tokenType, ValueRange{token}, ValueRange{red.numSegments}, ValueRange());
-  Value counters = counterAlloc.getMemref();
+  large.counters = counterAlloc.getMemref();
   Value zeroI32 = arith::ConstantIntOp::create(b, loc, 0, 32);
   token = gpu::MemsetOp::create(b, loc, tokenType,
                                 ValueRange{counterAlloc.getAsyncToken()},
-                                counters, zeroI32)
+                                large.counters, zeroI32)
               .getAsyncToken();
   gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
+  return large;
+}
 
-  KernelBuilder kb(b, loc, numBlocks, blockSize, "large_segments");
+/// Frees the temporaries of emitLargeSegmentsSetup after the kernel.
+static void emitLargeSegmentsTeardown(OpBuilder &b, Location loc,
+                                      const LargeSegments &large) {
+  Type tokenType = gpu::AsyncTokenType::get(b.getContext());
+  Value token =
+      gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
+  SmallVector<Value> buffers(large.partials);
+  buffers.push_back(large.counters);
+  for (Value buffer : buffers)
+    token = gpu::DeallocOp::create(b, loc, tokenType, ValueRange{token}, buffer)
+                .getAsyncToken();
+  gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
+}
+
+/// One of several blocks of `segment` publishes its partial result `total`
+/// (valid in thread 0) and counts itself; the last to arrive reduces the
+/// segment's partial results in order and writes the result.
+static void emitPartialResult(KernelBuilder &kb, Reduction &red,
+                              const LargeSegments &large, Value virtualBlock,
+                              Value segment, ValueRange total) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  Value lastArrival =
+      arith::SubIOp::create(b, loc, large.blocksPerSegment, kb.constIndex(1));
+  Value isLastI32 = kb.ifThenElse(
+      isThreadZero(kb), {b.getI32Type()},
+      [&] {
+        kb.storeAll(total, large.partials, virtualBlock);
+        kb.fence();
+        Value previous = memref::AtomicRMWOp::create(
+            b, loc, arith::AtomicRMWKind::addi, kb.constI32(1), large.counters,
+            ValueRange{segment});
+        kb.fence();
+        Value previousIdx =
+            arith::IndexCastUIOp::create(b, loc, b.getIndexType(), previous);
+        Value isLast =
+            cmp(kb, arith::CmpIPredicate::eq, previousIdx, lastArrival);
+        return SmallVector<Value>{
+            arith::ExtUIOp::create(b, loc, b.getI32Type(), isLast)};
+      },
+      [&] { return SmallVector<Value>{kb.constI32(0)}; })[0];
+  Value isLast = kb.broadcastFromThreadZero({isLastI32})[0];
+  Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, isLast,
+                                     kb.constI32(0));
+  kb.ifThen(last, [&] {
+    kb.fence();
+    // Thread t reduces partials [t q, (t+1) q) in order, then the block
+    // reduces the threads' results.
+    Value perThread = ceilDivIndex(b, loc, large.blocksPerSegment,
+                                   kb.constIndex(kb.blockSize));
+    Value segmentBase =
+        arith::MulIOp::create(b, loc, segment, large.blocksPerSegment);
+    Value first = arith::MulIOp::create(b, loc, kb.threadId, perThread);
+    Value firstEnd = minIndex(b, loc, large.blocksPerSegment,
+                              arith::AddIOp::create(b, loc, first, perThread));
+    SmallVector<Value> mine = kb.forLoop(
+        first, firstEnd, kb.constIndex(1), red.neutrals,
+        [&](Value g, ValueRange accs) {
+          Value slot = arith::AddIOp::create(b, loc, segmentBase, g);
+          return red.combine(kb, accs, kb.loadAll(large.partials, slot));
+        });
+    SmallVector<Value> result =
+        kb.blockReduce(red.operators(), red.neutrals, mine);
+    kb.ifThen(isThreadZero(kb), [&] {
+      red.store(kb, result, segment);
+      memref::StoreOp::create(b, loc, kb.constI32(0), large.counters,
+                              ValueRange{segment});
+    });
+  });
+}
+
+static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
+                            const LoweringPlan &plan) {
+  LargeSegments large = emitLargeSegmentsSetup(b, loc, red, plan);
+  KernelBuilder kb(b, loc, large.numBlocks, plan,
+                   plan.getKernel("large-segments"));
   kb.forLoop(
-      kb.blockId, virtualBlocks, kb.gridSize, {},
+      kb.blockId, large.virtualBlocks, kb.gridSize, {},
       [&](Value virtualBlock, ValueRange) {
-        Value segment =
-            arith::DivUIOp::create(b, loc, virtualBlock, blocksPerSegment);
-        Value group =
-            arith::RemUIOp::create(b, loc, virtualBlock, blocksPerSegment);
-        Value start = arith::MulIOp::create(b, loc, group, rangeLength);
-        Value end = minIndex(b, loc, red.segmentLength,
-                             arith::AddIOp::create(b, loc, start, rangeLength));
-        SmallVector<Value> total =
-            emitBlockRange(kb, red, segment, start, end, chunk,
-                           getLoadsInFlight(red.op, config));
+        Value segment = arith::DivUIOp::create(b, loc, virtualBlock,
+                                               large.blocksPerSegment);
+        Value group = arith::RemUIOp::create(b, loc, virtualBlock,
+                                             large.blocksPerSegment);
+        Value start = arith::MulIOp::create(b, loc, group, large.rangeLength);
+        Value end =
+            minIndex(b, loc, red.segmentLength,
+                     arith::AddIOp::create(b, loc, start, large.rangeLength));
+        SmallVector<Value> total = emitBlockRange(
+            kb, red, segment, start, end, plan.chunk, plan.loadsInFlight);
 
-        Value alone = cmp(kb, arith::CmpIPredicate::eq, blocksPerSegment,
+        Value alone = cmp(kb, arith::CmpIPredicate::eq, large.blocksPerSegment,
                           kb.constIndex(1));
         auto ifAlone = scf::IfOp::create(b, loc, TypeRange(), alone, true);
         {
@@ -519,82 +537,23 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
           b.setInsertionPoint(ifAlone.thenBlock()->getTerminator());
           kb.ifThen(isThreadZero(kb), [&] { red.store(kb, total, segment); });
           b.setInsertionPoint(ifAlone.elseBlock()->getTerminator());
-          // Publish the partial result, then count the finished blocks.
-          Value lastArrival =
-              arith::SubIOp::create(b, loc, blocksPerSegment, kb.constIndex(1));
-          Value isLastI32 = kb.ifThenElse(
-              isThreadZero(kb), {b.getI32Type()},
-              [&] {
-                kb.storeAll(total, partials, virtualBlock);
-                kb.fence();
-                Value previous = memref::AtomicRMWOp::create(
-                    b, loc, arith::AtomicRMWKind::addi, kb.constI32(1),
-                    counters, ValueRange{segment});
-                kb.fence();
-                Value previousIdx = arith::IndexCastUIOp::create(
-                    b, loc, b.getIndexType(), previous);
-                Value isLast =
-                    cmp(kb, arith::CmpIPredicate::eq, previousIdx, lastArrival);
-                return SmallVector<Value>{
-                    arith::ExtUIOp::create(b, loc, b.getI32Type(), isLast)};
-              },
-              [&] { return SmallVector<Value>{kb.constI32(0)}; })[0];
-          Value isLast = kb.broadcastFromThreadZero({isLastI32})[0];
-          Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                             isLast, kb.constI32(0));
-          kb.ifThen(last, [&] {
-            kb.fence();
-            // Thread t reduces partials [t q, (t+1) q) in order, then the
-            // block reduces the threads' results.
-            Value perThread = ceilDivIndex(b, loc, blocksPerSegment,
-                                           kb.constIndex(kb.blockSize));
-            Value segmentBase =
-                arith::MulIOp::create(b, loc, segment, blocksPerSegment);
-            Value first = arith::MulIOp::create(b, loc, kb.threadId, perThread);
-            Value firstEnd =
-                minIndex(b, loc, blocksPerSegment,
-                         arith::AddIOp::create(b, loc, first, perThread));
-            SmallVector<Value> mine = kb.forLoop(
-                first, firstEnd, kb.constIndex(1), red.neutrals,
-                [&](Value g, ValueRange accs) {
-                  Value slot = arith::AddIOp::create(b, loc, segmentBase, g);
-                  return red.combine(kb, accs, kb.loadAll(partials, slot));
-                });
-            SmallVector<Value> result =
-                kb.blockReduce(red.operators(), red.neutrals, mine);
-            kb.ifThen(isThreadZero(kb), [&] {
-              red.store(kb, result, segment);
-              memref::StoreOp::create(b, loc, kb.constI32(0), counters,
-                                      ValueRange{segment});
-            });
-          });
+          emitPartialResult(kb, red, large, virtualBlock, segment, total);
         }
         kb.barrier();
         return SmallVector<Value>();
       });
   kb.finish();
-
-  token = gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
-  partials.push_back(counters);
-  for (Value buffer : partials)
-    token = gpu::DeallocOp::create(b, loc, tokenType, ValueRange{token}, buffer)
-                .getAsyncToken();
-  gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
+  emitLargeSegmentsTeardown(b, loc, large);
 }
 
 //===----------------------------------------------------------------------===//
 // Host code: the choice of a strategy
 //===----------------------------------------------------------------------===//
 
-void seg::lowerRedToGPU(OpBuilder &b, RedOp op,
-                        const GPULoweringConfig &config) {
+void seg::lowerRedToGPU(OpBuilder &b, RedOp op, const LoweringPlan &plan) {
   Location loc = op.getLoc();
   Reduction red(b, loc, op, IRMapping());
-  int64_t blockSize = getBlockSize(op, config);
-  int64_t tile = getSequentialTile(op, config);
-  int64_t smallMax =
-      config.smallSegmentMax > 0 ? config.smallSegmentMax : blockSize / 2;
-  smallMax = std::min(smallMax, blockSize);
+  int64_t blockSize = plan.blockSize;
 
   auto index = [&](int64_t value) {
     return arith::ConstantIndexOp::create(b, loc, value);
@@ -606,14 +565,14 @@ void seg::lowerRedToGPU(OpBuilder &b, RedOp op,
   Value emptySegments =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, n, zero);
   Value smallFits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, n,
-                                          index(smallMax));
+                                          index(plan.smallSegmentMax));
   Value useSequential, useSmall;
-  switch (config.strategy) {
+  switch (plan.strategy) {
   case RedStrategy::Auto:
     useSequential = arith::OrIOp::create(
         b, loc, emptySegments,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, m,
-                              index(config.sequentialThreshold)));
+                              index(plan.sequentialThreshold)));
     useSmall = smallFits;
     break;
   case RedStrategy::Sequential:
@@ -637,12 +596,12 @@ void seg::lowerRedToGPU(OpBuilder &b, RedOp op,
         scf::IfOp::create(b, loc, TypeRange(), useSequential, true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifSequential.thenBlock()->getTerminator());
-    emitSequentialKernel(b, loc, red, blockSize, tile, config);
+    emitSequentialKernel(b, loc, red, plan);
     b.setInsertionPoint(ifSequential.elseBlock()->getTerminator());
     auto ifSmall = scf::IfOp::create(b, loc, TypeRange(), useSmall, true);
     b.setInsertionPoint(ifSmall.thenBlock()->getTerminator());
-    emitSmallKernel(b, loc, red, blockSize, config);
+    emitSmallKernel(b, loc, red, plan);
     b.setInsertionPoint(ifSmall.elseBlock()->getTerminator());
-    emitLargeKernel(b, loc, red, blockSize, config);
+    emitLargeKernel(b, loc, red, plan);
   });
 }

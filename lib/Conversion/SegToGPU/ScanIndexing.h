@@ -1,11 +1,11 @@
-//===- ScanIndexing.h - Seed 004's 32-bit index arithmetic ------*- C++ -*-===//
+//===- ScanIndexing.h - The scan's 32-bit index arithmetic ------*- C++ -*-===//
 //
 // Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// The index arithmetic of the single-pass segmented scan (seed 004 section
-// 6), written once over an arithmetic policy `A`: the kernels instantiate
+// The index arithmetic of the single-pass segmented scan [Clausen 2021,
+// §6], written once over an arithmetic policy `A`: the kernels instantiate
 // it with one that emits `arith` ops, the unit tests with one on plain
 // integers.
 //

@@ -6,12 +6,12 @@
 //
 // A regular segmented inclusive scan of S segments of n elements, seen as
 // one array of S * n elements cut into groups of G = B * m (block size B,
-// m elements per thread, seed 004), lowers to one single-pass kernel:
+// m elements per thread, [Clausen 2021]), lowers to one single-pass kernel:
 //
 //  * every iteration of a block takes a dynamic group id from a global
 //    counter (ids are handed out in the order blocks start, so the
 //    look-back never waits on a group nobody works on); a block launched
-//    for fewer groups than there are loops over ids (seed 000 section 3.1);
+//    for fewer groups than there are loops over ids [Pøbl & Holst 2024, §3.1];
 //  * load & map: thread t evaluates elements k B + t (coalesced), stores
 //    map-only outputs at once and stages the operator operands in shared
 //    memory; thread t then takes elements t m .. t m + m - 1, scans them
@@ -20,18 +20,18 @@
 //  * look-back: the block publishes its aggregate (flag A), or at once its
 //    inclusive prefix (flag P) when it starts a segment or contains a
 //    segment start (the suffix after the last one is all its successors
-//    need); then the first warp reads 32 predecessors at a time, stopping
-//    at the first P or at the start of its segment (older groups count as
-//    P with the neutral value), and reduces them with a flag-aware
-//    operator; the block publishes P. Values are written before a fence
-//    and the flag atomically after it; readers poll the flag atomically,
+//    need); then the first warp reads one predecessor per lane at a time,
+//    stopping at the first P or at the start of its segment (older groups
+//    count as P with the neutral value), and reduces them with a
+//    flag-aware operator; the block publishes P. Values are written before a
+//    fence and the flag atomically after it; readers poll the flag atomically,
 //    fence, then read the value;
 //  * result distribution and a transposition back through shared memory
 //    for coalesced writes.
 //
-// Index arithmetic inside a group is 32-bit (ScanIndexing.h, seed 004
-// section 6); the group offset, the segment start and global indices stay
-// 64-bit.
+// Index arithmetic inside a group is 32-bit (ScanIndexing.h,
+// [Clausen 2021, §6]); the group offset, the segment start and global indices
+// stay 64-bit.
 //
 // Reduce-then-scan, for operators whose state leaves the single-pass
 // kernel too few registers (or when forced): a kernel computes every
@@ -40,7 +40,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelBuilder.h"
+#include "Emitters.h"
 #include "ScanIndexing.h"
 
 #include "segir/Analysis/ResourceModel.h"
@@ -54,145 +54,8 @@
 using namespace mlir;
 using namespace mlir::seg;
 
-static constexpr int64_t kWarpSize = 32;
 /// Group status flags in global memory.
 static constexpr int64_t kFlagX = 0, kFlagA = 1, kFlagP = 2;
-
-//===----------------------------------------------------------------------===//
-// Planning
-//===----------------------------------------------------------------------===//
-
-static SmallVector<Type> getAccumulatorTypes(ScanOp op) {
-  return llvm::to_vector(op.getNeutrals().getTypes());
-}
-
-static int64_t perType(ArrayRef<Type> types, int64_t count) {
-  int64_t bytes = 0;
-  for (Type type : types)
-    bytes += getSharedBufferBytes(type, count);
-  return bytes;
-}
-
-/// Shared memory of KernelBuilder::blockScan over (i1 flag, types...).
-static int64_t getBlockScanBytes(MLIRContext *ctx, ArrayRef<Type> types,
-                                 int64_t blockSize, bool withFlag) {
-  int64_t numWarps = llvm::divideCeil(blockSize, kWarpSize);
-  if (numWarps == 1)
-    return 0;
-  int64_t bytes = perType(types, numWarps);
-  if (withFlag)
-    bytes += getSharedBufferBytes(IntegerType::get(ctx, 1), numWarps);
-  return bytes;
-}
-
-int64_t seg::getThreadInBlockScanSharedBytes(ScanOp op, int64_t blockSize) {
-  return getBlockScanBytes(op.getContext(), getAccumulatorTypes(op), blockSize,
-                           /*withFlag=*/false);
-}
-
-/// Shared memory of the group kernels at m elements per thread: the
-/// staging buffers, the block scan, and for the single-pass kernel the
-/// dynamic id and the broadcast prefix.
-static int64_t getGroupKernelBytes(ScanOp op, int64_t blockSize, int64_t m,
-                                   bool singlePass) {
-  SmallVector<Type> types = getAccumulatorTypes(op);
-  MLIRContext *ctx = op.getContext();
-  int64_t bytes = perType(types, blockSize * m) +
-                  getBlockScanBytes(ctx, types, blockSize, /*withFlag=*/true);
-  if (singlePass)
-    bytes += getSharedBufferBytes(IndexType::get(ctx), 1) + perType(types, 1);
-  return bytes;
-}
-
-/// Registers the single-pass kernel needs per thread at m elements: seed
-/// 004's 2 w + 3 per element (section 5.2) plus what the block scan and the
-/// look-back keep live at once (inclusive, exclusive and total pairs, the
-/// window value, its shuffled partner, the prefix and the aggregate: about
-/// 8 w, and some 25 registers of indices, flags and addresses). Measured
-/// with ptxas for sm_90: below this, kernels of 1 to 8 words of state do
-/// not spill.
-static int64_t getSinglePassRegisters(ArrayRef<Type> types, int64_t m) {
-  int64_t words = 0;
-  for (Type type : types)
-    words += getRegisterCount(getPrimitiveByteSize(type).value_or(8));
-  return m * (2 * words + 3) + 8 * words + 25;
-}
-
-FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
-  ScanPlan plan;
-  int64_t blockSize = getBlockSize(op, config);
-  SmallVector<Type> types = getAccumulatorTypes(op);
-  ResourceModel model(config.target);
-  int64_t limit = config.target.getSharedMemoryPerBlock();
-  int64_t available = model.getRegistersPerThread(blockSize);
-
-  switch (config.scanStrategy) {
-  case ScanStrategy::SinglePass:
-    plan.singlePass = true;
-    break;
-  case ScanStrategy::ReduceThenScan:
-    plan.singlePass = false;
-    break;
-  case ScanStrategy::Auto: {
-    int64_t needed = getSinglePassRegisters(types, 1);
-    plan.singlePass = needed <= available;
-    if (!plan.singlePass)
-      plan.fallbackReason =
-          (Twine("the single-pass kernel needs about ") + Twine(needed) +
-           " registers per thread for its operator state at m = 1, more "
-           "than the " +
-           Twine(available) + " available with block size " + Twine(blockSize) +
-           " on target " + config.target.getChip())
-              .str();
-    break;
-  }
-  }
-
-  if (std::optional<uint64_t> chunk = op.getChunk()) {
-    plan.degree = static_cast<int64_t>(*chunk);
-  } else {
-    // Operator operands and map-only outputs pass through a thread's
-    // registers, as seg-select-chunk counts them.
-    SmallVector<Type> all(types);
-    auto yield = cast<YieldOp>(op.getBody().front().getTerminator());
-    for (Value value : yield.getValues().drop_front(op.getNumAccumulators()))
-      all.push_back(value.getType());
-    bool primitive = llvm::all_of(
-        all, [](Type type) { return getPrimitiveByteSize(type).has_value(); });
-    FailureOr<SequentialChoice> choice =
-        primitive ? model.selectScanDegree(all, blockSize)
-                  : FailureOr<SequentialChoice>(failure());
-    plan.degree = succeeded(choice) ? std::max<int64_t>(1, choice->value) : 1;
-    // The model counts the elements; the look-back and the block scan of
-    // this kernel need registers of their own.
-    while (plan.degree > 1 &&
-           getSinglePassRegisters(types, plan.degree) > available)
-      --plan.degree;
-    // The model's shared-memory bound counts one staging buffer; this
-    // kernel keeps one per operand.
-    while (plan.degree > 1 && getGroupKernelBytes(op, blockSize, plan.degree,
-                                                  plan.singlePass) > limit)
-      --plan.degree;
-  }
-  if (blockSize * plan.degree >= (int64_t(1) << 31))
-    return op.emitOpError("group of ")
-           << blockSize << " x " << plan.degree
-           << " elements does not fit the 32-bit index arithmetic";
-
-  if (plan.singlePass) {
-    plan.sharedBytes.push_back(
-        {"single-pass scan",
-         getGroupKernelBytes(op, blockSize, plan.degree, true)});
-  } else {
-    int64_t group = getGroupKernelBytes(op, blockSize, plan.degree, false);
-    plan.sharedBytes.push_back({"group aggregate", group});
-    plan.sharedBytes.push_back(
-        {"aggregate scan",
-         getBlockScanBytes(op.getContext(), types, blockSize, true)});
-    plan.sharedBytes.push_back({"rescan", group});
-  }
-  return plan;
-}
 
 //===----------------------------------------------------------------------===//
 // Pieces
@@ -290,8 +153,6 @@ struct ScanTemps {
   /// The dynamic group id counter (single pass).
   Value counter;
 };
-
-enum class Phase { SinglePass, Aggregate, Rescan };
 } // namespace
 
 static Value cmp(OpBuilder &b, Location loc, arith::CmpIPredicate pred,
@@ -421,70 +282,79 @@ static SmallVector<Value> emitLookBack(KernelBuilder &kb, Scan &scan,
   return SmallVector<Value>(whileOp.getResults().slice(1, scan.types.size()));
 }
 
-/// One group of the single-pass kernel (or a phase of reduce-then-scan):
-/// group `id` (index, uniform over the block).
-static void emitGroup(KernelBuilder &kb, Scan &scan, int64_t m, Phase phase,
-                      Value id, ScanTemps &temps, ArrayRef<Value> staging,
-                      ArrayRef<Value> broadcast) {
+namespace {
+/// One group of a kernel over groups (group `id`, uniform over the block),
+/// up to the block-wide scan: the elements evaluated (coalesced) into the
+/// staging buffers, each thread's m consecutive elements scanned from
+/// there, and the block's scan of the threads' (segment-starts-here,
+/// carry) pairs. What the kernels do with the group's prefix differs;
+/// writeResults then distributes it.
+class GroupScan {
+public:
+  GroupScan(KernelBuilder &kb, Scan &scan, int64_t m, Value id,
+            ArrayRef<Value> staging, bool storeMapOuts);
+
+  /// Combines `blockPrefix` (the groups before this one back to the start
+  /// of its segment) into every element and writes the results, coalesced.
+  void writeResults(ValueRange blockPrefix);
+
+  KernelBuilder &kb;
+  Scan &scan;
+  IRArith a;
+  int64_t m, groupSize;
+  Value id, blockOffset;
+  ScanIndexing<IRArith> ix;
+  /// Whether the group contains a segment start, and the combination of
+  /// its elements after the last one.
+  Value totalFlag;
+  SmallVector<Value> totalValues;
+  Value isFirstThread;
+
+private:
+  /// The coordinates of element j (i32) of the group.
+  SmallVector<Value> ivsOf(Value j);
+  /// Element k B + t of the group, k < m: coalesced. Loops, not unrolled:
+  /// nothing of them stays live in registers.
+  void coalescedLoop(function_ref<void(Value local, Value inBounds)> body);
+
+  ArrayRef<Value> staging;
+  Value firstSegment;
+  /// This thread's first element, its m scanned elements, and whether a
+  /// segment starts in its elements 0..i.
+  Value first;
+  SmallVector<SmallVector<Value>> own;
+  SmallVector<Value> fresh;
+  KernelBuilder::BlockScan threads;
+};
+} // namespace
+
+GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, int64_t m, Value id,
+                     ArrayRef<Value> staging, bool storeMapOuts)
+    : kb(kb), scan(scan), a{kb.b, kb.loc}, m(m), groupSize(kb.blockSize * m),
+      id(id), staging(staging) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
-  int64_t blockSize = kb.blockSize;
-  int64_t groupSize = blockSize * m;
-  IRArith a{b, loc};
-  Value blockOffset =
-      arith::MulIOp::create(b, loc, id, kb.constIndex(groupSize));
-  auto ix = ScanIndexing<IRArith>::compute(a, blockOffset, scan.segmentLength,
-                                           kb.constIndex(groupSize));
-  Value firstSegment;
+  blockOffset = arith::MulIOp::create(b, loc, id, kb.constIndex(groupSize));
+  ix = ScanIndexing<IRArith>::compute(a, blockOffset, scan.segmentLength,
+                                      kb.constIndex(groupSize));
   if (!scan.segmentSizes.empty())
     firstSegment =
         arith::DivUIOp::create(b, loc, blockOffset, scan.segmentLength);
-  // The coordinates of element j (i32) of the group.
-  auto ivsOf = [&](Value j) {
-    auto [segmentDelta, index] = ix.coords(a, j);
-    SmallVector<Value> ivs;
-    if (!scan.segmentSizes.empty())
-      ivs = delinearize(
-          b, loc, arith::AddIOp::create(b, loc, firstSegment, segmentDelta),
-          scan.segmentSizes);
-    ivs.push_back(index);
-    return ivs;
-  };
-  // Element k B + t of the group, k < m: coalesced. Loops, not unrolled:
-  // nothing of them stays live in registers.
-  auto coalescedLoop =
-      [&](function_ref<void(Value local, Value inBounds)> body) {
-        kb.forLoop(
-            kb.constIndex(0), kb.constIndex(groupSize),
-            kb.constIndex(blockSize), {}, [&](Value base, ValueRange) {
-              Value local = arith::AddIOp::create(b, loc, base, kb.threadId);
-              Value global = arith::AddIOp::create(b, loc, blockOffset, local);
-              Value inBounds =
-                  cmp(b, loc, arith::CmpIPredicate::ult, global, scan.total);
-              body(local, inBounds);
-              return SmallVector<Value>();
-            });
-      };
 
   // Load & map; the operands go through shared memory.
   coalescedLoop([&](Value local, Value inBounds) {
     SmallVector<Value> elems = kb.ifThenElse(
         inBounds, scan.types,
-        [&] {
-          return scan.element(kb, ivsOf(a.trunc(local)),
-                              phase != Phase::Aggregate);
-        },
+        [&] { return scan.element(kb, ivsOf(a.trunc(local)), storeMapOuts); },
         [&] { return scan.neutrals; });
     kb.storeAll(elems, staging, local);
   });
   kb.barrier();
 
   // Thread t scans elements t m .. t m + m - 1, restarting at segment
-  // starts; fresh[i] says whether one lies in 0..i.
-  Value first = arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(m));
+  // starts.
+  first = arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(m));
   Value firstI32 = a.trunc(first);
-  SmallVector<SmallVector<Value>> own;
-  SmallVector<Value> fresh;
   for (int64_t i = 0; i < m; ++i) {
     Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
     SmallVector<Value> x = kb.loadAll(staging, slot);
@@ -505,74 +375,45 @@ static void emitGroup(KernelBuilder &kb, Scan &scan, int64_t m, Phase phase,
     return scan.segCombine(b, loc, lhs, rhs);
   };
   SmallVector<Value> identity = scan.segIdentity(b, loc);
-  KernelBuilder::BlockScan threads = kb.blockScan(segCombine, identity, carry);
-  Value totalFlag = threads.total[0];
-  ArrayRef<Value> totalValues = ArrayRef(threads.total).drop_front();
-  Value isFirstThread =
+  threads = kb.blockScan(segCombine, identity, carry);
+  totalFlag = threads.total[0];
+  totalValues = llvm::to_vector(ArrayRef(threads.total).drop_front());
+  isFirstThread =
       cmp(b, loc, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
+}
 
-  if (phase == Phase::Aggregate) {
-    kb.ifThen(isFirstThread, [&] {
-      Value flag = arith::ExtUIOp::create(b, loc, b.getI32Type(), totalFlag);
-      memref::StoreOp::create(b, loc, flag, temps.flags, ValueRange{id});
-      kb.storeAll(totalValues, temps.aggregates, id);
-    });
-    kb.barrier();
-    return;
-  }
+SmallVector<Value> GroupScan::ivsOf(Value j) {
+  auto [segmentDelta, index] = ix.coords(a, j);
+  SmallVector<Value> ivs;
+  if (!scan.segmentSizes.empty())
+    ivs = delinearize(
+        kb.b, kb.loc,
+        arith::AddIOp::create(kb.b, kb.loc, firstSegment, segmentDelta),
+        scan.segmentSizes);
+  ivs.push_back(index);
+  return ivs;
+}
 
-  // The combination of the groups before this one, back to the start of
-  // its segment.
-  SmallVector<Value> blockPrefix;
-  if (phase == Phase::Rescan) {
-    blockPrefix = kb.loadAll(temps.prefixes, id);
-  } else {
-    Value isFirstGroup =
-        cmp(b, loc, arith::CmpIPredicate::eq, id, kb.constIndex(0));
-    Value noLookBack = a.or_(isFirstGroup, ix.newSegment);
-    // A group containing a segment start publishes its suffix at once.
-    Value publishEarly = a.or_(noLookBack, totalFlag);
-    kb.ifThen(isFirstThread, [&] {
-      auto ifEarly = scf::IfOp::create(b, loc, TypeRange(), publishEarly,
-                                       /*withElse=*/true);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(ifEarly.thenBlock()->getTerminator());
-      publish(kb, totalValues, temps.prefixes, temps.flags, id, kFlagP);
-      b.setInsertionPoint(ifEarly.elseBlock()->getTerminator());
-      publish(kb, totalValues, temps.aggregates, temps.flags, id, kFlagA);
-    });
-    int64_t width =
-        std::min<int64_t>(kWarpSize, static_cast<int64_t>(llvm::bit_floor(
-                                         static_cast<uint64_t>(blockSize))));
-    Value inWindow = cmp(b, loc, arith::CmpIPredicate::ult, kb.threadId,
-                         kb.constIndex(width));
-    Value needsLookBack = arith::XOrIOp::create(
-        b, loc, noLookBack, arith::ConstantIntOp::create(b, loc, 1, 1));
-    Value looksBack = a.and_(inWindow, needsLookBack);
-    Value segmentStart = a.sub64(blockOffset, ix.sgmIdx);
-    SmallVector<Value> prefix = kb.ifThenElse(
-        looksBack, scan.types,
-        [&] {
-          return emitLookBack(kb, scan, temps, id, segmentStart, groupSize,
-                              width);
-        },
-        [&] { return scan.neutrals; });
-    kb.ifThen(isFirstThread, [&] {
-      kb.storeAll(prefix, broadcast, kb.constIndex(0));
-      kb.ifThen(
-          arith::XOrIOp::create(b, loc, publishEarly,
-                                arith::ConstantIntOp::create(b, loc, 1, 1)),
-          [&] {
-            publish(kb, scan.combine(b, prefix, totalValues), temps.prefixes,
-                    temps.flags, id, kFlagP);
-          });
-    });
-    kb.barrier();
-    blockPrefix = kb.loadAll(broadcast, kb.constIndex(0));
-  }
+void GroupScan::coalescedLoop(
+    function_ref<void(Value local, Value inBounds)> body) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  kb.forLoop(kb.constIndex(0), kb.constIndex(groupSize),
+             kb.constIndex(kb.blockSize), {}, [&](Value base, ValueRange) {
+               Value local = arith::AddIOp::create(b, loc, base, kb.threadId);
+               Value global = arith::AddIOp::create(b, loc, blockOffset, local);
+               Value inBounds =
+                   cmp(b, loc, arith::CmpIPredicate::ult, global, scan.total);
+               body(local, inBounds);
+               return SmallVector<Value>();
+             });
+}
 
-  // Result distribution: the threads before this one back to the last
-  // segment start, or the group prefix too when there is none.
+void GroupScan::writeResults(ValueRange blockPrefix) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  // The threads before this one back to the last segment start, or the
+  // group prefix too when there is none.
   Value exclusiveFlag = threads.exclusive[0];
   ArrayRef<Value> exclusive = ArrayRef(threads.exclusive).drop_front();
   SmallVector<Value> withPrefix = scan.combine(b, blockPrefix, exclusive);
@@ -597,56 +438,150 @@ static void emitGroup(KernelBuilder &kb, Scan &scan, int64_t m, Phase phase,
   kb.barrier();
 }
 
-/// A kernel over all groups: the single-pass kernel, or the first or last
-/// kernel of reduce-then-scan.
-static void emitGroupKernel(OpBuilder &b, Location loc, Scan &scan,
-                            int64_t blockSize, int64_t m, Phase phase,
-                            Value numGroups, Value numBlocks,
-                            ScanTemps &temps) {
-  KernelBuilder kb(b, loc, numBlocks, blockSize);
-  Value idBuffer;
-  SmallVector<Value> broadcast;
-  if (phase == Phase::SinglePass) {
-    idBuffer = kb.allocShared(b.getIndexType(), 1);
-    broadcast = kb.allocShared(scan.types, 1);
-  }
-  SmallVector<Value> staging = kb.allocShared(scan.types, blockSize * m);
+/// The single-pass kernel's group: publishes the group's aggregate (or at
+/// once its prefix), looks back to the start of its segment and publishes
+/// its prefix, then writes its results.
+static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan, int64_t m,
+                                Value id, ScanTemps &temps,
+                                ArrayRef<Value> staging,
+                                ArrayRef<Value> broadcast) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  GroupScan group(kb, scan, m, id, staging, /*storeMapOuts=*/true);
+  IRArith &a = group.a;
+  Value isFirstGroup =
+      cmp(b, loc, arith::CmpIPredicate::eq, id, kb.constIndex(0));
+  Value noLookBack = a.or_(isFirstGroup, group.ix.newSegment);
+  // A group containing a segment start publishes its suffix at once.
+  Value publishEarly = a.or_(noLookBack, group.totalFlag);
+  kb.ifThen(group.isFirstThread, [&] {
+    auto ifEarly = scf::IfOp::create(b, loc, TypeRange(), publishEarly,
+                                     /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifEarly.thenBlock()->getTerminator());
+    publish(kb, group.totalValues, temps.prefixes, temps.flags, id, kFlagP);
+    b.setInsertionPoint(ifEarly.elseBlock()->getTerminator());
+    publish(kb, group.totalValues, temps.aggregates, temps.flags, id, kFlagA);
+  });
+  int64_t width =
+      std::min<int64_t>(kb.warpSize, static_cast<int64_t>(llvm::bit_floor(
+                                         static_cast<uint64_t>(kb.blockSize))));
+  Value inWindow =
+      cmp(b, loc, arith::CmpIPredicate::ult, kb.threadId, kb.constIndex(width));
+  Value needsLookBack = arith::XOrIOp::create(
+      b, loc, noLookBack, arith::ConstantIntOp::create(b, loc, 1, 1));
+  Value looksBack = a.and_(inWindow, needsLookBack);
+  Value segmentStart = a.sub64(group.blockOffset, group.ix.sgmIdx);
+  SmallVector<Value> prefix = kb.ifThenElse(
+      looksBack, scan.types,
+      [&] {
+        return emitLookBack(kb, scan, temps, id, segmentStart, group.groupSize,
+                            width);
+      },
+      [&] { return scan.neutrals; });
+  kb.ifThen(group.isFirstThread, [&] {
+    kb.storeAll(prefix, broadcast, kb.constIndex(0));
+    kb.ifThen(arith::XOrIOp::create(b, loc, publishEarly,
+                                    arith::ConstantIntOp::create(b, loc, 1, 1)),
+              [&] {
+                publish(kb, scan.combine(b, prefix, group.totalValues),
+                        temps.prefixes, temps.flags, id, kFlagP);
+              });
+  });
+  kb.barrier();
+  group.writeResults(kb.loadAll(broadcast, kb.constIndex(0)));
+}
+
+/// [Clausen 2021]'s single-pass kernel: every iteration of a block takes
+/// the next group id from a global counter, so ids go out in the order
+/// blocks start.
+static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
+                                 const LoweringPlan &plan, Value numGroups,
+                                 Value numBlocks, ScanTemps &temps) {
+  KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("single-pass scan"));
+  Value idBuffer = kb.allocShared(b.getIndexType(), 1);
+  SmallVector<Value> broadcast = kb.allocShared(scan.types, 1);
+  SmallVector<Value> staging =
+      kb.allocShared(scan.types, plan.blockSize * plan.chunk);
   Value isFirstThread =
       cmp(b, loc, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
-  // Every iteration is one group; the single-pass kernel numbers groups in
-  // the order blocks take them.
-  kb.forLoop(
-      kb.blockId, numGroups, kb.gridSize, {}, [&](Value staticId, ValueRange) {
-        Value id = staticId;
-        if (phase == Phase::SinglePass) {
-          kb.ifThen(isFirstThread, [&] {
-            Value taken = memref::AtomicRMWOp::create(
-                b, loc, arith::AtomicRMWKind::addi,
-                arith::ConstantIntOp::create(b, loc, 1, 64), temps.counter,
-                ValueRange{kb.constIndex(0)});
-            memref::StoreOp::create(
-                b, loc,
-                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), taken),
-                idBuffer, ValueRange{kb.constIndex(0)});
-          });
-          kb.barrier();
-          id = memref::LoadOp::create(b, loc, idBuffer,
-                                      ValueRange{kb.constIndex(0)});
-        }
-        emitGroup(kb, scan, m, phase, id, temps, staging, broadcast);
-        return SmallVector<Value>();
-      });
+  kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value, ValueRange) {
+    kb.ifThen(isFirstThread, [&] {
+      Value taken = memref::AtomicRMWOp::create(
+          b, loc, arith::AtomicRMWKind::addi,
+          arith::ConstantIntOp::create(b, loc, 1, 64), temps.counter,
+          ValueRange{kb.constIndex(0)});
+      memref::StoreOp::create(
+          b, loc, arith::IndexCastUIOp::create(b, loc, b.getIndexType(), taken),
+          idBuffer, ValueRange{kb.constIndex(0)});
+    });
+    kb.barrier();
+    Value id =
+        memref::LoadOp::create(b, loc, idBuffer, ValueRange{kb.constIndex(0)});
+    emitSinglePassGroup(kb, scan, plan.chunk, id, temps, staging, broadcast);
+    return SmallVector<Value>();
+  });
   kb.finish();
+}
+
+/// A reduce-then-scan kernel over all groups: `finish` completes each
+/// group after its block-wide scan.
+static void
+emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
+                    const LoweringPlan &plan, StringRef kernel, Value numGroups,
+                    Value numBlocks, bool storeMapOuts,
+                    function_ref<void(KernelBuilder &, GroupScan &)> finish) {
+  KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel(kernel));
+  SmallVector<Value> staging =
+      kb.allocShared(scan.types, plan.blockSize * plan.chunk);
+  kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value id, ValueRange) {
+    GroupScan group(kb, scan, plan.chunk, id, staging, storeMapOuts);
+    finish(kb, group);
+    return SmallVector<Value>();
+  });
+  kb.finish();
+}
+
+/// Reduce-then-scan's first kernel: every group's (contains a segment
+/// start, aggregate after the last one); map-only outputs wait for the
+/// rescan.
+static void emitGroupAggregateKernel(OpBuilder &b, Location loc, Scan &scan,
+                                     const LoweringPlan &plan, Value numGroups,
+                                     Value numBlocks, ScanTemps &temps) {
+  auto publishAggregate = [&](KernelBuilder &kb, GroupScan &group) {
+    kb.ifThen(group.isFirstThread, [&] {
+      Value flag =
+          arith::ExtUIOp::create(b, loc, b.getI32Type(), group.totalFlag);
+      memref::StoreOp::create(b, loc, flag, temps.flags, ValueRange{group.id});
+      kb.storeAll(group.totalValues, temps.aggregates, group.id);
+    });
+    kb.barrier();
+  };
+  emitGroupLoopKernel(b, loc, scan, plan, "group aggregate", numGroups,
+                      numBlocks, /*storeMapOuts=*/false, publishAggregate);
+}
+
+/// Reduce-then-scan's last kernel: every group rescanned with the prefix
+/// the middle kernel computed for it.
+static void emitRescanKernel(OpBuilder &b, Location loc, Scan &scan,
+                             const LoweringPlan &plan, Value numGroups,
+                             Value numBlocks, ScanTemps &temps) {
+  emitGroupLoopKernel(
+      b, loc, scan, plan, "rescan", numGroups, numBlocks,
+      /*storeMapOuts=*/true, [&](KernelBuilder &kb, GroupScan &group) {
+        group.writeResults(kb.loadAll(temps.prefixes, group.id));
+      });
 }
 
 /// Reduce-then-scan's middle kernel: one block scans the groups'
 /// (flag, aggregate) pairs; prefixes[g] gets the combination of the groups
 /// before g back to the last segment start.
 static void emitAggregateScanKernel(OpBuilder &b, Location loc, Scan &scan,
-                                    int64_t blockSize, Value numGroups,
+                                    const LoweringPlan &plan, Value numGroups,
                                     ScanTemps &temps) {
+  int64_t blockSize = plan.blockSize;
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  KernelBuilder kb(b, loc, one, blockSize);
+  KernelBuilder kb(b, loc, one, plan, plan.getKernel("aggregate scan"));
   auto segCombine = [&](ValueRange lhs, ValueRange rhs) {
     return scan.segCombine(b, loc, lhs, rhs);
   };
@@ -685,16 +620,15 @@ static void emitAggregateScanKernel(OpBuilder &b, Location loc, Scan &scan,
 // Host code
 //===----------------------------------------------------------------------===//
 
-void seg::lowerScanToGPU(OpBuilder &b, ScanOp op, const ScanPlan &plan,
-                         const GPULoweringConfig &config) {
+void seg::lowerScanToGPU(OpBuilder &b, ScanOp op, const LoweringPlan &plan) {
   Location loc = op.getLoc();
   Scan scan(b, loc, op, IRMapping());
-  int64_t blockSize = getBlockSize(op, config);
-  int64_t m = plan.degree;
+  int64_t blockSize = plan.blockSize;
+  int64_t m = plan.chunk;
   ifNonEmpty(b, loc, scan.total, [&] {
     Value groupSize = arith::ConstantIndexOp::create(b, loc, blockSize * m);
     Value numGroups = ceilDivIndex(b, loc, scan.total, groupSize);
-    Value numBlocks = getNumBlocks(b, loc, op, numGroups, blockSize, config);
+    Value numBlocks = getLaunchBlockCount(b, loc, op, numGroups, plan);
 
     Type tokenType = gpu::AsyncTokenType::get(b.getContext());
     Value token =
@@ -746,14 +680,11 @@ void seg::lowerScanToGPU(OpBuilder &b, ScanOp op, const ScanPlan &plan,
       memref::DeallocOp::create(b, loc, hostZero);
 
     if (plan.singlePass) {
-      emitGroupKernel(b, loc, scan, blockSize, m, Phase::SinglePass, numGroups,
-                      numBlocks, temps);
+      emitSinglePassKernel(b, loc, scan, plan, numGroups, numBlocks, temps);
     } else {
-      emitGroupKernel(b, loc, scan, blockSize, m, Phase::Aggregate, numGroups,
-                      numBlocks, temps);
-      emitAggregateScanKernel(b, loc, scan, blockSize, numGroups, temps);
-      emitGroupKernel(b, loc, scan, blockSize, m, Phase::Rescan, numGroups,
-                      numBlocks, temps);
+      emitGroupAggregateKernel(b, loc, scan, plan, numGroups, numBlocks, temps);
+      emitAggregateScanKernel(b, loc, scan, plan, numGroups, temps);
+      emitRescanKernel(b, loc, scan, plan, numGroups, numBlocks, temps);
     }
 
     token =

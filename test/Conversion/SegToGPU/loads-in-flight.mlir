@@ -5,6 +5,13 @@
 // RUN: seg-opt --convert-seg-to-gpu --canonicalize --cse %s | FileCheck %s --check-prefix=MAP
 // RUN: seg-opt --convert-seg-to-gpu=loads-in-flight=2 --canonicalize --cse %s | FileCheck %s --check-prefix=MAP2
 // RUN: not seg-opt --convert-seg-to-gpu=loads-in-flight=-1 %s 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// The kernels unroll that many elements or points, each in registers of
+// its own: the target's registers per thread bound the option, for dynamic
+// spaces too (the axpy map below), and through the pipelines.
+// RUN: not seg-opt --convert-seg-to-gpu=loads-in-flight=2147483648 %s 2>&1 | FileCheck %s --check-prefix=BOUND
+// RUN: not seg-opt --convert-seg-to-gpu=loads-in-flight=256 %s 2>&1 | FileCheck %s --check-prefix=BOUND256
+// RUN: not seg-opt --seg-to-nvvm="format=isa loads-in-flight=1024" %s 2>&1 | FileCheck %s --check-prefix=BOUND1024
+// RUN: seg-opt --convert-seg-to-gpu=loads-in-flight=255 %s | FileCheck %s --check-prefix=MAX
 
 // A thread's loop over its elements evaluates several of them (their loads
 // in flight together) before combining them in order; a second loop takes
@@ -314,3 +321,15 @@ func.func @block_copy(%a: memref<?x?xf32>, %n: index, %m: index,
   }
   return
 }
+
+// BOUND: error: convert-seg-to-gpu: loads-in-flight 2147483648 is more than the 255 registers per thread of target sm_90 (each element in flight holds at least one); the bound is 255
+// BOUND256: error: convert-seg-to-gpu: loads-in-flight 256 is more than the 255 registers per thread of target sm_90
+// BOUND1024: error: convert-seg-to-gpu: loads-in-flight 1024 is more than the 255 registers per thread
+// At the bound, a dynamic-size thread map takes 255 points at a time,
+// the loads of all of them (two each) before the first store.
+// MAX-LABEL: func.func @axpy
+// MAX: arith.constant 255 : index
+// MAX: scf.for
+// MAX-COUNT-510: memref.load
+// MAX-NOT: memref.load
+// MAX: memref.store

@@ -1,0 +1,504 @@
+//===- LoweringPlan.cpp - What convert-seg-to-gpu decides per op ---------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Checks a top-level seg op against the target and decides its lowering:
+// the kernels it becomes and the shared memory each declares, which the
+// emitters then allocate from.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringPlan.h"
+
+#include "segir/Analysis/ResourceModel.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+
+/// Alignment of every shared buffer (the widest scalar, a 16-byte vector).
+static constexpr int64_t kSharedAlignment = 16;
+
+int64_t GPULoweringConfig::getBlockCap(int64_t blockSize) const {
+  if (maxBlocks > 0)
+    return maxBlocks;
+  int64_t perSM = std::max<int64_t>(1, target.getMaxThreadsPerSM() / blockSize);
+  return target.getNumSMs() * perSM;
+}
+
+int64_t seg::getSharedBufferBytes(Type type, int64_t count) {
+  // index is 64 bits wide on the GPU.
+  int64_t bytes = getPrimitiveByteSize(type).value_or(8);
+  return llvm::alignTo(count * bytes, kSharedAlignment);
+}
+
+bool seg::isSupportedScalarType(Type type) {
+  if (type.isIndex())
+    return true;
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return intType.getWidth() <= 64;
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+}
+
+int64_t seg::getLoadsInFlightForWords(int64_t words) {
+  constexpr int64_t kWordsInFlight = 16, kMaxElements = 8;
+  int64_t elements = kWordsInFlight / std::max<int64_t>(words, 1);
+  return llvm::bit_floor(
+      static_cast<uint64_t>(std::clamp<int64_t>(elements, 1, kMaxElements)));
+}
+
+//===----------------------------------------------------------------------===//
+// SharedMemoryLayout and LoweringPlan
+//===----------------------------------------------------------------------===//
+
+void SharedMemoryLayout::addBuffer(Type type, int64_t count) {
+  buffers.push_back({type, count, persistentBytes});
+  persistentBytes += getSharedBufferBytes(type, count);
+}
+
+void SharedMemoryLayout::addBuffers(TypeRange types, int64_t count) {
+  for (Type type : types)
+    addBuffer(type, count);
+}
+
+void SharedMemoryLayout::reserveScratch(TypeRange types, int64_t count) {
+  int64_t bytes = 0;
+  for (Type type : types)
+    bytes += getSharedBufferBytes(type, count);
+  scratchBytes = std::max(scratchBytes, bytes);
+}
+
+const KernelPlan &LoweringPlan::getKernel(StringRef name) const {
+  const KernelPlan *kernel = llvm::find_if(
+      kernels, [&](const KernelPlan &plan) { return plan.name == name; });
+  assert(kernel != kernels.end() && "the plan has no such kernel");
+  return *kernel;
+}
+
+void LoweringPlan::print(raw_ostream &os) const {
+  static constexpr StringLiteral kinds[] = {"thread map", "block map",
+                                            "reduction", "scan"};
+  static constexpr StringLiteral strategies[] = {"auto", "sequential", "small",
+                                                 "large"};
+  os << kinds[static_cast<int>(kind)] << ": block size " << blockSize
+     << ", at most " << blockCap << " blocks";
+  switch (kind) {
+  case Kind::ThreadMap:
+    os << ", loads in flight " << loadsInFlight;
+    break;
+  case Kind::BlockMap:
+    os << ", thread_in_block loads in flight [";
+    llvm::interleaveComma(llvm::make_second_range(innerLoadsInFlight), os);
+    os << "]";
+    break;
+  case Kind::Reduction:
+    os << ", strategy " << strategies[static_cast<int>(strategy)]
+       << ", sequential threshold " << sequentialThreshold
+       << ", small segments up to " << smallSegmentMax << ", sequential tile "
+       << sequentialTile << ", chunk " << chunk << ", loads in flight "
+       << loadsInFlight;
+    break;
+  case Kind::Scan:
+    os << ", " << (singlePass ? "single-pass" : "reduce-then-scan")
+       << ", m = " << chunk;
+    break;
+  }
+  os << "; shared memory:";
+  llvm::interleave(
+      kernels, os,
+      [&](const KernelPlan &kernel) {
+        os << " " << kernel.name << " " << kernel.shared.getTotalBytes();
+      },
+      ",");
+}
+
+//===----------------------------------------------------------------------===//
+// Checks every kernel needs
+//===----------------------------------------------------------------------===//
+
+/// The static block size of `op`, or the configured default.
+static int64_t resolveBlockSize(SegSpaceOpInterface op,
+                                const GPULoweringConfig &config) {
+  if (std::optional<OpFoldResult> size = op.getMixedBlockSize())
+    if (std::optional<int64_t> value = getConstantIntValue(*size))
+      return *value;
+  return config.defaultBlockSize;
+}
+
+/// A static block size the target allows; the plan's launch geometry.
+static FailureOr<LoweringPlan> planLaunch(SegSpaceOpInterface op,
+                                          const GPULoweringConfig &config) {
+  if (std::optional<OpFoldResult> size = op.getMixedBlockSize())
+    if (!getConstantIntValue(*size))
+      return op->emitOpError("needs a static block_size for the GPU "
+                             "(shared memory and shuffles are sized by it)");
+  LoweringPlan plan;
+  plan.blockSize = resolveBlockSize(op, config);
+  int64_t limit = config.target.getMaxThreadsPerBlock();
+  if (plan.blockSize < 1 || plan.blockSize > limit)
+    return op->emitOpError("block size ")
+           << plan.blockSize << " is outside [1, " << limit
+           << "], the threads per block of target " << config.target.getChip();
+  plan.warpSize = config.target.getWarpSize();
+  plan.blockCap = config.getBlockCap(plan.blockSize);
+  return plan;
+}
+
+static LogicalResult checkSharedMemory(Operation *op, const LoweringPlan &plan,
+                                       const GPULoweringConfig &config) {
+  int64_t limit = config.target.getSharedMemoryPerBlock();
+  for (const KernelPlan &kernel : plan.kernels) {
+    int64_t bytes = kernel.shared.getTotalBytes();
+    if (bytes > limit)
+      return op->emitOpError("needs ")
+             << bytes << " bytes of shared memory per block for its "
+             << kernel.name << " kernel, more than the " << limit
+             << " bytes of shared_memory_per_block of target "
+             << config.target.getChip()
+             << "; use a smaller block size or chunk";
+  }
+  return success();
+}
+
+static LogicalResult checkAccumulatorTypes(Operation *op, TypeRange types) {
+  for (Type type : types)
+    if (!isSupportedScalarType(type))
+      return op->emitOpError("operator operand type ")
+             << type
+             << " has no GPU lowering (integers up to 64 bits, index, f16, "
+                "bf16, f32 and f64 have)";
+  return success();
+}
+
+/// Private arrays of a thread are hoisted to the start of the kernel and
+/// shared memory is carved out of the launch's: both need a static shape.
+static LogicalResult checkAllocas(Block &body, StringRef what) {
+  for (auto alloca : body.getOps<memref::AllocaOp>())
+    if (!alloca.getType().hasStaticShape() ||
+        !alloca.getType().getLayout().isIdentity() ||
+        alloca.getType().getMemorySpace())
+      return alloca.emitOpError("in a GPU kernel needs a static shape, the "
+                                "identity layout and the default memory "
+                                "space (")
+             << what << ")";
+  return success();
+}
+
+static int64_t getNumWarps(const LoweringPlan &plan) {
+  return llvm::divideCeil(plan.blockSize, plan.warpSize);
+}
+
+/// Scratch of KernelBuilder::blockReduce over `types`.
+static void reserveBlockReduce(SharedMemoryLayout &layout, TypeRange types,
+                               const LoweringPlan &plan) {
+  if (getNumWarps(plan) > 1)
+    layout.reserveScratch(types, getNumWarps(plan));
+}
+
+/// Buffers of KernelBuilder::blockScan over `types`.
+static void addBlockScan(SharedMemoryLayout &layout, TypeRange types,
+                         const LoweringPlan &plan) {
+  if (getNumWarps(plan) > 1)
+    layout.addBuffers(types, getNumWarps(plan));
+}
+
+//===----------------------------------------------------------------------===//
+// seg.map
+//===----------------------------------------------------------------------===//
+
+static FailureOr<LoweringPlan> planMap(MapOp op,
+                                       const GPULoweringConfig &config) {
+  FailureOr<LoweringPlan> plan = planLaunch(op, config);
+  if (failed(plan))
+    return failure();
+  Block &body = op.getBody().front();
+  if (op.getLevel() == Level::Thread) {
+    if (failed(checkAllocas(body, "a thread's private array")))
+      return failure();
+    plan->kind = LoweringPlan::Kind::ThreadMap;
+    plan->loadsInFlight = getMapLoadsInFlight(op, plan->blockSize, config);
+    plan->kernels.push_back({"thread", "", {}});
+    return plan;
+  }
+
+  if (failed(checkAllocas(body, "shared memory")))
+    return failure();
+  plan->kind = LoweringPlan::Kind::BlockMap;
+  KernelPlan kernel{"block", "", {}};
+  for (auto alloca : body.getOps<memref::AllocaOp>()) {
+    unsigned rank = getThreadPrivateRank(alloca, plan->blockSize);
+    plan->threadPrivateRanks[alloca] = rank;
+    if (rank == 0)
+      kernel.shared.addBuffer(alloca.getType().getElementType(),
+                              alloca.getType().getNumElements());
+  }
+  // thread_in_block ops, directly in the body or inside scf.for / scf.if
+  // (which the lowering rebuilds around them), in the order the kernel
+  // emits them.
+  SmallVector<SegSpaceOpInterface> inners;
+  op.getBody().walk<WalkOrder::PreOrder>([&](SegSpaceOpInterface space) {
+    inners.push_back(space);
+    return WalkResult::skip();
+  });
+  for (SegSpaceOpInterface space : inners) {
+    for (Operation *parent = space->getParentOp(); parent != op;
+         parent = parent->getParentOp())
+      if (!isa<scf::ForOp, scf::IfOp>(parent))
+        return space->emitOpError("is nested in '")
+               << parent->getName()
+               << "' inside a block-level map; convert-seg-to-gpu lowers "
+                  "thread_in_block ops directly in the block body or inside "
+                  "scf.for and scf.if only";
+    if (failed(
+            checkAllocas(space.getBody().front(), "a thread's private array")))
+      return failure();
+    if (auto map = dyn_cast<MapOp>(*space))
+      plan->innerLoadsInFlight[map] =
+          getMapLoadsInFlight(map, plan->blockSize, config);
+    if (auto red = dyn_cast<RedOp>(*space)) {
+      if (failed(checkAccumulatorTypes(red, red.getNeutrals().getTypes())))
+        return failure();
+      // Block reductions one after the other share the scratch region.
+      reserveBlockReduce(kernel.shared, red.getNeutrals().getTypes(), *plan);
+    }
+    if (auto scan = dyn_cast<ScanOp>(*space)) {
+      if (failed(checkAccumulatorTypes(scan, scan.getNeutrals().getTypes())))
+        return failure();
+      addBlockScan(kernel.shared, scan.getNeutrals().getTypes(), *plan);
+    }
+  }
+  plan->kernels.push_back(std::move(kernel));
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// seg.red and seg.scan
+//===----------------------------------------------------------------------===//
+
+/// The plan of a thread-level seg.red or seg.scan: its launch, checked
+/// for operator types and private arrays the kernels support, then what
+/// `planKernels` decides.
+template <typename OpTy>
+static FailureOr<LoweringPlan>
+planSegmented(OpTy op, const GPULoweringConfig &config,
+              LogicalResult (*planKernels)(OpTy, const GPULoweringConfig &,
+                                           LoweringPlan &)) {
+  FailureOr<LoweringPlan> plan = planLaunch(op, config);
+  if (failed(plan) ||
+      failed(checkAccumulatorTypes(op, op.getNeutrals().getTypes())) ||
+      failed(checkAllocas(op.getBody().front(), "a thread's private array")) ||
+      failed(planKernels(op, config, *plan)))
+    return failure();
+  return plan;
+}
+
+static int64_t getAccumulatorBytes(RedOp op) {
+  int64_t bytes = 0;
+  for (Type type : op.getNeutrals().getTypes())
+    bytes += getPrimitiveByteSize(type).value_or(8);
+  return bytes;
+}
+
+/// Elements of a tile row in the sequential kernel: a warp's worth keeps a
+/// row of loads coalesced, as long as B x (tile + 1) rows fit.
+static int64_t getSequentialTile(RedOp op, const LoweringPlan &plan,
+                                 const GPULoweringConfig &config) {
+  // Rows are padded by one element against bank conflicts; a tile stays
+  // within the 48 KiB of shared memory that every CUDA launch gets without
+  // opting in to more.
+  constexpr int64_t kLaunchDefaultSharedBytes = 48 * 1024;
+  int64_t budget = std::min<int64_t>(config.target.getSharedMemoryPerBlock(),
+                                     kLaunchDefaultSharedBytes);
+  int64_t fit = budget / (plan.blockSize * getAccumulatorBytes(op)) - 1;
+  return std::clamp<int64_t>(fit, 1, plan.warpSize);
+}
+
+static LogicalResult planRed(RedOp op, const GPULoweringConfig &config,
+                             LoweringPlan &plan) {
+  TypeRange types = op.getNeutrals().getTypes();
+  int64_t blockSize = plan.blockSize;
+  plan.kind = LoweringPlan::Kind::Reduction;
+  plan.strategy = config.strategy;
+  plan.sequentialThreshold = config.sequentialThreshold;
+  plan.smallSegmentMax = std::min(
+      config.smallSegmentMax > 0 ? config.smallSegmentMax : blockSize / 2,
+      blockSize);
+  plan.sequentialTile = getSequentialTile(op, plan, config);
+  bool commutative =
+      llvm::all_of(op.getCommutative(), [](bool c) { return c; });
+  plan.chunk =
+      commutative ? 1 : std::max<int64_t>(1, op.getChunk().value_or(1));
+  // Enough loads in flight per thread to approach the memory bandwidth,
+  // within about 16 registers of element values.
+  plan.loadsInFlight = config.loadsInFlight > 0
+                           ? config.loadsInFlight
+                           : getLoadsInFlightForWords(
+                                 llvm::divideCeil(getAccumulatorBytes(op), 4));
+
+  KernelPlan sequential{"sequential-segments", "sequential_segments", {}};
+  sequential.shared.addBuffers(types, blockSize * (plan.sequentialTile + 1));
+  KernelPlan small{"small-segments", "small_segments", {}};
+  small.shared.addBuffers(types, blockSize);
+  // The large kernel's block reductions, the broadcast last-block flag and,
+  // with chunk > 1, the transposition of one operand at a time all use the
+  // scratch region one after the other.
+  KernelPlan large{"large-segments", "large_segments", {}};
+  reserveBlockReduce(large.shared, types, plan);
+  if (plan.chunk > 1)
+    for (Type type : types)
+      large.shared.reserveScratch(type, blockSize * plan.chunk);
+  large.shared.reserveScratch(IntegerType::get(op.getContext(), 32), 1);
+  plan.kernels = {std::move(sequential), std::move(small), std::move(large)};
+  if (failed(checkSharedMemory(op, plan, config)))
+    return failure();
+  return success();
+}
+
+/// Shared memory of the kernels over groups at m elements per thread: for
+/// the single-pass kernel the dynamic group id and the broadcast prefix,
+/// then the staging buffers and the block scan of (flag, values).
+static SharedMemoryLayout getGroupKernelLayout(ScanOp op,
+                                               const LoweringPlan &plan,
+                                               int64_t m, bool singlePass) {
+  TypeRange types = op.getNeutrals().getTypes();
+  MLIRContext *ctx = op.getContext();
+  SharedMemoryLayout layout;
+  if (singlePass) {
+    layout.addBuffer(IndexType::get(ctx), 1);
+    layout.addBuffers(types, 1);
+  }
+  layout.addBuffers(types, plan.blockSize * m);
+  SmallVector<Type> flagged{IntegerType::get(ctx, 1)};
+  llvm::append_range(flagged, types);
+  addBlockScan(layout, flagged, plan);
+  return layout;
+}
+
+/// Registers the single-pass kernel needs per thread at m elements:
+/// [Clausen 2021, §5.2]'s 2 w + 3 per element plus what the block scan and
+/// the look-back keep live at once (inclusive, exclusive and total pairs,
+/// the window value, its shuffled partner, the prefix and the aggregate:
+/// about 8 w, and some 25 registers of indices, flags and addresses).
+/// Measured with ptxas for sm_90: below this, kernels of 1 to 8 words of
+/// state do not spill.
+static int64_t getSinglePassRegisters(TypeRange types, int64_t m) {
+  int64_t words = 0;
+  for (Type type : types)
+    words += getRegisterCount(getPrimitiveByteSize(type).value_or(8));
+  return m * (2 * words + 3) + 8 * words + 25;
+}
+
+/// The sequentiality degree when the op has no `chunk` (seg-select-chunk
+/// sets one from the same resource model): the model's choice, lowered
+/// until this kernel's own registers and staging buffers fit.
+static int64_t selectScanDegree(ScanOp op, const LoweringPlan &plan,
+                                const GPULoweringConfig &config,
+                                int64_t availableRegisters) {
+  SmallVector<Type> types(op.getNeutrals().getTypes());
+  // Operator operands and map-only outputs pass through a thread's
+  // registers, as seg-select-chunk counts them.
+  SmallVector<Type> all(types);
+  auto yield = cast<YieldOp>(op.getBody().front().getTerminator());
+  for (Value value : yield.getValues().drop_front(op.getNumAccumulators()))
+    all.push_back(value.getType());
+  bool primitive = llvm::all_of(
+      all, [](Type type) { return getPrimitiveByteSize(type).has_value(); });
+  ResourceModel model(config.target);
+  FailureOr<SequentialChoice> choice =
+      primitive ? model.selectScanDegree(all, plan.blockSize)
+                : FailureOr<SequentialChoice>(failure());
+  int64_t degree = succeeded(choice) ? std::max<int64_t>(1, choice->value) : 1;
+  // The model counts the elements; the look-back and the block scan of
+  // this kernel need registers of their own.
+  while (degree > 1 &&
+         getSinglePassRegisters(types, degree) > availableRegisters)
+    --degree;
+  // The model's shared-memory bound counts one staging buffer; this kernel
+  // keeps one per operand.
+  int64_t limit = config.target.getSharedMemoryPerBlock();
+  while (
+      degree > 1 &&
+      getGroupKernelLayout(op, plan, degree, plan.singlePass).getTotalBytes() >
+          limit)
+    --degree;
+  return degree;
+}
+
+static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
+                              LoweringPlan &plan) {
+  TypeRange types = op.getNeutrals().getTypes();
+  int64_t blockSize = plan.blockSize;
+  plan.kind = LoweringPlan::Kind::Scan;
+  int64_t available =
+      ResourceModel(config.target).getRegistersPerThread(blockSize);
+  switch (config.scanStrategy) {
+  case ScanStrategy::SinglePass:
+    plan.singlePass = true;
+    break;
+  case ScanStrategy::ReduceThenScan:
+    plan.singlePass = false;
+    break;
+  case ScanStrategy::Auto: {
+    int64_t needed = getSinglePassRegisters(types, 1);
+    plan.singlePass = needed <= available;
+    if (!plan.singlePass)
+      plan.fallbackReason =
+          (Twine("the single-pass kernel needs about ") + Twine(needed) +
+           " registers per thread for its operator state at m = 1, more "
+           "than the " +
+           Twine(available) + " available with block size " + Twine(blockSize) +
+           " on target " + config.target.getChip())
+              .str();
+    break;
+  }
+  }
+  if (std::optional<uint64_t> chunk = op.getChunk())
+    plan.chunk = static_cast<int64_t>(*chunk);
+  else
+    plan.chunk = selectScanDegree(op, plan, config, available);
+  if (blockSize * plan.chunk >= (int64_t(1) << 31))
+    return op.emitOpError("group of ")
+           << blockSize << " x " << plan.chunk
+           << " elements does not fit the 32-bit index arithmetic";
+
+  SharedMemoryLayout group =
+      getGroupKernelLayout(op, plan, plan.chunk, plan.singlePass);
+  if (plan.singlePass) {
+    plan.kernels.push_back({"single-pass scan", "", group});
+  } else {
+    KernelPlan aggregateScan{"aggregate scan", "", {}};
+    SmallVector<Type> flagged{IntegerType::get(op.getContext(), 1)};
+    llvm::append_range(flagged, types);
+    addBlockScan(aggregateScan.shared, flagged, plan);
+    plan.kernels.push_back({"group aggregate", "", group});
+    plan.kernels.push_back(std::move(aggregateScan));
+    plan.kernels.push_back({"rescan", "", group});
+  }
+  if (failed(checkSharedMemory(op, plan, config)))
+    return failure();
+  if (!plan.fallbackReason.empty())
+    op.emitRemark("lowered by reduce-then-scan: ") << plan.fallbackReason;
+  return success();
+}
+
+FailureOr<LoweringPlan> seg::planLowering(Operation *op,
+                                          const GPULoweringConfig &config) {
+  FailureOr<LoweringPlan> plan =
+      TypeSwitch<Operation *, FailureOr<LoweringPlan>>(op)
+          .Case([&](MapOp map) { return planMap(map, config); })
+          .Case([&](RedOp red) { return planSegmented(red, config, planRed); })
+          .Case([&](ScanOp scan) {
+            return planSegmented(scan, config, planScan);
+          })
+          .Default([](Operation *) { return failure(); });
+  if (failed(plan) || !isa<MapOp>(op))
+    return plan;
+  if (failed(checkSharedMemory(op, *plan, config)))
+    return failure();
+  return plan;
+}

@@ -1,0 +1,61 @@
+//===- SegBodies.cpp - Seg bodies inside kernels --------------------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emitters.h"
+
+#include "segir/Dialect/Seg/Utils/Utils.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+
+void seg::cloneBodyAt(OpBuilder &b, Block &body, ValueRange ivs,
+                      IRMapping &mapping,
+                      function_ref<Value(memref::AllocaOp)> allocaReplacement) {
+  mapping.map(body.getArguments(), ivs);
+  for (Operation &op : body.without_terminator()) {
+    if (auto alloca = dyn_cast<memref::AllocaOp>(op)) {
+      mapping.map(alloca.getResult(), allocaReplacement(alloca));
+      continue;
+    }
+    b.clone(op, mapping);
+  }
+}
+
+SegmentedOperands::SegmentedOperands(OpBuilder &b, Location loc,
+                                     ValueRange neutralValues,
+                                     ValueRange outValues,
+                                     ValueRange mapOutValues,
+                                     ArrayRef<OpFoldResult> sizes,
+                                     const IRMapping &mapping) {
+  auto lookup = [&](Value value) { return mapping.lookupOrDefault(value); };
+  neutrals = llvm::map_to_vector(neutralValues, lookup);
+  outs = llvm::map_to_vector(outValues, lookup);
+  mapOuts = llvm::map_to_vector(mapOutValues, lookup);
+  segmentSizes = materializeSizes(b, loc, sizes, mapping);
+  segmentLength = segmentSizes.pop_back_val();
+  numSegments = productOf(b, loc, segmentSizes);
+  types = llvm::to_vector(neutralValues.getTypes());
+}
+
+SmallVector<Value> seg::emitBodyElement(KernelBuilder &kb, Block &body,
+                                        unsigned numAccumulators,
+                                        IRMapping &mapping, ValueRange ivs,
+                                        ValueRange mapOuts) {
+  cloneBodyAt(kb.b, body, ivs, mapping, [&](memref::AllocaOp alloca) {
+    return kb.hoistPrivateAlloca(alloca);
+  });
+  SmallVector<Value> yielded = llvm::map_to_vector(
+      body.getTerminator()->getOperands(),
+      [&](Value value) { return mapping.lookupOrDefault(value); });
+  if (!mapOuts.empty())
+    for (auto [value, out] : llvm::zip_equal(
+             ArrayRef(yielded).drop_front(numAccumulators), mapOuts))
+      memref::StoreOp::create(kb.b, kb.loc, value, out, ivs);
+  yielded.resize(numAccumulators);
+  return yielded;
+}

@@ -1,0 +1,278 @@
+//===- WarpAndBlockCollectives.cpp - Shuffles, reductions and scans -------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The collective operations of KernelBuilder: warp shuffles of any
+// supported scalar, warp and block reductions, scans and broadcasts. Warp
+// sizes come from the target, through the plan.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+
+#include "segir/Dialect/Seg/Utils/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+
+std::pair<Value, Value> KernelBuilder::shuffleWord(Value word, int64_t offset,
+                                                   Value width,
+                                                   gpu::ShuffleMode mode) {
+  auto shuffle =
+      gpu::ShuffleOp::create(b, loc, word, constI32(offset), width, mode);
+  return {shuffle.getShuffleResult(), shuffle.getValid()};
+}
+
+/// Shuffles move 32-bit words: narrower values travel zero-extended, 64-bit
+/// ones as two words.
+std::pair<Value, Value> KernelBuilder::shuffle(Value value, int64_t offset,
+                                               Value width,
+                                               gpu::ShuffleMode mode) {
+  Type type = value.getType();
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  if (type.isF32() || type.isInteger(32))
+    return shuffleWord(value, offset, width, mode);
+  if (type.isIndex()) {
+    Value wide = arith::IndexCastUIOp::create(b, loc, i64, value);
+    auto [result, valid] = shuffle(wide, offset, width, mode);
+    return {arith::IndexCastUIOp::create(b, loc, type, result), valid};
+  }
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type intType = b.getIntegerType(bits);
+  Value asInt = value;
+  if (isa<FloatType>(type))
+    asInt = arith::BitcastOp::create(b, loc, intType, value);
+  Value result, valid;
+  if (bits < 32) {
+    Value word = arith::ExtUIOp::create(b, loc, i32, asInt);
+    auto [shuffled, ok] = shuffleWord(word, offset, width, mode);
+    result = arith::TruncIOp::create(b, loc, intType, shuffled);
+    valid = ok;
+  } else {
+    Value low = arith::TruncIOp::create(b, loc, i32, asInt);
+    Value shift = arith::ConstantIntOp::create(b, loc, 32, 64);
+    Value high = arith::TruncIOp::create(
+        b, loc, i32, arith::ShRUIOp::create(b, loc, asInt, shift));
+    auto [lowOut, ok] = shuffleWord(low, offset, width, mode);
+    auto [highOut, unused] = shuffleWord(high, offset, width, mode);
+    (void)unused;
+    Value lowWide = arith::ExtUIOp::create(b, loc, i64, lowOut);
+    Value highWide = arith::ShLIOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, i64, highOut), shift);
+    result = arith::OrIOp::create(b, loc, lowWide, highWide);
+    valid = ok;
+  }
+  if (isa<FloatType>(type))
+    result = arith::BitcastOp::create(b, loc, type, result);
+  return {result, valid};
+}
+
+SmallVector<Value> KernelBuilder::warpShuffleSteps(
+    ValueRange values, Value lanes, gpu::ShuffleMode mode,
+    function_ref<SmallVector<Value>(ValueRange, ValueRange)> step) {
+  SmallVector<Value> current(values);
+  TypeRange types = values.getTypes();
+  for (int64_t offset = 1; offset < warpSize && offset < blockSize;
+       offset *= 2) {
+    SmallVector<Value> others;
+    Value valid;
+    for (Value value : current) {
+      auto [other, ok] = shuffle(value, offset, lanes, mode);
+      others.push_back(other);
+      valid = ok;
+    }
+    SmallVector<Value> mine(current);
+    current = ifThenElse(
+        valid, types, [&] { return step(mine, others); }, [&] { return mine; });
+  }
+  return current;
+}
+
+SmallVector<Value> KernelBuilder::warpReduce(MutableArrayRef<Region> operators,
+                                             ValueRange values, Value lanes) {
+  // Lane l combines with lane l + offset: after the step with offset o it
+  // holds lanes [l, l + 2o) in order, so lane 0 ends with the whole warp.
+  return warpShuffleSteps(values, lanes, gpu::ShuffleMode::DOWN,
+                          [&](ValueRange mine, ValueRange others) {
+                            return applyOperators(b, operators, mine, others);
+                          });
+}
+
+std::tuple<Value, Value, Value> KernelBuilder::getWarpLaneAndLanes() {
+  int64_t numWarps = llvm::divideCeil(blockSize, warpSize);
+  int64_t lastWarpLanes = blockSize - (numWarps - 1) * warpSize;
+  Value warpSizeIdx = constIndex(warpSize);
+  Value warp = arith::DivUIOp::create(b, loc, threadId, warpSizeIdx);
+  Value lane = arith::RemUIOp::create(b, loc, threadId, warpSizeIdx);
+  // A partial last warp shuffles among the lanes it has.
+  Value lanes = constI32(warpSize);
+  if (lastWarpLanes != warpSize) {
+    Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp,
+                                         constIndex(numWarps - 1));
+    lanes =
+        arith::SelectOp::create(b, loc, isLast, constI32(lastWarpLanes), lanes);
+  }
+  return {warp, lane, lanes};
+}
+
+SmallVector<Value> KernelBuilder::blockReduce(MutableArrayRef<Region> operators,
+                                              ValueRange neutrals,
+                                              ValueRange values) {
+  int64_t numWarps = llvm::divideCeil(blockSize, warpSize);
+  auto [warp, lane, lanes] = getWarpLaneAndLanes();
+  SmallVector<Value> perWarp = warpReduce(operators, values, lanes);
+  if (numWarps == 1)
+    return perWarp;
+
+  SmallVector<Value> buffers = allocScratch(values.getTypes(), numWarps);
+  Value zero = constIndex(0);
+  Value isLeader =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+  ifThen(isLeader, [&] { storeAll(perWarp, buffers, warp); });
+  barrier();
+  // Warp 0 (always full here) reduces the per-warp results, padded with
+  // neutral values to a whole warp.
+  Value isFirstWarp =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp, zero);
+  SmallVector<Value> result = ifThenElse(
+      isFirstWarp, values.getTypes(),
+      [&] {
+        Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                              lane, constIndex(numWarps));
+        SmallVector<Value> loaded = ifThenElse(
+            inRange, values.getTypes(), [&] { return loadAll(buffers, lane); },
+            [&] { return SmallVector<Value>(neutrals); });
+        return warpReduce(operators, loaded, constI32(warpSize));
+      },
+      [&] { return SmallVector<Value>(values); });
+  // The buffers may be reused by the next reduction.
+  barrier();
+  return result;
+}
+
+SmallVector<Value> KernelBuilder::broadcastFromThreadZero(ValueRange values) {
+  SmallVector<Value> buffers = allocScratch(values.getTypes(), 1);
+  Value zero = constIndex(0);
+  Value isFirst =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadId, zero);
+  ifThen(isFirst, [&] { storeAll(values, buffers, zero); });
+  barrier();
+  SmallVector<Value> result = loadAll(buffers, zero);
+  barrier();
+  return result;
+}
+
+SmallVector<Value> KernelBuilder::warpScan(CombineFn combine, ValueRange values,
+                                           Value lanes) {
+  // Hillis-Steele: after the step with offset o, lane l holds lanes
+  // (l - 2o, l] in order.
+  return warpShuffleSteps(values, lanes, gpu::ShuffleMode::UP,
+                          [&](ValueRange mine, ValueRange others) {
+                            return combine(others, mine);
+                          });
+}
+
+SmallVector<Value> KernelBuilder::warpAllReduce(CombineFn combine,
+                                                ValueRange values,
+                                                int64_t width) {
+  assert(llvm::isPowerOf2_64(width) && width <= warpSize);
+  SmallVector<Value> current(values);
+  TypeRange types = values.getTypes();
+  Value lane = arith::RemUIOp::create(b, loc, threadId, constIndex(warpSize));
+  Value widthI32 = constI32(width);
+  // Lanes l and l xor o hold the aligned groups of o lanes either side: the
+  // lower group goes left, so every lane ends with the ordered total.
+  for (int64_t offset = 1; offset < width; offset *= 2) {
+    SmallVector<Value> others;
+    for (Value value : current)
+      others.push_back(
+          shuffle(value, offset, widthI32, gpu::ShuffleMode::XOR).first);
+    Value bit = arith::AndIOp::create(b, loc, lane, constIndex(offset));
+    Value upper = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bit,
+                                        constIndex(0));
+    SmallVector<Value> mine(current);
+    current = ifThenElse(
+        upper, types, [&] { return combine(others, mine); },
+        [&] { return combine(mine, others); });
+  }
+  return current;
+}
+
+KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
+                                                  ValueRange identity,
+                                                  ValueRange values) {
+  TypeRange types = values.getTypes();
+  int64_t numWarps = llvm::divideCeil(blockSize, warpSize);
+  int64_t lastWarpLanes = blockSize - (numWarps - 1) * warpSize;
+  Value warpSizeIdx = constIndex(warpSize);
+  Value warp = arith::DivUIOp::create(b, loc, threadId, warpSizeIdx);
+  Value lane = arith::RemUIOp::create(b, loc, threadId, warpSizeIdx);
+  Value isLastWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           warp, constIndex(numWarps - 1));
+  Value lanes = constI32(warpSize);
+  if (lastWarpLanes != warpSize)
+    lanes = arith::SelectOp::create(b, loc, isLastWarp, constI32(lastWarpLanes),
+                                    lanes);
+  Value zero = constIndex(0);
+  Value firstLane =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+
+  SmallVector<Value> inclusive = warpScan(combine, values, lanes);
+  // The lane below's inclusive value is this lane's exclusive one.
+  SmallVector<Value> below;
+  for (Value value : inclusive)
+    below.push_back(shuffle(value, 1, lanes, gpu::ShuffleMode::UP).first);
+  BlockScan result;
+  if (numWarps == 1) {
+    result.inclusive = inclusive;
+    for (auto [value, neutral] : llvm::zip_equal(below, identity))
+      result.exclusive.push_back(
+          arith::SelectOp::create(b, loc, firstLane, neutral, value));
+    for (Value value : inclusive)
+      result.total.push_back(
+          shuffle(value, blockSize - 1, lanes, gpu::ShuffleMode::IDX).first);
+    return result;
+  }
+
+  SmallVector<Value> totals = allocShared(types, numWarps);
+  Value lastLane =
+      arith::SelectOp::create(b, loc, isLastWarp, constIndex(lastWarpLanes - 1),
+                              constIndex(warpSize - 1));
+  Value isLastLane =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, lastLane);
+  ifThen(isLastLane, [&] { storeAll(inclusive, totals, warp); });
+  barrier();
+  // Warp 0 scans the warp totals in place.
+  Value isFirstWarp =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp, zero);
+  ifThen(isFirstWarp, [&] {
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          lane, constIndex(numWarps));
+    SmallVector<Value> loaded = ifThenElse(
+        inRange, types, [&] { return loadAll(totals, lane); },
+        [&] { return SmallVector<Value>(identity); });
+    SmallVector<Value> scanned = warpScan(combine, loaded, constI32(warpSize));
+    ifThen(inRange, [&] { storeAll(scanned, totals, lane); });
+  });
+  barrier();
+  SmallVector<Value> warpPrefix = ifThenElse(
+      isFirstWarp, types, [&] { return SmallVector<Value>(identity); },
+      [&] {
+        Value previous = arith::SubIOp::create(b, loc, warp, constIndex(1));
+        return loadAll(totals, previous);
+      });
+  result.inclusive = combine(warpPrefix, inclusive);
+  SmallVector<Value> belowWithPrefix = combine(warpPrefix, below);
+  for (auto [prefix, value] : llvm::zip_equal(warpPrefix, belowWithPrefix))
+    result.exclusive.push_back(
+        arith::SelectOp::create(b, loc, firstLane, prefix, value));
+  result.total = loadAll(totals, constIndex(numWarps - 1));
+  // The totals may be reused by the next scan.
+  barrier();
+  return result;
+}
