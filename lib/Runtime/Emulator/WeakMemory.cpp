@@ -587,6 +587,26 @@ void segir::emu::weakMemoryEndLaunch(Worker &worker) {
 // C entry points
 //===----------------------------------------------------------------------===//
 
+/// The calling fiber if an access at `at` goes through the weak memory
+/// model; null where it is a plain copy (weak mode off, no fiber, or memory
+/// local to the fiber).
+static Fiber *weakAccessFiber(uintptr_t at) {
+  Fiber *fiber = currentFiber;
+  if (!weakMemoryActive || !fiber || isLocal(*fiber, at))
+    return nullptr;
+  return fiber;
+}
+
+/// Makes a synchronising operation a scheduling point of the calling fiber,
+/// then returns that fiber if weak memory is active.
+static Fiber *pollWeakFiber() {
+  Fiber *fiber = currentFiber;
+  if (!fiber)
+    return nullptr;
+  poll(*fiber);
+  return weakMemoryActive ? fiber : nullptr;
+}
+
 extern "C" {
 
 uint64_t segEmuLoad(const void *address, int32_t bytes) {
@@ -600,9 +620,9 @@ void segEmuStore(void *address, uint64_t value, int32_t bytes) {
 }
 
 void segEmuLoadBytes(void *buffer, const void *address, int64_t bytes) {
-  Fiber *fiber = currentFiber;
   uintptr_t at = reinterpret_cast<uintptr_t>(address);
-  if (!weakMemoryActive || !fiber || isLocal(*fiber, at)) {
+  Fiber *fiber = weakAccessFiber(at);
+  if (!fiber) {
     memcpy(buffer, address, bytes);
     return;
   }
@@ -613,9 +633,9 @@ void segEmuLoadBytes(void *buffer, const void *address, int64_t bytes) {
 }
 
 void segEmuStoreBytes(void *address, const void *buffer, int64_t bytes) {
-  Fiber *fiber = currentFiber;
   uintptr_t at = reinterpret_cast<uintptr_t>(address);
-  if (!weakMemoryActive || !fiber || isLocal(*fiber, at)) {
+  Fiber *fiber = weakAccessFiber(at);
+  if (!fiber) {
     memcpy(address, buffer, bytes);
     return;
   }
@@ -626,11 +646,8 @@ void segEmuStoreBytes(void *address, const void *buffer, int64_t bytes) {
 }
 
 void segEmuFence(int32_t order, int32_t scope) {
-  Fiber *fiber = currentFiber;
+  Fiber *fiber = pollWeakFiber();
   if (!fiber)
-    return;
-  poll(*fiber);
-  if (!weakMemoryActive)
     return;
   if (releases(order))
     release(*fiber, scope);
@@ -640,11 +657,8 @@ void segEmuFence(int32_t order, int32_t scope) {
 
 void segEmuAtomicBegin(void *address, int64_t bytes, int32_t order,
                        int32_t scope) {
-  Fiber *fiber = currentFiber;
+  Fiber *fiber = pollWeakFiber();
   if (!fiber)
-    return;
-  poll(*fiber);
-  if (!weakMemoryActive)
     return;
   if (releases(order))
     release(*fiber, scope);
