@@ -362,6 +362,27 @@ template <typename Fn> Variants<Fn> modelAndChunk1(const Variants<Fn> &all) {
   return chosen;
 }
 
+// Times each chunk variant of a non-commutative reduction, whose `call`
+// writes to `out`, and checks its result against `expected`.
+template <typename Fn, typename Expected, typename Call>
+void timeChunkVariants(const Options &o, const std::string &group,
+                       const std::string &name, const std::string &shape,
+                       int32_t *out, const Variants<Fn> &variants, double bytes,
+                       const Expected &expected, const Call &call) {
+  for (const auto &v : variants) {
+    CUDA_CHECK(cudaMemset(out, 0xff, 16));
+    Timing t = timeSegIR(o, [&] { call(v.fn); });
+    auto got = download(out, int64_t(expected.size()));
+    if (!std::equal(got.begin(), got.end(), expected.begin()))
+      checkFailed("SegIR " + name + " with chunk " + v.name);
+    Result r{group, name, "segir", shape, std::string("chunk=") + v.name};
+    r.modelChoice = v.model;
+    r.bytes = bytes;
+    r.check = "ok";
+    record(r, t);
+  }
+}
+
 // Non-commutative reductions at the resource model's chunk (what SegIR
 // compiles by default with seg-select-chunk; "model_choice": true), with
 // chunk 1 as a variant. The model group sweeps every chunk.
@@ -377,19 +398,8 @@ void benchNonCommutative(const Options &o) {
       missing("noncommutative", name, "segir", shape);
       return;
     }
-    for (const auto &v : variants) {
-      CUDA_CHECK(cudaMemset(out, 0xff, 16));
-      Timing t = timeSegIR(o, [&] { call(v.fn); });
-      auto got = download(out, int64_t(expected.size()));
-      if (!std::equal(got.begin(), got.end(), expected.begin()))
-        checkFailed("SegIR " + name + " with chunk " + v.name);
-      Result r{"noncommutative", name, "segir", shape,
-               std::string("chunk=") + v.name};
-      r.modelChoice = v.model;
-      r.bytes = bytes;
-      r.check = "ok";
-      record(r, t);
-    }
+    timeChunkVariants(o, "noncommutative", name, shape, out, variants, bytes,
+                      expected, call);
   };
   {
     auto [a, b, c, d] = reference::oddMatrices2x2(random, n);
@@ -420,17 +430,23 @@ void benchNonCommutative(const Options &o) {
   CUDA_CHECK(cudaFree(out));
 }
 
+// The log2 of the segment counts of the segmented benchmarks over 2^log2n
+// elements: 2^0, 2^4, ..., and always 2^log2n (segments of one).
+std::vector<int> segmentCountLogs(int log2n) {
+  std::vector<int> logs;
+  for (int k = 0; k < log2n; k += 4)
+    logs.push_back(k);
+  logs.push_back(log2n);
+  return logs;
+}
+
 void benchSegmented(const Options &o, cudaStream_t stream) {
   int64_t n = int64_t(1) << o.log2n;
   std::vector<float> x = reference::smallIntegers(n, o.seed + 3);
   float *dx = upload(x);
   float *out = deviceAlloc<float>(n);
   const SegIRImplementations &segir = segirImplementations();
-  // Segment counts 2^0, 2^4, ..., and always 2^log2n (segments of one).
-  std::vector<int> logRows;
-  for (int k = 0; k < o.log2n; k += 4)
-    logRows.push_back(k);
-  logRows.push_back(o.log2n);
+  std::vector<int> logRows = segmentCountLogs(o.log2n);
   for (int logRow : logRows) {
     int64_t rows = int64_t(1) << logRow, cols = n / rows;
     std::string shape = pow2(logRow) + "x" + pow2(o.log2n - logRow);
@@ -491,10 +507,8 @@ void benchScan(const Options &o, cudaStream_t stream) {
   const SegIRImplementations &segir = segirImplementations();
 
   // logRow -1: the flat scan, then the segment shapes.
-  std::vector<int> logRows = {-1};
-  for (int k = 0; k < o.log2n; k += 4)
-    logRows.push_back(k);
-  logRows.push_back(o.log2n);
+  std::vector<int> logRows = segmentCountLogs(o.log2n);
+  logRows.insert(logRows.begin(), -1);
   for (int logRow : logRows) {
     bool flat = logRow < 0;
     int64_t rows = flat ? 1 : int64_t(1) << logRow, cols = n / rows;
@@ -672,6 +686,34 @@ void summarizeVariants(size_t count) {
   std::printf("\n");
 }
 
+// Times each schedule variant, whose `call` writes `count` elements to
+// `out`, as `result` with the variant's name. `checkFirst` checks the first
+// variant's output; the others must agree with it bit for bit.
+template <typename T, typename Fn, typename Call, typename Check>
+void timeScheduleVariants(const Options &o, const Variants<Fn> &variants,
+                          const std::string &what, T *out, int64_t count,
+                          const Result &result, const Call &call,
+                          const Check &checkFirst) {
+  std::vector<T> first;
+  for (const auto &v : variants) {
+    CUDA_CHECK(cudaMemset(out, 0xff, count * sizeof(T)));
+    Timing t = timeSegIR(o, [&] { call(v.fn); });
+    std::vector<T> got = download(out, count);
+    if (first.empty()) {
+      checkFirst(got, v.name);
+      first = std::move(got);
+    } else if (got != first) {
+      checkFailed("SegIR " + what + " " + v.name + " differs from " +
+                  variants[0].name);
+    }
+    Result r = result;
+    r.variant = v.name;
+    r.check = "ok";
+    record(r, t);
+  }
+  summarizeVariants(variants.size());
+}
+
 // Row order against column schedules (seg-column-schedule, [Prasetya 2022]):
 // the 9x9 stencil on 2^ceil(k/2) x 2^floor(k/2) i32 and the naive matrix
 // product of 2^(k/2 - 2)-square f32 matrices (4096 at k = 28). All variants
@@ -688,36 +730,26 @@ void benchSchedule(const Options &o) {
     for (int32_t &v : a)
       v = random.range(-5, 5);
     int32_t *da = upload(a), *db = deviceAlloc<int32_t>(rows * cols);
-    std::vector<int32_t> first;
-    for (const auto &v : segir.stencilSchedules) {
-      CUDA_CHECK(cudaMemset(db, 0xff, rows * cols * 4));
-      Timing t = timeSegIR(o, [&] { v.fn(da, rows, cols, db); });
-      std::vector<int32_t> got = download(db, rows * cols);
-      if (first.empty()) {
-        reference::Random points(o.seed);
-        for (int sample = 0; sample < 4096; ++sample) {
-          int64_t i = points.next() % rows, j = points.next() % cols;
-          // The first samples lie on the edges, where indices clamp.
-          if (sample < 64)
-            i = sample % 2 ? rows - 1 : 0;
-          else if (sample < 128)
-            j = sample % 2 ? cols - 1 : 0;
-          if (got[i * cols + j] !=
-              reference::stencil9x9(a.data(), rows, cols, i, j))
-            checkFailed(std::string("SegIR stencil ") + v.name + " at (" +
-                        std::to_string(i) + ", " + std::to_string(j) + ")");
-        }
-        first = std::move(got);
-      } else if (got != first) {
-        checkFailed(std::string("SegIR stencil ") + v.name + " differs from " +
-                    segir.stencilSchedules[0].name);
-      }
-      Result r{"schedule", "stencil9x9_i32", "segir", shape, v.name};
-      r.bytes = 8.0 * rows * cols;
-      r.check = "ok";
-      record(r, t);
-    }
-    summarizeVariants(segir.stencilSchedules.size());
+    Result result{"schedule", "stencil9x9_i32", "segir", shape};
+    result.bytes = 8.0 * rows * cols;
+    timeScheduleVariants(
+        o, segir.stencilSchedules, "stencil", db, rows * cols, result,
+        [&](StencilI32Fn fn) { fn(da, rows, cols, db); },
+        [&](const std::vector<int32_t> &got, const char *name) {
+          reference::Random points(o.seed);
+          for (int sample = 0; sample < 4096; ++sample) {
+            int64_t i = points.next() % rows, j = points.next() % cols;
+            // The first samples lie on the edges, where indices clamp.
+            if (sample < 64)
+              i = sample % 2 ? rows - 1 : 0;
+            else if (sample < 128)
+              j = sample % 2 ? cols - 1 : 0;
+            if (got[i * cols + j] !=
+                reference::stencil9x9(a.data(), rows, cols, i, j))
+              checkFailed(std::string("SegIR stencil ") + name + " at (" +
+                          std::to_string(i) + ", " + std::to_string(j) + ")");
+          }
+        });
     CUDA_CHECK(cudaFree(da));
     CUDA_CHECK(cudaFree(db));
   }
@@ -728,32 +760,23 @@ void benchSchedule(const Options &o) {
     std::vector<float> b = reference::smallIntegers(side * side, o.seed + 8);
     float *da = upload(a), *db = upload(b),
           *dc = deviceAlloc<float>(side * side);
-    std::vector<float> first;
-    for (const auto &v : segir.naiveMatmulSchedules) {
-      CUDA_CHECK(cudaMemset(dc, 0xff, side * side * 4));
-      Timing t = timeSegIR(o, [&] { v.fn(da, db, dc, side, side, side); });
-      std::vector<float> got = download(dc, side * side);
-      if (first.empty()) {
-        reference::Random points(o.seed);
-        for (int sample = 0; sample < 256; ++sample) {
-          int64_t i = points.next() % side, j = points.next() % side;
-          if (double(got[i * side + j]) !=
-              reference::dot(a.data(), b.data(), side, side, i, j))
-            checkFailed(std::string("SegIR naive matrix product ") + v.name +
-                        " at (" + std::to_string(i) + ", " + std::to_string(j) +
-                        ")");
-        }
-        first = std::move(got);
-      } else if (got != first) {
-        checkFailed(std::string("SegIR naive matrix product ") + v.name +
-                    " differs from " + segir.naiveMatmulSchedules[0].name);
-      }
-      Result r{"schedule", "naive_matmul_f32", "segir", shape, v.name};
-      r.flops = 2.0 * side * side * side;
-      r.check = "ok";
-      record(r, t);
-    }
-    summarizeVariants(segir.naiveMatmulSchedules.size());
+    Result result{"schedule", "naive_matmul_f32", "segir", shape};
+    result.flops = 2.0 * side * side * side;
+    timeScheduleVariants(
+        o, segir.naiveMatmulSchedules, "naive matrix product", dc,
+        side * side, result,
+        [&](SgemmFn fn) { fn(da, db, dc, side, side, side); },
+        [&](const std::vector<float> &got, const char *name) {
+          reference::Random points(o.seed);
+          for (int sample = 0; sample < 256; ++sample) {
+            int64_t i = points.next() % side, j = points.next() % side;
+            if (double(got[i * side + j]) !=
+                reference::dot(a.data(), b.data(), side, side, i, j))
+              checkFailed(std::string("SegIR naive matrix product ") + name +
+                          " at (" + std::to_string(i) + ", " +
+                          std::to_string(j) + ")");
+          }
+        });
     for (float *p : {da, db, dc})
       CUDA_CHECK(cudaFree(p));
   }
@@ -776,18 +799,8 @@ void benchModel(const Options &o) {
           *dx = upload(x);
   auto run = [&](const std::string &name, const auto &variants, double bytes,
                  const auto &expected, const auto &call) {
-    for (const auto &v : variants) {
-      CUDA_CHECK(cudaMemset(out, 0xff, 16));
-      Timing t = timeSegIR(o, [&] { call(v.fn); });
-      auto got = download(out, int64_t(expected.size()));
-      if (!std::equal(got.begin(), got.end(), expected.begin()))
-        checkFailed("SegIR " + name + " with chunk " + v.name);
-      Result r{"model", name, "segir", shape, std::string("chunk=") + v.name};
-      r.modelChoice = v.model;
-      r.bytes = bytes;
-      r.check = "ok";
-      record(r, t);
-    }
+    timeChunkVariants(o, "model", name, shape, out, variants, bytes, expected,
+                      call);
     summarizeVariants(variants.size());
   };
   run("matprod2x2_i32", segir.matProd2x2Chunks, 16.0 * n,
