@@ -286,6 +286,39 @@ template <typename T> std::vector<T> download(const T *p, int64_t count) {
 
 std::string pow2(int k) { return "2^" + std::to_string(k); }
 
+// Times SegIR's `fn` through `call`, which writes `outBytes` bytes to `out`
+// (first filled with 0xff), checks the output with `verify` and records it
+// as `result`; where SegIR has no such kernel, records `result` missing.
+template <typename Fn, typename Call, typename Verify>
+void timeSegIRKernel(const Options &o, Fn fn, void *out, size_t outBytes,
+                     Result result, const Call &call, const Verify &verify) {
+  if (!fn) {
+    missing(result.group, result.name, result.impl, result.shape);
+    return;
+  }
+  CUDA_CHECK(cudaMemset(out, 0xff, outBytes));
+  Timing t = timeSegIR(o, [&] { call(fn); });
+  result.check = verify("SegIR");
+  record(result, t);
+}
+
+// Times a CUB call `run(temp)` on `stream`, with `tempBytes` of temporary
+// storage, which writes `outBytes` bytes to `out` (first filled with 0xff);
+// checks the output with `verify`, records it as `result` and compares the
+// SegIR results recorded since `firstSegIR` with it.
+template <typename Run, typename Verify>
+void timeCub(const Options &o, cudaStream_t stream, size_t tempBytes, void *out,
+             size_t outBytes, Result result, size_t firstSegIR, const Run &run,
+             const Verify &verify) {
+  void *temp = deviceAlloc<char>(tempBytes);
+  CUDA_CHECK(cudaMemset(out, 0xff, outBytes));
+  Timing t = timeEvents(o, stream, [&] { run(temp); });
+  result.check = verify("CUB");
+  record(result, t);
+  compareWithVendor(firstSegIR, results.size() - 1 - firstSegIR);
+  CUDA_CHECK(cudaFree(temp));
+}
+
 //===----------------------------------------------------------------------===//
 // The benchmarks
 //===----------------------------------------------------------------------===//
@@ -326,27 +359,15 @@ void benchSum(const Options &o, cudaStream_t stream) {
   std::string shape = "n=" + pow2(o.log2n);
   const SegIRImplementations &segir = segirImplementations();
   size_t first = results.size();
-  if (segir.sumF32) {
-    CUDA_CHECK(cudaMemset(out, 0xff, 4));
-    Timing t = timeSegIR(o, [&] { segir.sumF32(dx, n, out); });
-    Result r{"reduce", "sum_f32", "segir", shape};
-    r.bytes = 4.0 * n;
-    r.check = verify("SegIR");
-    record(r, t);
-  } else {
-    missing("reduce", "sum_f32", "segir", shape);
-  }
-  size_t bytes = cubSumF32TempBytes(n);
-  void *temp = deviceAlloc<char>(bytes);
-  CUDA_CHECK(cudaMemset(out, 0xff, 4));
-  Timing t = timeEvents(o, stream,
-                        [&] { cubSumF32(temp, bytes, dx, n, out, stream); });
-  Result r{"reduce", "sum_f32", "cub", shape};
+  Result r{"reduce", "sum_f32", "segir", shape};
   r.bytes = 4.0 * n;
-  r.check = verify("CUB");
-  record(r, t);
-  compareWithVendor(first, results.size() - 1 - first);
-  CUDA_CHECK(cudaFree(temp));
+  timeSegIRKernel(
+      o, segir.sumF32, out, 4, r, [&](SumF32Fn fn) { fn(dx, n, out); }, verify);
+  r.impl = "cub";
+  size_t bytes = cubSumF32TempBytes(n);
+  timeCub(
+      o, stream, bytes, out, 4, r, first,
+      [&](void *temp) { cubSumF32(temp, bytes, dx, n, out, stream); }, verify);
   CUDA_CHECK(cudaFree(dx));
   CUDA_CHECK(cudaFree(out));
 }
@@ -464,32 +485,23 @@ void benchSegmented(const Options &o, cudaStream_t stream) {
       return std::string("ok");
     };
     size_t first = results.size();
-    if (segir.segSumF32) {
-      CUDA_CHECK(cudaMemset(out, 0xff, rows * 4));
-      Timing t = timeSegIR(o, [&] { segir.segSumF32(dx, rows, cols, out); });
-      Result r{"segmented", "segsum_f32", "segir", shape};
-      r.bytes = 4.0 * n + 4.0 * rows;
-      r.check = verify("SegIR");
-      record(r, t);
-    } else {
-      missing("segmented", "segsum_f32", "segir", shape);
-    }
+    Result r{"segmented", "segsum_f32", "segir", shape};
+    r.bytes = 4.0 * n + 4.0 * rows;
+    timeSegIRKernel(
+        o, segir.segSumF32, out, rows * 4, r,
+        [&](SegSumF32Fn fn) { fn(dx, rows, cols, out); }, verify);
     std::vector<int64_t> offsets(rows + 1);
     for (int64_t s = 0; s <= rows; ++s)
       offsets[s] = s * cols;
     int64_t *doffsets = upload(offsets);
+    r.impl = "cub";
     size_t bytes = cubSegSumF32TempBytes(rows);
-    void *temp = deviceAlloc<char>(bytes);
-    CUDA_CHECK(cudaMemset(out, 0xff, rows * 4));
-    Timing t = timeEvents(o, stream, [&] {
-      cubSegSumF32(temp, bytes, dx, rows, doffsets, out, stream);
-    });
-    Result r{"segmented", "segsum_f32", "cub", shape};
-    r.bytes = 4.0 * n + 4.0 * rows;
-    r.check = verify("CUB");
-    record(r, t);
-    compareWithVendor(first, results.size() - 1 - first);
-    CUDA_CHECK(cudaFree(temp));
+    timeCub(
+        o, stream, bytes, out, rows * 4, r, first,
+        [&](void *temp) {
+          cubSegSumF32(temp, bytes, dx, rows, doffsets, out, stream);
+        },
+        verify);
     CUDA_CHECK(cudaFree(doffsets));
   }
   CUDA_CHECK(cudaFree(dx));
@@ -555,20 +567,17 @@ void benchScan(const Options &o, cudaStream_t stream) {
     }
     size_t bytes = flat ? cubInclusiveSumF32TempBytes(n)
                         : cubSegScanF32TempBytes(rows, cols);
-    void *temp = deviceAlloc<char>(bytes);
-    CUDA_CHECK(cudaMemset(out, 0xff, n * 4));
-    Timing t = timeEvents(o, stream, [&] {
-      if (flat)
-        cubInclusiveSumF32(temp, bytes, dx, n, out, stream);
-      else
-        cubSegScanF32(temp, bytes, dx, rows, cols, out, stream);
-    });
     Result r{"scan", name, "cub", shape};
     r.bytes = 8.0 * n;
-    r.check = verify("CUB");
-    record(r, t);
-    compareWithVendor(first, results.size() - 1 - first);
-    CUDA_CHECK(cudaFree(temp));
+    timeCub(
+        o, stream, bytes, out, n * 4, r, first,
+        [&](void *temp) {
+          if (flat)
+            cubInclusiveSumF32(temp, bytes, dx, n, out, stream);
+          else
+            cubSegScanF32(temp, bytes, dx, rows, cols, out, stream);
+        },
+        verify);
   }
   CUDA_CHECK(cudaFree(dx));
   CUDA_CHECK(cudaFree(out));
