@@ -617,6 +617,47 @@ void checkSgemm(const std::vector<float> &a, const std::vector<float> &b,
   }
 }
 
+// An SGEMM problem of the sgemm and model groups: random row-major A and B
+// on the host and the device, and C on the device.
+struct SgemmProblem {
+  int64_t m, n, k;
+  std::string shape;
+  std::vector<float> a, b;
+  float *da, *db, *dc;
+
+  SgemmProblem(const Options &o, int64_t m, int64_t n, int64_t k)
+      : m(m), n(n), k(k), shape(std::to_string(m) + "x" + std::to_string(n) +
+                                "x" + std::to_string(k)) {
+    sgemmInputs(o.seed + 5 + m, m, n, k, a, b);
+    da = upload(a);
+    db = upload(b);
+    dc = deviceAlloc<float>(m * n);
+  }
+  SgemmProblem(const SgemmProblem &) = delete;
+  ~SgemmProblem() {
+    for (float *p : {da, db, dc})
+      CUDA_CHECK(cudaFree(p));
+  }
+
+  double flops() const { return 2.0 * m * n * k; }
+
+  // Fills C with 0xff so that a kernel that writes nothing fails the check.
+  void clearC() const { CUDA_CHECK(cudaMemset(dc, 0xff, m * n * 4)); }
+
+  void checkC(const std::string &what, uint64_t seed) const {
+    checkSgemm(a, b, download(dc, m * n), m, n, k, what, seed);
+  }
+
+  // Times and checks SegIR's SGEMM `fn`; `what` names it in an error.
+  Timing timeSegIRSgemm(const Options &o, SgemmFn fn,
+                        const std::string &what) const {
+    clearC();
+    Timing t = timeSegIR(o, [&] { fn(da, db, dc, m, n, k); });
+    checkC(what, o.seed);
+    return t;
+  }
+};
+
 void benchSgemm(const Options &o, cudaStream_t stream) {
   cublasHandle_t handle;
   CUBLAS_CHECK(cublasCreate(&handle));
@@ -631,42 +672,31 @@ void benchSgemm(const Options &o, cudaStream_t stream) {
   };
   for (Shape s : {Shape{1024, 1024, 1024}, Shape{2048, 2048, 2048},
                   Shape{4096, 4096, 4096}, Shape{3001, 2011, 1999}}) {
-    std::string shape = std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
-                        std::to_string(s.k);
-    std::vector<float> a, b;
-    sgemmInputs(o.seed + 5 + s.m, s.m, s.n, s.k, a, b);
-    float *da = upload(a), *db = upload(b), *dc = deviceAlloc<float>(s.m * s.n);
-    double flops = 2.0 * s.m * s.n * s.k;
+    SgemmProblem p(o, s.m, s.n, s.k);
     size_t first = results.size();
     if (segir.sgemm) {
-      CUDA_CHECK(cudaMemset(dc, 0xff, s.m * s.n * 4));
-      Timing t = timeSegIR(o, [&] { segir.sgemm(da, db, dc, s.m, s.n, s.k); });
-      checkSgemm(a, b, download(dc, s.m * s.n), s.m, s.n, s.k,
-                 "SegIR SGEMM " + shape, o.seed);
-      Result r{"sgemm", "sgemm_f32", "segir", shape};
-      r.flops = flops;
+      Timing t = p.timeSegIRSgemm(o, segir.sgemm, "SegIR SGEMM " + p.shape);
+      Result r{"sgemm", "sgemm_f32", "segir", p.shape};
+      r.flops = p.flops();
       r.check = "ok";
       record(r, t);
     } else {
-      missing("sgemm", "sgemm_f32", "segir", shape);
+      missing("sgemm", "sgemm_f32", "segir", p.shape);
     }
     const float one = 1.0f, zero = 0.0f;
-    CUDA_CHECK(cudaMemset(dc, 0xff, s.m * s.n * 4));
+    p.clearC();
     // Column-major cuBLAS computes the row-major C = A B as C^T = B^T A^T.
     Timing t = timeEvents(o, stream, [&] {
       CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(s.n),
-                               int(s.m), int(s.k), &one, db, int(s.n), da,
-                               int(s.k), &zero, dc, int(s.n)));
+                               int(s.m), int(s.k), &one, p.db, int(s.n), p.da,
+                               int(s.k), &zero, p.dc, int(s.n)));
     });
-    checkSgemm(a, b, download(dc, s.m * s.n), s.m, s.n, s.k,
-               "cuBLAS SGEMM " + shape, o.seed);
-    Result r{"sgemm", "sgemm_f32", "cublas", shape};
-    r.flops = flops;
+    p.checkC("cuBLAS SGEMM " + p.shape, o.seed);
+    Result r{"sgemm", "sgemm_f32", "cublas", p.shape};
+    r.flops = p.flops();
     r.check = "ok";
     record(r, t);
     compareWithVendor(first, results.size() - 1 - first);
-    for (float *p : {da, db, dc})
-      CUDA_CHECK(cudaFree(p));
   }
   CUBLAS_CHECK(cublasDestroy(handle));
 }
@@ -827,26 +857,18 @@ void benchModel(const Options &o) {
     int64_t m, n, k;
   };
   for (Shape s : {Shape{4096, 4096, 4096}, Shape{3001, 2011, 1999}}) {
-    std::string shape = std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
-                        std::to_string(s.k);
-    std::vector<float> a, b;
-    sgemmInputs(o.seed + 5 + s.m, s.m, s.n, s.k, a, b);
-    float *da = upload(a), *db = upload(b), *dc = deviceAlloc<float>(s.m * s.n);
+    SgemmProblem p(o, s.m, s.n, s.k);
     for (const auto &v : segir.sgemmTiles) {
-      CUDA_CHECK(cudaMemset(dc, 0xff, s.m * s.n * 4));
-      Timing t = timeSegIR(o, [&] { v.fn(da, db, dc, s.m, s.n, s.k); });
-      checkSgemm(a, b, download(dc, s.m * s.n), s.m, s.n, s.k,
-                 "SegIR SGEMM " + shape + " tiles " + v.name, o.seed);
-      Result r{"model", "sgemm_f32", "segir", shape,
+      Timing t = p.timeSegIRSgemm(
+          o, v.fn, "SegIR SGEMM " + p.shape + " tiles " + v.name);
+      Result r{"model", "sgemm_f32", "segir", p.shape,
                std::string("tiles=") + v.name};
       r.modelChoice = v.model;
-      r.flops = 2.0 * s.m * s.n * s.k;
+      r.flops = p.flops();
       r.check = "ok";
       record(r, t);
     }
     summarizeVariants(segir.sgemmTiles.size());
-    for (float *p : {da, db, dc})
-      CUDA_CHECK(cudaFree(p));
   }
 }
 
