@@ -587,14 +587,22 @@ void segir::emu::weakMemoryEndLaunch(Worker &worker) {
 // C entry points
 //===----------------------------------------------------------------------===//
 
-/// The calling fiber if an access at `at` goes through the weak memory
-/// model; null where it is a plain copy (weak mode off, no fiber, or memory
-/// local to the fiber).
-static Fiber *weakAccessFiber(uintptr_t at) {
+/// Accesses `bytes` bytes at `address` word by word with
+/// `accessWord(fiber, word, offset, size)` where the weak memory model
+/// applies, else (weak mode off, no fiber, or memory local to the fiber)
+/// with `plainCopy()`.
+template <typename PlainCopy, typename AccessWord>
+static void accessBytes(const void *address, int64_t bytes,
+                        PlainCopy plainCopy, AccessWord accessWord) {
   Fiber *fiber = currentFiber;
-  if (!weakMemoryActive || !fiber || isLocal(*fiber, at))
-    return nullptr;
-  return fiber;
+  uintptr_t at = reinterpret_cast<uintptr_t>(address);
+  if (!weakMemoryActive || !fiber || isLocal(*fiber, at)) {
+    plainCopy();
+    return;
+  }
+  forEachWord(at, bytes, [&](uintptr_t word, size_t offset, uint32_t size) {
+    accessWord(*fiber, word, offset, size);
+  });
 }
 
 /// Makes a synchronising operation a scheduling point of the calling fiber,
@@ -620,29 +628,21 @@ void segEmuStore(void *address, uint64_t value, int32_t bytes) {
 }
 
 void segEmuLoadBytes(void *buffer, const void *address, int64_t bytes) {
-  uintptr_t at = reinterpret_cast<uintptr_t>(address);
-  Fiber *fiber = weakAccessFiber(at);
-  if (!fiber) {
-    memcpy(buffer, address, bytes);
-    return;
-  }
   char *out = static_cast<char *>(buffer);
-  forEachWord(at, bytes, [&](uintptr_t word, size_t offset, uint32_t size) {
-    loadWord(*fiber, word, out + offset, size);
-  });
+  accessBytes(
+      address, bytes, [&] { memcpy(buffer, address, bytes); },
+      [&](Fiber &fiber, uintptr_t word, size_t offset, uint32_t size) {
+        loadWord(fiber, word, out + offset, size);
+      });
 }
 
 void segEmuStoreBytes(void *address, const void *buffer, int64_t bytes) {
-  uintptr_t at = reinterpret_cast<uintptr_t>(address);
-  Fiber *fiber = weakAccessFiber(at);
-  if (!fiber) {
-    memcpy(address, buffer, bytes);
-    return;
-  }
   const char *in = static_cast<const char *>(buffer);
-  forEachWord(at, bytes, [&](uintptr_t word, size_t offset, uint32_t size) {
-    bufferStore(*fiber, word, in + offset, size);
-  });
+  accessBytes(
+      address, bytes, [&] { memcpy(address, buffer, bytes); },
+      [&](Fiber &fiber, uintptr_t word, size_t offset, uint32_t size) {
+        bufferStore(fiber, word, in + offset, size);
+      });
 }
 
 void segEmuFence(int32_t order, int32_t scope) {
