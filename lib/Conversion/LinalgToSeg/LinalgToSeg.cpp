@@ -30,7 +30,6 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir {
@@ -884,10 +883,7 @@ struct ConvertLinalgToSegPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateLinalgToSegPatterns(patterns, emitRemarks);
-    GreedyRewriteConfig config;
-    config.enableFolding(false);
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    (void)applyPatternsGreedily(getOperation(), std::move(patterns), config);
+    applyConversionToSegPatterns(getOperation(), std::move(patterns));
 
     // What is left is explained.
     getOperation()->walk([&](Operation *op) {
