@@ -802,9 +802,8 @@ void benchSchedule(const Options &o) {
     Result result{"schedule", "naive_matmul_f32", "segir", shape};
     result.flops = 2.0 * side * side * side;
     timeScheduleVariants(
-        o, segir.naiveMatmulSchedules, "naive matrix product", dc,
-        side * side, result,
-        [&](SgemmFn fn) { fn(da, db, dc, side, side, side); },
+        o, segir.naiveMatmulSchedules, "naive matrix product", dc, side * side,
+        result, [&](SgemmFn fn) { fn(da, db, dc, side, side, side); },
         [&](const std::vector<float> &got, const char *name) {
           reference::Random points(o.seed);
           for (int sample = 0; sample < 256; ++sample) {

@@ -592,8 +592,8 @@ void segir::emu::weakMemoryEndLaunch(Worker &worker) {
 /// applies, else (weak mode off, no fiber, or memory local to the fiber)
 /// with `plainCopy()`.
 template <typename PlainCopy, typename AccessWord>
-static void accessBytes(const void *address, int64_t bytes,
-                        PlainCopy plainCopy, AccessWord accessWord) {
+static void accessBytes(const void *address, int64_t bytes, PlainCopy plainCopy,
+                        AccessWord accessWord) {
   Fiber *fiber = currentFiber;
   uintptr_t at = reinterpret_cast<uintptr_t>(address);
   if (!weakMemoryActive || !fiber || isLocal(*fiber, at)) {
