@@ -286,6 +286,39 @@ template <typename T> std::vector<T> download(const T *p, int64_t count) {
 
 std::string pow2(int k) { return "2^" + std::to_string(k); }
 
+// Times SegIR's `fn` through `call`, which writes `outBytes` bytes to `out`
+// (first filled with 0xff), checks the output with `verify` and records it
+// as `result`; where SegIR has no such kernel, records `result` missing.
+template <typename Fn, typename Call, typename Verify>
+void timeSegIRKernel(const Options &o, Fn fn, void *out, size_t outBytes,
+                     Result result, const Call &call, const Verify &verify) {
+  if (!fn) {
+    missing(result.group, result.name, result.impl, result.shape);
+    return;
+  }
+  CUDA_CHECK(cudaMemset(out, 0xff, outBytes));
+  Timing t = timeSegIR(o, [&] { call(fn); });
+  result.check = verify("SegIR");
+  record(result, t);
+}
+
+// Times a CUB call `run(temp)` on `stream`, with `tempBytes` of temporary
+// storage, which writes `outBytes` bytes to `out` (first filled with 0xff);
+// checks the output with `verify`, records it as `result` and compares the
+// SegIR results recorded since `firstSegIR` with it.
+template <typename Run, typename Verify>
+void timeCub(const Options &o, cudaStream_t stream, size_t tempBytes, void *out,
+             size_t outBytes, Result result, size_t firstSegIR, const Run &run,
+             const Verify &verify) {
+  void *temp = deviceAlloc<char>(tempBytes);
+  CUDA_CHECK(cudaMemset(out, 0xff, outBytes));
+  Timing t = timeEvents(o, stream, [&] { run(temp); });
+  result.check = verify("CUB");
+  record(result, t);
+  compareWithVendor(firstSegIR, results.size() - 1 - firstSegIR);
+  CUDA_CHECK(cudaFree(temp));
+}
+
 //===----------------------------------------------------------------------===//
 // The benchmarks
 //===----------------------------------------------------------------------===//
@@ -326,27 +359,15 @@ void benchSum(const Options &o, cudaStream_t stream) {
   std::string shape = "n=" + pow2(o.log2n);
   const SegIRImplementations &segir = segirImplementations();
   size_t first = results.size();
-  if (segir.sumF32) {
-    CUDA_CHECK(cudaMemset(out, 0xff, 4));
-    Timing t = timeSegIR(o, [&] { segir.sumF32(dx, n, out); });
-    Result r{"reduce", "sum_f32", "segir", shape};
-    r.bytes = 4.0 * n;
-    r.check = verify("SegIR");
-    record(r, t);
-  } else {
-    missing("reduce", "sum_f32", "segir", shape);
-  }
-  size_t bytes = cubSumF32TempBytes(n);
-  void *temp = deviceAlloc<char>(bytes);
-  CUDA_CHECK(cudaMemset(out, 0xff, 4));
-  Timing t = timeEvents(o, stream,
-                        [&] { cubSumF32(temp, bytes, dx, n, out, stream); });
-  Result r{"reduce", "sum_f32", "cub", shape};
+  Result r{"reduce", "sum_f32", "segir", shape};
   r.bytes = 4.0 * n;
-  r.check = verify("CUB");
-  record(r, t);
-  compareWithVendor(first, results.size() - 1 - first);
-  CUDA_CHECK(cudaFree(temp));
+  timeSegIRKernel(
+      o, segir.sumF32, out, 4, r, [&](SumF32Fn fn) { fn(dx, n, out); }, verify);
+  r.impl = "cub";
+  size_t bytes = cubSumF32TempBytes(n);
+  timeCub(
+      o, stream, bytes, out, 4, r, first,
+      [&](void *temp) { cubSumF32(temp, bytes, dx, n, out, stream); }, verify);
   CUDA_CHECK(cudaFree(dx));
   CUDA_CHECK(cudaFree(out));
 }
@@ -360,6 +381,27 @@ template <typename Fn> Variants<Fn> modelAndChunk1(const Variants<Fn> &all) {
       if (std::string(v.name) == name)
         chosen.push_back(v);
   return chosen;
+}
+
+// Times each chunk variant of a non-commutative reduction, whose `call`
+// writes to `out`, and checks its result against `expected`.
+template <typename Fn, typename Expected, typename Call>
+void timeChunkVariants(const Options &o, const std::string &group,
+                       const std::string &name, const std::string &shape,
+                       int32_t *out, const Variants<Fn> &variants, double bytes,
+                       const Expected &expected, const Call &call) {
+  for (const auto &v : variants) {
+    CUDA_CHECK(cudaMemset(out, 0xff, 16));
+    Timing t = timeSegIR(o, [&] { call(v.fn); });
+    auto got = download(out, int64_t(expected.size()));
+    if (!std::equal(got.begin(), got.end(), expected.begin()))
+      checkFailed("SegIR " + name + " with chunk " + v.name);
+    Result r{group, name, "segir", shape, std::string("chunk=") + v.name};
+    r.modelChoice = v.model;
+    r.bytes = bytes;
+    r.check = "ok";
+    record(r, t);
+  }
 }
 
 // Non-commutative reductions at the resource model's chunk (what SegIR
@@ -377,19 +419,8 @@ void benchNonCommutative(const Options &o) {
       missing("noncommutative", name, "segir", shape);
       return;
     }
-    for (const auto &v : variants) {
-      CUDA_CHECK(cudaMemset(out, 0xff, 16));
-      Timing t = timeSegIR(o, [&] { call(v.fn); });
-      auto got = download(out, int64_t(expected.size()));
-      if (!std::equal(got.begin(), got.end(), expected.begin()))
-        checkFailed("SegIR " + name + " with chunk " + v.name);
-      Result r{"noncommutative", name, "segir", shape,
-               std::string("chunk=") + v.name};
-      r.modelChoice = v.model;
-      r.bytes = bytes;
-      r.check = "ok";
-      record(r, t);
-    }
+    timeChunkVariants(o, "noncommutative", name, shape, out, variants, bytes,
+                      expected, call);
   };
   {
     auto [a, b, c, d] = reference::oddMatrices2x2(random, n);
@@ -420,17 +451,23 @@ void benchNonCommutative(const Options &o) {
   CUDA_CHECK(cudaFree(out));
 }
 
+// The log2 of the segment counts of the segmented benchmarks over 2^log2n
+// elements: 2^0, 2^4, ..., and always 2^log2n (segments of one).
+std::vector<int> segmentCountLogs(int log2n) {
+  std::vector<int> logs;
+  for (int k = 0; k < log2n; k += 4)
+    logs.push_back(k);
+  logs.push_back(log2n);
+  return logs;
+}
+
 void benchSegmented(const Options &o, cudaStream_t stream) {
   int64_t n = int64_t(1) << o.log2n;
   std::vector<float> x = reference::smallIntegers(n, o.seed + 3);
   float *dx = upload(x);
   float *out = deviceAlloc<float>(n);
   const SegIRImplementations &segir = segirImplementations();
-  // Segment counts 2^0, 2^4, ..., and always 2^log2n (segments of one).
-  std::vector<int> logRows;
-  for (int k = 0; k < o.log2n; k += 4)
-    logRows.push_back(k);
-  logRows.push_back(o.log2n);
+  std::vector<int> logRows = segmentCountLogs(o.log2n);
   for (int logRow : logRows) {
     int64_t rows = int64_t(1) << logRow, cols = n / rows;
     std::string shape = pow2(logRow) + "x" + pow2(o.log2n - logRow);
@@ -448,32 +485,23 @@ void benchSegmented(const Options &o, cudaStream_t stream) {
       return std::string("ok");
     };
     size_t first = results.size();
-    if (segir.segSumF32) {
-      CUDA_CHECK(cudaMemset(out, 0xff, rows * 4));
-      Timing t = timeSegIR(o, [&] { segir.segSumF32(dx, rows, cols, out); });
-      Result r{"segmented", "segsum_f32", "segir", shape};
-      r.bytes = 4.0 * n + 4.0 * rows;
-      r.check = verify("SegIR");
-      record(r, t);
-    } else {
-      missing("segmented", "segsum_f32", "segir", shape);
-    }
+    Result r{"segmented", "segsum_f32", "segir", shape};
+    r.bytes = 4.0 * n + 4.0 * rows;
+    timeSegIRKernel(
+        o, segir.segSumF32, out, rows * 4, r,
+        [&](SegSumF32Fn fn) { fn(dx, rows, cols, out); }, verify);
     std::vector<int64_t> offsets(rows + 1);
     for (int64_t s = 0; s <= rows; ++s)
       offsets[s] = s * cols;
     int64_t *doffsets = upload(offsets);
+    r.impl = "cub";
     size_t bytes = cubSegSumF32TempBytes(rows);
-    void *temp = deviceAlloc<char>(bytes);
-    CUDA_CHECK(cudaMemset(out, 0xff, rows * 4));
-    Timing t = timeEvents(o, stream, [&] {
-      cubSegSumF32(temp, bytes, dx, rows, doffsets, out, stream);
-    });
-    Result r{"segmented", "segsum_f32", "cub", shape};
-    r.bytes = 4.0 * n + 4.0 * rows;
-    r.check = verify("CUB");
-    record(r, t);
-    compareWithVendor(first, results.size() - 1 - first);
-    CUDA_CHECK(cudaFree(temp));
+    timeCub(
+        o, stream, bytes, out, rows * 4, r, first,
+        [&](void *temp) {
+          cubSegSumF32(temp, bytes, dx, rows, doffsets, out, stream);
+        },
+        verify);
     CUDA_CHECK(cudaFree(doffsets));
   }
   CUDA_CHECK(cudaFree(dx));
@@ -491,10 +519,8 @@ void benchScan(const Options &o, cudaStream_t stream) {
   const SegIRImplementations &segir = segirImplementations();
 
   // logRow -1: the flat scan, then the segment shapes.
-  std::vector<int> logRows = {-1};
-  for (int k = 0; k < o.log2n; k += 4)
-    logRows.push_back(k);
-  logRows.push_back(o.log2n);
+  std::vector<int> logRows = segmentCountLogs(o.log2n);
+  logRows.insert(logRows.begin(), -1);
   for (int logRow : logRows) {
     bool flat = logRow < 0;
     int64_t rows = flat ? 1 : int64_t(1) << logRow, cols = n / rows;
@@ -541,20 +567,17 @@ void benchScan(const Options &o, cudaStream_t stream) {
     }
     size_t bytes = flat ? cubInclusiveSumF32TempBytes(n)
                         : cubSegScanF32TempBytes(rows, cols);
-    void *temp = deviceAlloc<char>(bytes);
-    CUDA_CHECK(cudaMemset(out, 0xff, n * 4));
-    Timing t = timeEvents(o, stream, [&] {
-      if (flat)
-        cubInclusiveSumF32(temp, bytes, dx, n, out, stream);
-      else
-        cubSegScanF32(temp, bytes, dx, rows, cols, out, stream);
-    });
     Result r{"scan", name, "cub", shape};
     r.bytes = 8.0 * n;
-    r.check = verify("CUB");
-    record(r, t);
-    compareWithVendor(first, results.size() - 1 - first);
-    CUDA_CHECK(cudaFree(temp));
+    timeCub(
+        o, stream, bytes, out, n * 4, r, first,
+        [&](void *temp) {
+          if (flat)
+            cubInclusiveSumF32(temp, bytes, dx, n, out, stream);
+          else
+            cubSegScanF32(temp, bytes, dx, rows, cols, out, stream);
+        },
+        verify);
   }
   CUDA_CHECK(cudaFree(dx));
   CUDA_CHECK(cudaFree(out));
@@ -594,6 +617,47 @@ void checkSgemm(const std::vector<float> &a, const std::vector<float> &b,
   }
 }
 
+// An SGEMM problem of the sgemm and model groups: random row-major A and B
+// on the host and the device, and C on the device.
+struct SgemmProblem {
+  int64_t m, n, k;
+  std::string shape;
+  std::vector<float> a, b;
+  float *da, *db, *dc;
+
+  SgemmProblem(const Options &o, int64_t m, int64_t n, int64_t k)
+      : m(m), n(n), k(k), shape(std::to_string(m) + "x" + std::to_string(n) +
+                                "x" + std::to_string(k)) {
+    sgemmInputs(o.seed + 5 + m, m, n, k, a, b);
+    da = upload(a);
+    db = upload(b);
+    dc = deviceAlloc<float>(m * n);
+  }
+  SgemmProblem(const SgemmProblem &) = delete;
+  ~SgemmProblem() {
+    for (float *p : {da, db, dc})
+      CUDA_CHECK(cudaFree(p));
+  }
+
+  double flops() const { return 2.0 * m * n * k; }
+
+  // Fills C with 0xff so that a kernel that writes nothing fails the check.
+  void clearC() const { CUDA_CHECK(cudaMemset(dc, 0xff, m * n * 4)); }
+
+  void checkC(const std::string &what, uint64_t seed) const {
+    checkSgemm(a, b, download(dc, m * n), m, n, k, what, seed);
+  }
+
+  // Times and checks SegIR's SGEMM `fn`; `what` names it in an error.
+  Timing timeSegIRSgemm(const Options &o, SgemmFn fn,
+                        const std::string &what) const {
+    clearC();
+    Timing t = timeSegIR(o, [&] { fn(da, db, dc, m, n, k); });
+    checkC(what, o.seed);
+    return t;
+  }
+};
+
 void benchSgemm(const Options &o, cudaStream_t stream) {
   cublasHandle_t handle;
   CUBLAS_CHECK(cublasCreate(&handle));
@@ -608,42 +672,31 @@ void benchSgemm(const Options &o, cudaStream_t stream) {
   };
   for (Shape s : {Shape{1024, 1024, 1024}, Shape{2048, 2048, 2048},
                   Shape{4096, 4096, 4096}, Shape{3001, 2011, 1999}}) {
-    std::string shape = std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
-                        std::to_string(s.k);
-    std::vector<float> a, b;
-    sgemmInputs(o.seed + 5 + s.m, s.m, s.n, s.k, a, b);
-    float *da = upload(a), *db = upload(b), *dc = deviceAlloc<float>(s.m * s.n);
-    double flops = 2.0 * s.m * s.n * s.k;
+    SgemmProblem p(o, s.m, s.n, s.k);
     size_t first = results.size();
     if (segir.sgemm) {
-      CUDA_CHECK(cudaMemset(dc, 0xff, s.m * s.n * 4));
-      Timing t = timeSegIR(o, [&] { segir.sgemm(da, db, dc, s.m, s.n, s.k); });
-      checkSgemm(a, b, download(dc, s.m * s.n), s.m, s.n, s.k,
-                 "SegIR SGEMM " + shape, o.seed);
-      Result r{"sgemm", "sgemm_f32", "segir", shape};
-      r.flops = flops;
+      Timing t = p.timeSegIRSgemm(o, segir.sgemm, "SegIR SGEMM " + p.shape);
+      Result r{"sgemm", "sgemm_f32", "segir", p.shape};
+      r.flops = p.flops();
       r.check = "ok";
       record(r, t);
     } else {
-      missing("sgemm", "sgemm_f32", "segir", shape);
+      missing("sgemm", "sgemm_f32", "segir", p.shape);
     }
     const float one = 1.0f, zero = 0.0f;
-    CUDA_CHECK(cudaMemset(dc, 0xff, s.m * s.n * 4));
+    p.clearC();
     // Column-major cuBLAS computes the row-major C = A B as C^T = B^T A^T.
     Timing t = timeEvents(o, stream, [&] {
       CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(s.n),
-                               int(s.m), int(s.k), &one, db, int(s.n), da,
-                               int(s.k), &zero, dc, int(s.n)));
+                               int(s.m), int(s.k), &one, p.db, int(s.n), p.da,
+                               int(s.k), &zero, p.dc, int(s.n)));
     });
-    checkSgemm(a, b, download(dc, s.m * s.n), s.m, s.n, s.k,
-               "cuBLAS SGEMM " + shape, o.seed);
-    Result r{"sgemm", "sgemm_f32", "cublas", shape};
-    r.flops = flops;
+    p.checkC("cuBLAS SGEMM " + p.shape, o.seed);
+    Result r{"sgemm", "sgemm_f32", "cublas", p.shape};
+    r.flops = p.flops();
     r.check = "ok";
     record(r, t);
     compareWithVendor(first, results.size() - 1 - first);
-    for (float *p : {da, db, dc})
-      CUDA_CHECK(cudaFree(p));
   }
   CUBLAS_CHECK(cublasDestroy(handle));
 }
@@ -672,6 +725,34 @@ void summarizeVariants(size_t count) {
   std::printf("\n");
 }
 
+// Times each schedule variant, whose `call` writes `count` elements to
+// `out`, as `result` with the variant's name. `checkFirst` checks the first
+// variant's output; the others must agree with it bit for bit.
+template <typename T, typename Fn, typename Call, typename Check>
+void timeScheduleVariants(const Options &o, const Variants<Fn> &variants,
+                          const std::string &what, T *out, int64_t count,
+                          const Result &result, const Call &call,
+                          const Check &checkFirst) {
+  std::vector<T> first;
+  for (const auto &v : variants) {
+    CUDA_CHECK(cudaMemset(out, 0xff, count * sizeof(T)));
+    Timing t = timeSegIR(o, [&] { call(v.fn); });
+    std::vector<T> got = download(out, count);
+    if (first.empty()) {
+      checkFirst(got, v.name);
+      first = std::move(got);
+    } else if (got != first) {
+      checkFailed("SegIR " + what + " " + v.name + " differs from " +
+                  variants[0].name);
+    }
+    Result r = result;
+    r.variant = v.name;
+    r.check = "ok";
+    record(r, t);
+  }
+  summarizeVariants(variants.size());
+}
+
 // Row order against column schedules (seg-column-schedule, [Prasetya 2022]):
 // the 9x9 stencil on 2^ceil(k/2) x 2^floor(k/2) i32 and the naive matrix
 // product of 2^(k/2 - 2)-square f32 matrices (4096 at k = 28). All variants
@@ -688,36 +769,26 @@ void benchSchedule(const Options &o) {
     for (int32_t &v : a)
       v = random.range(-5, 5);
     int32_t *da = upload(a), *db = deviceAlloc<int32_t>(rows * cols);
-    std::vector<int32_t> first;
-    for (const auto &v : segir.stencilSchedules) {
-      CUDA_CHECK(cudaMemset(db, 0xff, rows * cols * 4));
-      Timing t = timeSegIR(o, [&] { v.fn(da, rows, cols, db); });
-      std::vector<int32_t> got = download(db, rows * cols);
-      if (first.empty()) {
-        reference::Random points(o.seed);
-        for (int sample = 0; sample < 4096; ++sample) {
-          int64_t i = points.next() % rows, j = points.next() % cols;
-          // The first samples lie on the edges, where indices clamp.
-          if (sample < 64)
-            i = sample % 2 ? rows - 1 : 0;
-          else if (sample < 128)
-            j = sample % 2 ? cols - 1 : 0;
-          if (got[i * cols + j] !=
-              reference::stencil9x9(a.data(), rows, cols, i, j))
-            checkFailed(std::string("SegIR stencil ") + v.name + " at (" +
-                        std::to_string(i) + ", " + std::to_string(j) + ")");
-        }
-        first = std::move(got);
-      } else if (got != first) {
-        checkFailed(std::string("SegIR stencil ") + v.name + " differs from " +
-                    segir.stencilSchedules[0].name);
-      }
-      Result r{"schedule", "stencil9x9_i32", "segir", shape, v.name};
-      r.bytes = 8.0 * rows * cols;
-      r.check = "ok";
-      record(r, t);
-    }
-    summarizeVariants(segir.stencilSchedules.size());
+    Result result{"schedule", "stencil9x9_i32", "segir", shape};
+    result.bytes = 8.0 * rows * cols;
+    timeScheduleVariants(
+        o, segir.stencilSchedules, "stencil", db, rows * cols, result,
+        [&](StencilI32Fn fn) { fn(da, rows, cols, db); },
+        [&](const std::vector<int32_t> &got, const char *name) {
+          reference::Random points(o.seed);
+          for (int sample = 0; sample < 4096; ++sample) {
+            int64_t i = points.next() % rows, j = points.next() % cols;
+            // The first samples lie on the edges, where indices clamp.
+            if (sample < 64)
+              i = sample % 2 ? rows - 1 : 0;
+            else if (sample < 128)
+              j = sample % 2 ? cols - 1 : 0;
+            if (got[i * cols + j] !=
+                reference::stencil9x9(a.data(), rows, cols, i, j))
+              checkFailed(std::string("SegIR stencil ") + name + " at (" +
+                          std::to_string(i) + ", " + std::to_string(j) + ")");
+          }
+        });
     CUDA_CHECK(cudaFree(da));
     CUDA_CHECK(cudaFree(db));
   }
@@ -728,32 +799,22 @@ void benchSchedule(const Options &o) {
     std::vector<float> b = reference::smallIntegers(side * side, o.seed + 8);
     float *da = upload(a), *db = upload(b),
           *dc = deviceAlloc<float>(side * side);
-    std::vector<float> first;
-    for (const auto &v : segir.naiveMatmulSchedules) {
-      CUDA_CHECK(cudaMemset(dc, 0xff, side * side * 4));
-      Timing t = timeSegIR(o, [&] { v.fn(da, db, dc, side, side, side); });
-      std::vector<float> got = download(dc, side * side);
-      if (first.empty()) {
-        reference::Random points(o.seed);
-        for (int sample = 0; sample < 256; ++sample) {
-          int64_t i = points.next() % side, j = points.next() % side;
-          if (double(got[i * side + j]) !=
-              reference::dot(a.data(), b.data(), side, side, i, j))
-            checkFailed(std::string("SegIR naive matrix product ") + v.name +
-                        " at (" + std::to_string(i) + ", " + std::to_string(j) +
-                        ")");
-        }
-        first = std::move(got);
-      } else if (got != first) {
-        checkFailed(std::string("SegIR naive matrix product ") + v.name +
-                    " differs from " + segir.naiveMatmulSchedules[0].name);
-      }
-      Result r{"schedule", "naive_matmul_f32", "segir", shape, v.name};
-      r.flops = 2.0 * side * side * side;
-      r.check = "ok";
-      record(r, t);
-    }
-    summarizeVariants(segir.naiveMatmulSchedules.size());
+    Result result{"schedule", "naive_matmul_f32", "segir", shape};
+    result.flops = 2.0 * side * side * side;
+    timeScheduleVariants(
+        o, segir.naiveMatmulSchedules, "naive matrix product", dc, side * side,
+        result, [&](SgemmFn fn) { fn(da, db, dc, side, side, side); },
+        [&](const std::vector<float> &got, const char *name) {
+          reference::Random points(o.seed);
+          for (int sample = 0; sample < 256; ++sample) {
+            int64_t i = points.next() % side, j = points.next() % side;
+            if (double(got[i * side + j]) !=
+                reference::dot(a.data(), b.data(), side, side, i, j))
+              checkFailed(std::string("SegIR naive matrix product ") + name +
+                          " at (" + std::to_string(i) + ", " +
+                          std::to_string(j) + ")");
+          }
+        });
     for (float *p : {da, db, dc})
       CUDA_CHECK(cudaFree(p));
   }
@@ -776,18 +837,8 @@ void benchModel(const Options &o) {
           *dx = upload(x);
   auto run = [&](const std::string &name, const auto &variants, double bytes,
                  const auto &expected, const auto &call) {
-    for (const auto &v : variants) {
-      CUDA_CHECK(cudaMemset(out, 0xff, 16));
-      Timing t = timeSegIR(o, [&] { call(v.fn); });
-      auto got = download(out, int64_t(expected.size()));
-      if (!std::equal(got.begin(), got.end(), expected.begin()))
-        checkFailed("SegIR " + name + " with chunk " + v.name);
-      Result r{"model", name, "segir", shape, std::string("chunk=") + v.name};
-      r.modelChoice = v.model;
-      r.bytes = bytes;
-      r.check = "ok";
-      record(r, t);
-    }
+    timeChunkVariants(o, "model", name, shape, out, variants, bytes, expected,
+                      call);
     summarizeVariants(variants.size());
   };
   run("matprod2x2_i32", segir.matProd2x2Chunks, 16.0 * n,
@@ -805,26 +856,18 @@ void benchModel(const Options &o) {
     int64_t m, n, k;
   };
   for (Shape s : {Shape{4096, 4096, 4096}, Shape{3001, 2011, 1999}}) {
-    std::string shape = std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
-                        std::to_string(s.k);
-    std::vector<float> a, b;
-    sgemmInputs(o.seed + 5 + s.m, s.m, s.n, s.k, a, b);
-    float *da = upload(a), *db = upload(b), *dc = deviceAlloc<float>(s.m * s.n);
+    SgemmProblem p(o, s.m, s.n, s.k);
     for (const auto &v : segir.sgemmTiles) {
-      CUDA_CHECK(cudaMemset(dc, 0xff, s.m * s.n * 4));
-      Timing t = timeSegIR(o, [&] { v.fn(da, db, dc, s.m, s.n, s.k); });
-      checkSgemm(a, b, download(dc, s.m * s.n), s.m, s.n, s.k,
-                 "SegIR SGEMM " + shape + " tiles " + v.name, o.seed);
-      Result r{"model", "sgemm_f32", "segir", shape,
+      Timing t = p.timeSegIRSgemm(
+          o, v.fn, "SegIR SGEMM " + p.shape + " tiles " + v.name);
+      Result r{"model", "sgemm_f32", "segir", p.shape,
                std::string("tiles=") + v.name};
       r.modelChoice = v.model;
-      r.flops = 2.0 * s.m * s.n * s.k;
+      r.flops = p.flops();
       r.check = "ok";
       record(r, t);
     }
     summarizeVariants(segir.sgemmTiles.size());
-    for (float *p : {da, db, dc})
-      CUDA_CHECK(cudaFree(p));
   }
 }
 

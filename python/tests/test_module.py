@@ -1,26 +1,27 @@
 """Parsing, printing, pipelines and their diagnostics."""
 
+import ast
+import os
+
 import pytest
 
 import segir
 
-ROWSUM = """
-func.func @rowsum(%in: memref<?x?xf32>, %out: memref<?xf32>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %rows = memref.dim %in, %c0 : memref<?x?xf32>
-  %cols = memref.dim %in, %c1 : memref<?x?xf32>
-  %zero = arith.constant 0.0 : f32
-  seg.red thread (%s, %i) in (%rows, %cols) outs(%out : memref<?xf32>) {
-    %x = memref.load %in[%s, %i] : memref<?x?xf32>
-    seg.yield %x : f32
-  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
-    %r = arith.addf %a, %b : f32
-    seg.yield %r : f32
-  }
-  return
-}
-"""
+
+def quickstart_program():
+    """The program of python/examples/quickstart.py, which the README shows,
+    read from the example so that the two cannot drift apart."""
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "examples", "quickstart.py")
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    return next(ast.literal_eval(node.value) for node in tree.body
+                if isinstance(node, ast.Assign)
+                and any(getattr(target, "id", None) == "program"
+                        for target in node.targets))
+
+
+ROWSUM = quickstart_program()
 
 
 def test_parse_and_print_round_trip():

@@ -120,27 +120,6 @@ static Value mapElements(OpBuilder &b, Location loc, Value value,
   return result;
 }
 
-/// The bits of an integer or float scalar, zero-extended to i64.
-static Value toBits(OpBuilder &b, Location loc, Value value) {
-  Type type = value.getType();
-  unsigned width = type.getIntOrFloatBitWidth();
-  if (isa<FloatType>(type))
-    value = arith::BitcastOp::create(b, loc, b.getIntegerType(width), value);
-  if (width < 64)
-    value = arith::ExtUIOp::create(b, loc, b.getI64Type(), value);
-  return value;
-}
-
-/// The inverse of toBits.
-static Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
-  unsigned width = type.getIntOrFloatBitWidth();
-  if (width < 64)
-    bits = arith::TruncIOp::create(b, loc, b.getIntegerType(width), bits);
-  if (isa<FloatType>(type))
-    bits = arith::BitcastOp::create(b, loc, type, bits);
-  return bits;
-}
-
 /// Builds the descriptor of a `memref<?xi8>` over `size` bytes at `base`.
 static Value byteBuffer(OpBuilder &b, Location loc,
                         const LLVMTypeConverter &converter, Value base,

@@ -146,6 +146,26 @@ void mlir::seg::emulator::dropFences(func::FuncOp func) {
 // Helpers
 //===----------------------------------------------------------------------===//
 
+Value mlir::seg::emulator::toBits(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (isa<FloatType>(type))
+    value = arith::BitcastOp::create(b, loc, b.getIntegerType(width), value);
+  if (width < 64)
+    value = arith::ExtUIOp::create(b, loc, b.getI64Type(), value);
+  return value;
+}
+
+Value mlir::seg::emulator::fromBits(OpBuilder &b, Location loc, Value bits,
+                                    Type type) {
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width < 64)
+    bits = arith::TruncIOp::create(b, loc, b.getIntegerType(width), bits);
+  if (isa<FloatType>(type))
+    bits = arith::BitcastOp::create(b, loc, type, bits);
+  return bits;
+}
+
 Value mlir::seg::emulator::elementAddress(OpBuilder &b, Location loc,
                                           Value memref, ValueRange indices) {
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
@@ -286,12 +306,7 @@ Value MemoryAccessLowering::load(Location loc, Value address, Type type) {
                    .getResult(0);
   if (isa<IndexType>(type))
     return arith::IndexCastOp::create(b, loc, type, bits);
-  unsigned width = type.getIntOrFloatBitWidth();
-  if (width < 64)
-    bits = arith::TruncIOp::create(b, loc, b.getIntegerType(width), bits);
-  if (isa<FloatType>(type))
-    bits = arith::BitcastOp::create(b, loc, type, bits);
-  return bits;
+  return fromBits(b, loc, bits, type);
 }
 
 /// A plain store of `value` (isScalar or isByteVector) at `address`.
@@ -304,16 +319,9 @@ void MemoryAccessLowering::store(Location loc, Value address, Value value) {
                  {address, buffer, i64(loc, vectorBytes(vector))});
     return;
   }
-  Value bits = value;
-  if (isa<IndexType>(type)) {
-    bits = arith::IndexCastOp::create(b, loc, b.getI64Type(), bits);
-  } else {
-    unsigned width = type.getIntOrFloatBitWidth();
-    if (isa<FloatType>(type))
-      bits = arith::BitcastOp::create(b, loc, b.getIntegerType(width), bits);
-    if (width < 64)
-      bits = arith::ExtUIOp::create(b, loc, b.getI64Type(), bits);
-  }
+  Value bits = isa<IndexType>(type)
+                   ? arith::IndexCastOp::create(b, loc, b.getI64Type(), value)
+                   : toBits(b, loc, value);
   runtime.call(b, loc, "segEmuStore", storeType,
                {address, bits, i32(loc, scalarBytes(type))});
 }

@@ -55,6 +55,13 @@ void lowerMemoryAccesses(func::FuncOp func, RuntimeCalls &runtime,
 Value elementAddress(OpBuilder &b, Location loc, Value memref,
                      ValueRange indices);
 
+/// The bits of an integer or float scalar, zero-extended to i64: how the
+/// runtime's loads, stores and collectives pass values.
+Value toBits(OpBuilder &b, Location loc, Value value);
+
+/// The inverse of toBits.
+Value fromBits(OpBuilder &b, Location loc, Value bits, Type type);
+
 } // namespace emulator
 } // namespace seg
 } // namespace mlir

@@ -29,7 +29,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
 namespace seg {
@@ -439,10 +438,7 @@ struct ConvertLinalgToSegPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateLinalgToSegPatterns(patterns, emitRemarks);
-    GreedyRewriteConfig config;
-    config.enableFolding(false);
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    (void)applyPatternsGreedily(getOperation(), std::move(patterns), config);
+    applyConversionToSegPatterns(getOperation(), std::move(patterns));
 
     // What is left is explained.
     getOperation()->walk([&](Operation *op) {

@@ -25,7 +25,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir {
@@ -347,10 +346,7 @@ struct ConvertSCFParallelToSegPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateSCFParallelToSegPatterns(patterns, emitRemarks);
-    GreedyRewriteConfig config;
-    config.enableFolding(false);
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    (void)applyPatternsGreedily(getOperation(), std::move(patterns), config);
+    applyConversionToSegPatterns(getOperation(), std::move(patterns));
     getOperation()->walk([&](scf::ParallelOp loop) {
       std::string why;
       if (!isNested(loop) && failed(analyze(loop, why)))

@@ -50,6 +50,9 @@ static void unpoisonStack(char *stack, size_t size) {
   __asan_unpoison_memory_region(stack, size);
 }
 #else
+// Without ASan there is no fiber stack to announce around a switch.
+static void startSwitch(void **, Context &) {}
+static void finishSwitch(void *) {}
 static void unpoisonStack(char *, size_t) {}
 void segir::emu::finishFirstSwitch() {}
 #endif
@@ -105,15 +108,8 @@ void segir::emu::makeContext(Context &context, char *stack, size_t size,
   context.stackSize = size;
 }
 
-void segir::emu::switchContext(Context &from, Context &to) {
-#if SEGIR_EMU_ASAN
-  void *fakeStack = nullptr;
-  startSwitch(&fakeStack, to);
+static void switchStacks(Context &from, Context &to) {
   segEmuSwitchStack(&from.stackPointer, to.stackPointer);
-  finishSwitch(fakeStack);
-#else
-  segEmuSwitchStack(&from.stackPointer, to.stackPointer);
-#endif
 }
 
 #else
@@ -130,15 +126,15 @@ void segir::emu::makeContext(Context &context, char *stack, size_t size,
   context.stackSize = size;
 }
 
-void segir::emu::switchContext(Context &from, Context &to) {
-#if SEGIR_EMU_ASAN
-  void *fakeStack = nullptr;
-  startSwitch(&fakeStack, to);
+static void switchStacks(Context &from, Context &to) {
   swapcontext(&from.context, &to.context);
-  finishSwitch(fakeStack);
-#else
-  swapcontext(&from.context, &to.context);
-#endif
 }
 
 #endif
+
+void segir::emu::switchContext(Context &from, Context &to) {
+  void *fakeStack = nullptr;
+  startSwitch(&fakeStack, to);
+  switchStacks(from, to);
+  finishSwitch(fakeStack);
+}

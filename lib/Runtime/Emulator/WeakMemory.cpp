@@ -587,6 +587,34 @@ void segir::emu::weakMemoryEndLaunch(Worker &worker) {
 // C entry points
 //===----------------------------------------------------------------------===//
 
+/// Accesses `bytes` bytes at `address` word by word with
+/// `accessWord(fiber, word, offset, size)` where the weak memory model
+/// applies, else (weak mode off, no fiber, or memory local to the fiber)
+/// with `plainCopy()`.
+template <typename PlainCopy, typename AccessWord>
+static void accessBytes(const void *address, int64_t bytes, PlainCopy plainCopy,
+                        AccessWord accessWord) {
+  Fiber *fiber = currentFiber;
+  uintptr_t at = reinterpret_cast<uintptr_t>(address);
+  if (!weakMemoryActive || !fiber || isLocal(*fiber, at)) {
+    plainCopy();
+    return;
+  }
+  forEachWord(at, bytes, [&](uintptr_t word, size_t offset, uint32_t size) {
+    accessWord(*fiber, word, offset, size);
+  });
+}
+
+/// Makes a synchronising operation a scheduling point of the calling fiber,
+/// then returns that fiber if weak memory is active.
+static Fiber *pollWeakFiber() {
+  Fiber *fiber = currentFiber;
+  if (!fiber)
+    return nullptr;
+  poll(*fiber);
+  return weakMemoryActive ? fiber : nullptr;
+}
+
 extern "C" {
 
 uint64_t segEmuLoad(const void *address, int32_t bytes) {
@@ -600,37 +628,26 @@ void segEmuStore(void *address, uint64_t value, int32_t bytes) {
 }
 
 void segEmuLoadBytes(void *buffer, const void *address, int64_t bytes) {
-  Fiber *fiber = currentFiber;
-  uintptr_t at = reinterpret_cast<uintptr_t>(address);
-  if (!weakMemoryActive || !fiber || isLocal(*fiber, at)) {
-    memcpy(buffer, address, bytes);
-    return;
-  }
   char *out = static_cast<char *>(buffer);
-  forEachWord(at, bytes, [&](uintptr_t word, size_t offset, uint32_t size) {
-    loadWord(*fiber, word, out + offset, size);
-  });
+  accessBytes(
+      address, bytes, [&] { memcpy(buffer, address, bytes); },
+      [&](Fiber &fiber, uintptr_t word, size_t offset, uint32_t size) {
+        loadWord(fiber, word, out + offset, size);
+      });
 }
 
 void segEmuStoreBytes(void *address, const void *buffer, int64_t bytes) {
-  Fiber *fiber = currentFiber;
-  uintptr_t at = reinterpret_cast<uintptr_t>(address);
-  if (!weakMemoryActive || !fiber || isLocal(*fiber, at)) {
-    memcpy(address, buffer, bytes);
-    return;
-  }
   const char *in = static_cast<const char *>(buffer);
-  forEachWord(at, bytes, [&](uintptr_t word, size_t offset, uint32_t size) {
-    bufferStore(*fiber, word, in + offset, size);
-  });
+  accessBytes(
+      address, bytes, [&] { memcpy(address, buffer, bytes); },
+      [&](Fiber &fiber, uintptr_t word, size_t offset, uint32_t size) {
+        bufferStore(fiber, word, in + offset, size);
+      });
 }
 
 void segEmuFence(int32_t order, int32_t scope) {
-  Fiber *fiber = currentFiber;
+  Fiber *fiber = pollWeakFiber();
   if (!fiber)
-    return;
-  poll(*fiber);
-  if (!weakMemoryActive)
     return;
   if (releases(order))
     release(*fiber, scope);
@@ -640,11 +657,8 @@ void segEmuFence(int32_t order, int32_t scope) {
 
 void segEmuAtomicBegin(void *address, int64_t bytes, int32_t order,
                        int32_t scope) {
-  Fiber *fiber = currentFiber;
+  Fiber *fiber = pollWeakFiber();
   if (!fiber)
-    return;
-  poll(*fiber);
-  if (!weakMemoryActive)
     return;
   if (releases(order))
     release(*fiber, scope);

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
 
@@ -246,4 +247,12 @@ LogicalResult seg::lowerKernelResult(OpBuilder &builder, Operation *op,
     return success();
   }
   return op->emitOpError("is not a kernel result this lowering knows");
+}
+
+void seg::applyConversionToSegPatterns(Operation *op,
+                                       RewritePatternSet &&patterns) {
+  GreedyRewriteConfig config;
+  config.enableFolding(false);
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  (void)applyPatternsGreedily(op, std::move(patterns), config);
 }

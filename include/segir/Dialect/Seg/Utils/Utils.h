@@ -6,7 +6,7 @@
 //
 // Pieces of the meaning of seg ops that every lowering (sequential, GPU)
 // emits the same way: applying the fused operators, and the stores of the
-// kernel results.
+// kernel results; and how the conversions into seg apply their patterns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,7 @@
 
 namespace mlir {
 class IRMapping;
+class RewritePatternSet;
 namespace seg {
 class MapOp;
 enum class Level : uint32_t;
@@ -62,6 +63,12 @@ SmallVector<Value> applyOperators(OpBuilder &builder,
 LogicalResult lowerKernelResult(OpBuilder &builder, Operation *op,
                                 const IRMapping &mapping, ValueRange ivs,
                                 ValueRange blockIvs);
+
+/// Applies the patterns of a conversion into seg (convert-linalg-to-seg,
+/// convert-scf-parallel-to-seg) to `op` greedily, neither folding nor
+/// simplifying regions, so that the ops they do not convert stay as they were
+/// written.
+void applyConversionToSegPatterns(Operation *op, RewritePatternSet &&patterns);
 
 } // namespace seg
 } // namespace mlir
