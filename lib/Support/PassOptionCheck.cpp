@@ -115,9 +115,15 @@ template <typename Fn> static bool withPipelineOptions(StringRef name, Fn fn) {
 }
 
 /// Whether SegIR pipeline `name` hands the options it does not declare to
-/// convert-seg-to-gpu (see registerSegPipelines).
+/// convert-seg-to-gpu: its options derive from the pass's (see
+/// registerSegPipelines).
 static bool isGPUPipeline(StringRef name) {
-  return name == "seg-to-nvvm" || name == "seg-to-emulator";
+  bool forwards = false;
+  withPipelineOptions(name, [&](auto *tag) {
+    using Options = std::remove_pointer_t<decltype(tag)>;
+    forwards = std::is_base_of_v<seg::ConvertSegToGPUOptions, Options>;
+  });
+  return forwards;
 }
 
 SmallVector<seg::PassOption> seg::getPassOptions(StringRef name) {
