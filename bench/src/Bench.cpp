@@ -240,12 +240,7 @@ void compareWithVendor(size_t first, size_t count) {
 void missing(const std::string &group, const std::string &name,
              const std::string &impl, const std::string &shape,
              const std::string &variant = "") {
-  Result r;
-  r.group = group;
-  r.name = name;
-  r.impl = impl;
-  r.shape = shape;
-  r.variant = variant;
+  Result r{group, name, impl, shape, variant};
   r.missing = true;
   r.check = "missing";
   std::printf("%-14s %-26s %-7s %-18s %s missing (no SegIR kernel yet)\n",
@@ -402,53 +397,6 @@ void timeChunkVariants(const Options &o, const std::string &group,
     r.check = "ok";
     record(r, t);
   }
-}
-
-// Non-commutative reductions at the resource model's chunk (what SegIR
-// compiles by default with seg-select-chunk; "model_choice": true), with
-// chunk 1 as a variant. The model group sweeps every chunk.
-void benchNonCommutative(const Options &o) {
-  int64_t n = int64_t(1) << o.log2n;
-  std::string shape = "n=" + pow2(o.log2n);
-  const SegIRImplementations &segir = segirImplementations();
-  int32_t *out = deviceAlloc<int32_t>(4);
-  reference::Random random(o.seed + 2);
-  auto run = [&](const std::string &name, const auto &variants, double bytes,
-                 const auto &expected, const auto &call) {
-    if (variants.empty()) {
-      missing("noncommutative", name, "segir", shape);
-      return;
-    }
-    timeChunkVariants(o, "noncommutative", name, shape, out, variants, bytes,
-                      expected, call);
-  };
-  {
-    auto [a, b, c, d] = reference::oddMatrices2x2(random, n);
-    int32_t *da = upload(a), *db = upload(b), *dc = upload(c),
-            *dd = upload(d);
-    run("matprod2x2_i32", modelAndChunk1(segir.matProd2x2Chunks), 16.0 * n,
-        reference::matProd2x2(a.data(), b.data(), c.data(), d.data(), n),
-        [&](MatProd2x2Fn fn) { fn(da, db, dc, dd, n, out); });
-    for (int32_t *p : {da, db, dc, dd})
-      CUDA_CHECK(cudaFree(p));
-  }
-  {
-    std::vector<int32_t> x = reference::mssInput(random, n);
-    int32_t *dx = upload(x);
-    run("mss_i32", modelAndChunk1(segir.mssChunks), 4.0 * n,
-        reference::mss(x.data(), n), [&](MssFn fn) { fn(dx, n, out); });
-    CUDA_CHECK(cudaFree(dx));
-  }
-  {
-    auto [a, b] = reference::oddLinearFunctions(random, n);
-    int32_t *da = upload(a), *db = upload(b);
-    run("linfun_i32", modelAndChunk1(segir.linFunChunks), 8.0 * n,
-        reference::linFun(a.data(), b.data(), n),
-        [&](LinFunFn fn) { fn(da, db, n, out); });
-    CUDA_CHECK(cudaFree(da));
-    CUDA_CHECK(cudaFree(db));
-  }
-  CUDA_CHECK(cudaFree(out));
 }
 
 // The log2 of the segment counts of the segmented benchmarks over 2^log2n
@@ -820,37 +768,77 @@ void benchSchedule(const Options &o) {
   }
 }
 
-// The resource model's choices against alternatives: seg-select-chunk's
-// chunk for the non-commutative reductions (n = 2^k) and
-// seg-tile-block-register's tiles for SGEMM (4096^3, 3001 x 2011 x 1999).
-// The variant of the model's choice has "model_choice": true.
-void benchModel(const Options &o) {
+// The non-commutative reductions (2x2 matrix products, MSS, linear
+// functions), each timed over the chunk variants `pick` selects from those
+// compiled, in `group`; with `summarize`, each one's variants are summarised.
+template <typename Pick>
+void benchNonCommutativeReductions(const Options &o, const std::string &group,
+                                   Pick pick, bool summarize) {
   int64_t n = int64_t(1) << o.log2n;
   std::string shape = "n=" + pow2(o.log2n);
   const SegIRImplementations &segir = segirImplementations();
   int32_t *out = deviceAlloc<int32_t>(4);
   reference::Random random(o.seed + 2);
-  // Inputs as in benchNonCommutative; the linear functions are (a, b).
-  auto [a, b, c, d] = reference::oddMatrices2x2(random, n);
-  std::vector<int32_t> x = reference::mssInput(random, n);
-  int32_t *da = upload(a), *db = upload(b), *dc = upload(c), *dd = upload(d),
-          *dx = upload(x);
-  auto run = [&](const std::string &name, const auto &variants, double bytes,
+  auto run = [&](const std::string &name, const auto &compiled, double bytes,
                  const auto &expected, const auto &call) {
-    timeChunkVariants(o, "model", name, shape, out, variants, bytes, expected,
+    auto variants = pick(compiled);
+    if (variants.empty()) {
+      missing(group, name, "segir", shape);
+      return;
+    }
+    timeChunkVariants(o, group, name, shape, out, variants, bytes, expected,
                       call);
-    summarizeVariants(variants.size());
+    if (summarize)
+      summarizeVariants(variants.size());
   };
-  run("matprod2x2_i32", segir.matProd2x2Chunks, 16.0 * n,
-      reference::matProd2x2(a.data(), b.data(), c.data(), d.data(), n),
-      [&](MatProd2x2Fn fn) { fn(da, db, dc, dd, n, out); });
-  run("mss_i32", segir.mssChunks, 4.0 * n, reference::mss(x.data(), n),
-      [&](MssFn fn) { fn(dx, n, out); });
-  run("linfun_i32", segir.linFunChunks, 8.0 * n,
-      reference::linFun(a.data(), b.data(), n),
-      [&](LinFunFn fn) { fn(da, db, n, out); });
-  for (int32_t *p : {da, db, dc, dd, dx, out})
-    CUDA_CHECK(cudaFree(p));
+  {
+    auto [a, b, c, d] = reference::oddMatrices2x2(random, n);
+    int32_t *da = upload(a), *db = upload(b), *dc = upload(c),
+            *dd = upload(d);
+    run("matprod2x2_i32", segir.matProd2x2Chunks, 16.0 * n,
+        reference::matProd2x2(a.data(), b.data(), c.data(), d.data(), n),
+        [&](MatProd2x2Fn fn) { fn(da, db, dc, dd, n, out); });
+    for (int32_t *p : {da, db, dc, dd})
+      CUDA_CHECK(cudaFree(p));
+  }
+  {
+    std::vector<int32_t> x = reference::mssInput(random, n);
+    int32_t *dx = upload(x);
+    run("mss_i32", segir.mssChunks, 4.0 * n, reference::mss(x.data(), n),
+        [&](MssFn fn) { fn(dx, n, out); });
+    CUDA_CHECK(cudaFree(dx));
+  }
+  {
+    auto [a, b] = reference::oddLinearFunctions(random, n);
+    int32_t *da = upload(a), *db = upload(b);
+    run("linfun_i32", segir.linFunChunks, 8.0 * n,
+        reference::linFun(a.data(), b.data(), n),
+        [&](LinFunFn fn) { fn(da, db, n, out); });
+    CUDA_CHECK(cudaFree(da));
+    CUDA_CHECK(cudaFree(db));
+  }
+  CUDA_CHECK(cudaFree(out));
+}
+
+// Non-commutative reductions at the resource model's chunk (what SegIR
+// compiles by default with seg-select-chunk; "model_choice": true), with
+// chunk 1 as a variant. The model group sweeps every chunk.
+void benchNonCommutative(const Options &o) {
+  benchNonCommutativeReductions(
+      o, "noncommutative",
+      [](const auto &compiled) { return modelAndChunk1(compiled); },
+      /*summarize=*/false);
+}
+
+// The resource model's choices against alternatives: seg-select-chunk's
+// chunk for the non-commutative reductions (n = 2^k) and
+// seg-tile-block-register's tiles for SGEMM (4096^3, 3001 x 2011 x 1999).
+// The variant of the model's choice has "model_choice": true.
+void benchModel(const Options &o) {
+  benchNonCommutativeReductions(
+      o, "model", [](const auto &compiled) { return compiled; },
+      /*summarize=*/true);
+  const SegIRImplementations &segir = segirImplementations();
 
   struct Shape {
     int64_t m, n, k;

@@ -22,10 +22,8 @@ void seg::buildGPUToEmulatorPipeline(OpPassManager &pm,
   ConvertGPUToSegEmulatorOptions emulator;
   emulator.check = options.check;
   pm.addPass(createConvertGPUToSegEmulator(emulator));
-  if (options.canonicalize) {
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
-  }
+  if (options.canonicalize)
+    addCleanupPasses(pm);
   buildCPUToLLVMPipeline(pm);
 }
 

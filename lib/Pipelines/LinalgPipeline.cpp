@@ -38,10 +38,8 @@ void seg::buildLinalgToSegPipeline(OpPassManager &pm,
   ConvertLinalgToSegOptions convert;
   convert.emitRemarks = options.remarks;
   pm.addPass(createConvertLinalgToSeg(convert));
-  if (options.canonicalize) {
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
-  }
+  if (options.canonicalize)
+    addCleanupPasses(pm);
 }
 
 void seg::registerLinalgToSegPipeline() {

@@ -21,8 +21,7 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertSegToGPU(options));
   if (options.stageHostMemory)
     pm.addPass(createSegStageHostMemory());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  addCleanupPasses(pm);
   // Host code of the examples prints with vector.print, which the upstream
   // pipeline leaves alone.
   pm.addPass(createConvertVectorToSCFPass());

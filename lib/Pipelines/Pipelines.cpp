@@ -19,11 +19,14 @@ using namespace mlir;
 void seg::buildSegToCPUPipeline(OpPassManager &pm,
                                 const SegToCPUOptions &options) {
   pm.addPass(createConvertSegToSCF());
-  if (options.canonicalize) {
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
-  }
+  if (options.canonicalize)
+    addCleanupPasses(pm);
   buildCPUToLLVMPipeline(pm);
+}
+
+void seg::addCleanupPasses(OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
 }
 
 void seg::buildCPUToLLVMPipeline(OpPassManager &pm) {

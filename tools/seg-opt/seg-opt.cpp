@@ -8,18 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "segir/Conversion/Passes.h"
-#include "segir/Dialect/GPU/Transforms/Passes.h"
-#include "segir/Dialect/Seg/IR/SegDialect.h"
-#include "segir/Dialect/Seg/Transforms/Passes.h"
-#include "segir/Pipelines/Pipelines.h"
+#include "segir/InitAllSegIR.h"
 #include "segir/Support/PassOptionCheck.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -52,17 +45,10 @@ static mlir::LogicalResult checkCommandLinePassOptions(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  mlir::seg::registerSegConversionPasses();
-  mlir::seg::registerSegTransformsPasses();
-  mlir::seg::registerSegGPUTransformsPasses();
-  mlir::seg::registerSegPipelines();
+  mlir::seg::registerAllSegIRPasses();
 
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  // gpu-module-to-binary translates kernels to LLVM IR for the NVVM target.
-  mlir::registerAllToLLVMIRTranslations(registry);
-  registry.insert<mlir::seg::SegDialect>();
+  mlir::seg::registerAllDialectsWithSegIR(registry);
   if (mlir::failed(checkCommandLinePassOptions(argc, argv)))
     return 1;
 

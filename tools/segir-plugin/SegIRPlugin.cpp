@@ -11,11 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "segir/Conversion/Passes.h"
-#include "segir/Dialect/GPU/Transforms/Passes.h"
-#include "segir/Dialect/Seg/IR/SegDialect.h"
-#include "segir/Dialect/Seg/Transforms/Passes.h"
-#include "segir/Pipelines/Pipelines.h"
+#include "segir/InitAllSegIR.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
@@ -26,16 +22,13 @@ extern "C" LLVM_ATTRIBUTE_WEAK mlir::DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "SegIR", LLVM_VERSION_STRING,
           [](mlir::DialectRegistry *registry) {
-            registry->insert<mlir::seg::SegDialect>();
+            mlir::seg::registerSegIRDialects(*registry);
           }};
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "SegIR", LLVM_VERSION_STRING, []() {
-            mlir::seg::registerSegConversionPasses();
-            mlir::seg::registerSegTransformsPasses();
-            mlir::seg::registerSegGPUTransformsPasses();
-            mlir::seg::registerSegPipelines();
+            mlir::seg::registerAllSegIRPasses();
           }};
 }

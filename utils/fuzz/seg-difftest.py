@@ -25,13 +25,13 @@ emulator failures, N rejected"; the exit status is 1 on any mismatch or
 emulator failure. Failing modules are written to --out with the commands.
 """
 
-import argparse
 import os
 import random
 import subprocess
 import sys
 import tempfile
-import time
+
+from long_run import LongRun
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LLVM = "/usr/lib/llvm-22"
@@ -365,18 +365,12 @@ def split_cases(output):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    bounds = LongRun(__doc__, "--modules", "directory for failing modules")
+    parser = bounds.parser
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--modules", type=int, default=0)
-    parser.add_argument("--time", type=float, default=0)
     parser.add_argument("--cases", type=int, default=8)
     parser.add_argument("--variants", type=int, default=4)
-    parser.add_argument("--out", help="directory for failing modules")
-    parser.add_argument("--verbose", action="store_true")
-    args = parser.parse_args()
-    if not args.modules and not args.time:
-        parser.error("give --modules or --time")
+    args = bounds.parse()
     seg_opt = os.path.join(args.build, "bin", "seg-opt")
     runner_libs = [os.path.join(LLVM, "lib", n) for n in
                    ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so")]
@@ -385,9 +379,8 @@ def main():
               "-entry-point-result=void"]
     rng = random.Random(args.seed)
     counts = dict(equal=0, mismatch=0, failure=0, rejected=0)
-    start, modules = time.time(), 0
-    while (not args.modules or modules < args.modules) and \
-            (not args.time or time.time() - start < args.time):
+    modules = 0
+    while bounds.keep_going(modules):
         modules += 1
         cases = [random_case(rng, k) for k in range(args.cases)]
         text = module_text(cases)
@@ -450,7 +443,7 @@ def main():
     print(f"{total} configurations ({modules} modules): {counts['equal']} equal, "
           f"{counts['mismatch']} mismatches, {counts['failure']} emulator "
           f"failures, {counts['rejected']} rejected "
-          f"({time.time() - start:.0f} s, seed {args.seed})")
+          f"({bounds.elapsed():.0f} s, seed {args.seed})")
     sys.exit(1 if counts["mismatch"] or counts["failure"] else 0)
 
 

@@ -29,7 +29,6 @@ run is deterministic for a given seed and corpus (--runs; --time is for
 long runs). Exit status 1 if any finding was not an upstream parser crash.
 """
 
-import argparse
 import hashlib
 import os
 import random
@@ -39,6 +38,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from long_run import LongRun
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -317,24 +318,17 @@ def minimise(args, text, name, options, want, budget_s):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    bounds = LongRun(__doc__, "--runs", "directory for minimised findings")
+    parser = bounds.parser
     parser.add_argument("--seg-opt", required=True)
     parser.add_argument("--corpus", action="append",
                         help="directories of .mlir files (default: test/ and examples/)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--runs", type=int, default=0)
-    parser.add_argument("--time", type=float, default=0,
-                        help="stop after this many seconds (long runs)")
     parser.add_argument("--timeout", type=float, default=20)
     parser.add_argument("--memory", type=int, default=4096,
                         help="address-space limit of one run, MiB")
-    parser.add_argument("--out", help="directory for minimised findings")
     parser.add_argument("--minimise-seconds", type=float, default=60)
     parser.add_argument("--passes", help="comma-separated subset of passes")
-    parser.add_argument("--verbose", action="store_true")
-    args = parser.parse_args()
-    if not args.runs and not args.time:
-        parser.error("give --runs or --time")
+    args = bounds.parse()
 
     corpus = load_corpus(args.corpus or [os.path.join(ROOT, "test"),
                                          os.path.join(ROOT, "examples")])
@@ -345,10 +339,8 @@ def main():
     counts = dict.fromkeys(["ok", "diagnostic", "crash", "hang", "internal",
                             "upstream-parser-crash"], 0)
     findings = {}
-    start = time.time()
     runs = 0
-    while (not args.runs or runs < args.runs) and \
-            (not args.time or time.time() - start < args.time):
+    while bounds.keep_going(runs):
         runs += 1
         origin, chunk = rng.choice(corpus)
         text = mutate(rng, strip_test_lines(chunk))
@@ -390,7 +382,7 @@ def main():
           f"{counts['crash']} crash, {counts['hang']} hang, "
           f"{counts['internal']} internal, "
           f"{counts['upstream-parser-crash']} upstream-parser-crash, "
-          f"{len(findings)} distinct findings ({time.time() - start:.0f} s, seed {args.seed})")
+          f"{len(findings)} distinct findings ({bounds.elapsed():.0f} s, seed {args.seed})")
     sys.exit(1 if bugs else 0)
 
 

@@ -85,6 +85,8 @@ void buildSegToNVVMPipeline(OpPassManager &pm, const SegToNVVMOptions &options);
 /// Lowers scf, cf, memref, vector, math, arith, index and func to the LLVM
 /// dialect for the host CPU: the tail that every CPU path shares.
 void buildCPUToLLVMPipeline(OpPassManager &pm);
+/// Canonicalization then CSE: the clean-up after a conversion.
+void addCleanupPasses(OpPassManager &pm);
 
 /// Options of the `seg-to-emulator` pipeline.
 struct SegToEmulatorOptions

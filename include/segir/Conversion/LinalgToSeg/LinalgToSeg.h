@@ -11,15 +11,8 @@
 
 namespace mlir {
 class RewritePatternSet;
-namespace arith {
-class ArithDialect;
-} // namespace arith
-namespace memref {
-class MemRefDialect;
-} // namespace memref
 
 namespace seg {
-class SegDialect;
 
 #define GEN_PASS_DECL_CONVERTLINALGTOSEG
 #include "segir/Conversion/Passes.h.inc"

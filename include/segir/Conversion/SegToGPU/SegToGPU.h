@@ -12,30 +12,7 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
-namespace arith {
-class ArithDialect;
-} // namespace arith
-namespace gpu {
-class GPUDialect;
-} // namespace gpu
-namespace LLVM {
-class LLVMDialect;
-} // namespace LLVM
-namespace NVVM {
-class NVVMDialect;
-} // namespace NVVM
-namespace memref {
-class MemRefDialect;
-} // namespace memref
-namespace scf {
-class SCFDialect;
-} // namespace scf
-namespace vector {
-class VectorDialect;
-} // namespace vector
-
 namespace seg {
-class SegDialect;
 
 #define GEN_PASS_DECL_CONVERTSEGTOGPU
 #include "segir/Conversion/Passes.h.inc"

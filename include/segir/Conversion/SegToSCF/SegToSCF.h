@@ -11,18 +11,6 @@
 
 namespace mlir {
 class RewriterBase;
-namespace arith {
-class ArithDialect;
-} // namespace arith
-namespace memref {
-class MemRefDialect;
-} // namespace memref
-namespace scf {
-class SCFDialect;
-} // namespace scf
-namespace vector {
-class VectorDialect;
-} // namespace vector
 
 namespace seg {
 class SegSpaceOpInterface;

@@ -11,19 +11,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "segir/Conversion/Passes.h"
-#include "segir/Dialect/Seg/IR/SegDialect.h"
-#include "segir/Dialect/Seg/Transforms/Passes.h"
-#include "segir/Pipelines/Pipelines.h"
+#include "segir/InitAllSegIR.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/raw_ostream.h"
 
 int main(int argc, char **argv) {
@@ -31,14 +25,10 @@ int main(int argc, char **argv) {
     llvm::errs() << "usage: segir-embed <program.mlir>\n";
     return 2;
   }
-  mlir::seg::registerSegConversionPasses();
-  mlir::seg::registerSegTransformsPasses();
+  mlir::seg::registerAllSegIRPasses();
 
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  mlir::registerAllToLLVMIRTranslations(registry);
-  registry.insert<mlir::seg::SegDialect>();
+  mlir::seg::registerAllDialectsWithSegIR(registry);
   mlir::MLIRContext context(registry);
 
   mlir::OwningOpRef<mlir::ModuleOp> module =
