@@ -28,7 +28,6 @@ mlirGetDialectPluginInfo() {
 
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "SegIR", LLVM_VERSION_STRING, []() {
-            mlir::seg::registerAllSegIRPasses();
-          }};
+  return {MLIR_PLUGIN_API_VERSION, "SegIR", LLVM_VERSION_STRING,
+          []() { mlir::seg::registerAllSegIRPasses(); }};
 }
