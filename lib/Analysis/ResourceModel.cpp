@@ -232,9 +232,15 @@ ResourceModel::selectReduceChunk(ArrayRef<Type> types, int64_t blockSize,
   choice.blockSize = blockSize;
   choice.sharedMemoryPerBlock = target.getSharedMemoryPerBlock();
   choice.registersPerThread = getRegistersPerThread(blockSize);
-  // Eq. 6: the collective copy of CHUNK elements of the largest type.
+  // The transposition of CHUNK elements of every operand at once (eq. 6
+  // counts the largest type only), from the estimate without the warp
+  // totals and alignment down to what fits with them.
   choice.sharedMemoryBound =
-      choice.sharedMemoryPerBlock / (blockSize * sizes->max);
+      choice.sharedMemoryPerBlock / (blockSize * sizes->sum);
+  while (choice.sharedMemoryBound > 0 &&
+         getReduceChunkSharedBytes(types, blockSize, choice.sharedMemoryBound) >
+             choice.sharedMemoryPerBlock)
+    --choice.sharedMemoryBound;
   choice.registerBound = llvm::divideFloorSigned(
       choice.registersPerThread - reduceRegisters(*sizes, 0),
       kChunkRegistersPerWord * sizes->registers);
@@ -247,7 +253,38 @@ ResourceModel::selectReduceChunk(ArrayRef<Type> types, int64_t blockSize,
 Legality ResourceModel::checkReduceChunk(ArrayRef<Type> types,
                                          int64_t blockSize,
                                          int64_t chunk) const {
-  return checkSequential(*this, kReduce, types, blockSize, chunk);
+  // Eq. 6 is the hard bound: a kernel can transpose one operand at a time.
+  Legality legality = checkSequential(*this, kReduce, types, blockSize, chunk);
+  if (!legality.isLegal() || chunk == 1)
+    return legality;
+  int64_t atOnce = getReduceChunkSharedBytes(types, blockSize, chunk);
+  if (atOnce <= target.getSharedMemoryPerBlock())
+    return legality;
+  if (!legality.softViolation.empty())
+    legality.softViolation += "; ";
+  legality.softViolation += format([&](raw_ostream &os) {
+    os << "chunk " << chunk << " transposes one operand at a time, with two "
+       << "barriers each: all of them at once need " << atOnce
+       << " bytes of shared memory but target " << target.getChip()
+       << " allows " << target.getSharedMemoryPerBlock() << " per block";
+  });
+  return legality;
+}
+
+int64_t ResourceModel::getReduceChunkSlots(int64_t blockSize,
+                                           int64_t chunk) const {
+  int64_t warps = llvm::divideCeil(blockSize, target.getWarpSize());
+  return blockSize * chunk + (warps > 1 ? warps : 0);
+}
+
+int64_t ResourceModel::getReduceChunkSharedBytes(ArrayRef<Type> types,
+                                                 int64_t blockSize,
+                                                 int64_t chunk) const {
+  int64_t slots = getReduceChunkSlots(blockSize, chunk), bytes = 0;
+  for (Type type : types)
+    bytes += llvm::alignTo(slots * *getPrimitiveByteSize(type),
+                           kSharedBufferAlignment);
+  return bytes;
 }
 
 SequentialChoice ResourceModel::scanDegreeFormula(ArrayRef<int64_t> byteSizes,

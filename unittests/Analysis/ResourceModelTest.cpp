@@ -55,23 +55,36 @@ TEST_F(ResourceModelTest, ByteSizesAndRegisters) {
 }
 
 // [Pøbl & Holst 2024, eq. 7-8]: MSS on four f32, block size 1024, 64 KiB of
-// shared memory: the shared memory bound allows CHUNK <= 16. Registers (64 per
-// thread at block size 1024, less the accumulator and the overhead, three per
-// word of the chunk) allow (64 - 4 - 7) / 12 = 4, which decides.
+// shared memory: transposing one operand at a time allows CHUNK <= 16, the
+// hard bound. The model chooses a CHUNK whose four operands fit at once, with
+// a total per warp: 4 x (1024 x 3 + 32) x 4 = 49664 bytes, so 3, below what
+// registers (64 per thread at block size 1024, less the accumulator and the
+// overhead, three per word of the chunk) allow: (64 - 4 - 7) / 12 = 4.
 TEST_F(ResourceModelTest, PoblHolstSharedMemoryBound) {
   ResourceModel model(withSharedMemory(65536));
-  FailureOr<SequentialChoice> choice =
-      model.selectReduceChunk(repeat(builder.getF32Type(), 4), 1024);
+  SmallVector<Type> mss = repeat(builder.getF32Type(), 4);
+  FailureOr<SequentialChoice> choice = model.selectReduceChunk(mss, 1024);
   ASSERT_TRUE(succeeded(choice));
-  EXPECT_EQ(choice->sharedMemoryBound, 16);
+  EXPECT_EQ(choice->sharedMemoryBound, 3);
   EXPECT_EQ(choice->registerBound, 4);
-  EXPECT_EQ(choice->value, 4);
-  EXPECT_EQ(choice->decidedBy, DecidingBound::Registers);
-  // CHUNK 16 fits the 64 KiB exactly, 17 does not.
-  EXPECT_TRUE(model.checkReduceChunk(repeat(builder.getF32Type(), 4), 1024, 16)
-                  .isLegal());
-  Legality over =
-      model.checkReduceChunk(repeat(builder.getF32Type(), 4), 1024, 17);
+  EXPECT_EQ(choice->value, 3);
+  EXPECT_EQ(choice->decidedBy, DecidingBound::SharedMemory);
+  EXPECT_EQ(model.getReduceChunkSlots(1024, 3), 1024 * 3 + 32);
+  EXPECT_EQ(model.getReduceChunkSharedBytes(mss, 1024, 3), 49664);
+  EXPECT_EQ(model.getReduceChunkSharedBytes(mss, 1024, 4), 66048);
+  // One warp needs no totals.
+  EXPECT_EQ(model.getReduceChunkSlots(32, 3), 96);
+  // CHUNK 16 fits the 64 KiB exactly, one operand at a time (and spills), 17
+  // does not.
+  Legality byOperand = model.checkReduceChunk(mss, 1024, 16);
+  EXPECT_TRUE(byOperand.isLegal());
+  EXPECT_EQ(byOperand.softViolation,
+            "chunk 16 needs about 203 registers per thread but block size 1024 "
+            "leaves 64 on target sm_90; expect register spilling; chunk 16 "
+            "transposes one operand at a time, with two barriers each: all of "
+            "them at once need 262656 bytes of shared memory but target sm_90 "
+            "allows 65536 per block");
+  Legality over = model.checkReduceChunk(mss, 1024, 17);
   EXPECT_FALSE(over.isLegal());
   EXPECT_EQ(over.hardViolation,
             "chunk 17 needs 69632 bytes of shared memory (block size 1024 x "
@@ -116,7 +129,7 @@ TEST_F(ResourceModelTest, Sm90Defaults) {
     SmallVector<Type> types;
     int64_t chunk, degree;
   } cases[] = {
-      // (255 - 1 - 7) / 3 = 82 < 232448 / 1024 = 227; m = (255-2)/5 = 50.
+      // (255 - 1 - 7) / 3 = 82 < 226 (shared memory); m = (255-2)/5 = 50.
       {"f32 sum", repeat(f32, 1), 82, 50},
       // Radix-sort scan: (255 - 8 - 7) / 24 = 10; m = (255-9)/19 = 12.
       {"i64 4-tuple", repeat(i64, 4), 10, 12},
@@ -136,9 +149,11 @@ TEST_F(ResourceModelTest, Sm90Defaults) {
 }
 
 TEST_F(ResourceModelTest, AvoidMultiplesOf8) {
-  // Plenty of registers (255 per thread even at block size 1024), 64 KiB
-  // of shared memory: the shared memory bound gives 16, stepped to 15.
-  TargetAttr base = withSharedMemory(65536);
+  // Plenty of registers (255 per thread even at block size 1024), shared
+  // memory for a chunk of 16 of four f32 and the warp totals,
+  // 4 x (1024 x 16 + 32) x 4 bytes: the shared memory bound gives 16,
+  // stepped to 15.
+  TargetAttr base = withSharedMemory(262656);
   TargetAttr roomy =
       TargetAttr::get(&context, "sm_90", base.getWarpSize(),
                       base.getMaxThreadsPerBlock(), base.getMaxThreadsPerSM(),
@@ -159,7 +174,10 @@ TEST_F(ResourceModelTest, SoftAndHardChunkViolations) {
   EXPECT_TRUE(spills.isLegal());
   EXPECT_EQ(spills.softViolation,
             "chunk 40 needs about 249 registers per thread but block size 1024 "
-            "leaves 64 on target sm_90; expect register spilling");
+            "leaves 64 on target sm_90; expect register spilling; chunk 40 "
+            "transposes one operand at a time, with two barriers each: all of "
+            "them at once need 327936 bytes of shared memory but target sm_90 "
+            "allows 232448 per block");
   EXPECT_FALSE(model.checkReduceChunk(pair, 2048, 1).isLegal());
   EXPECT_FALSE(model.checkReduceChunk(pair, 256, 0).isLegal());
   Legality scan =

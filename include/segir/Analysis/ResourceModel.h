@@ -88,6 +88,9 @@ constexpr int64_t kChunkOverheadRegisters = 7;
 /// [Pøbl & Holst 2024] within 255 registers (utils/ptx-spills.py on
 /// test/Integration/Inputs/reduce-ops.mlir).
 constexpr int64_t kChunkRegistersPerWord = 3;
+/// Alignment of every shared buffer of a kernel (the widest scalar, a
+/// 16-byte vector).
+constexpr int64_t kSharedBufferAlignment = 16;
 /// Besides its tiles, a thread of a tiled kernel holds two loop counters,
 /// two shared and two 64-bit global addresses, its two thread indices and
 /// two bounds.
@@ -104,8 +107,11 @@ public:
 
   /// CHUNK of the non-commutative reduction of [Pøbl & Holst 2024] for operator
   /// element (and map-only output) types `types`: the largest value with
-  ///   max(B * sum size(p), B * CHUNK * max size(p)) <= shared memory  (eq. 6)
+  ///   getReduceChunkSharedBytes(types, B, CHUNK) <= shared memory
   ///   3 CHUNK * sum regs(p) + sum regs(p) + overhead <= registers   (eq. 10)
+  /// Eq. 6 bounds B * CHUNK * max size(p), one operand transposed at a time;
+  /// the chosen CHUNK lets the kernel transpose all operands at once, so
+  /// that a chunk step needs one barrier pair (B * CHUNK * sum size(p)).
   /// Optionally avoids multiples of 8 [Pøbl & Holst 2024, §5.5]. Fails when a
   /// type is not primitive or when even the block reduction alone does not
   /// fit in shared memory.
@@ -114,9 +120,22 @@ public:
                     bool avoidMultiplesOf8 = false,
                     std::string *error = nullptr) const;
 
-  /// Checks a requested CHUNK against the same bounds.
+  /// Checks a requested CHUNK: eq. 6 (hard) and eq. 10 (soft); a CHUNK
+  /// whose operands do not fit shared memory at once is legal (the kernel
+  /// transposes one at a time) but noted as a soft violation.
   Legality checkReduceChunk(ArrayRef<Type> types, int64_t blockSize,
                             int64_t chunk) const;
+
+  /// Elements of each operand's shared buffer in a chunk step of the
+  /// non-commutative reduction: the B x CHUNK transposition, then one per
+  /// warp for the block-level step when the block has several warps.
+  int64_t getReduceChunkSlots(int64_t blockSize, int64_t chunk) const;
+
+  /// Bytes of shared memory of a chunk step: one buffer of
+  /// getReduceChunkSlots elements per type, each aligned to
+  /// kSharedBufferAlignment (`types` must be primitive).
+  int64_t getReduceChunkSharedBytes(ArrayRef<Type> types, int64_t blockSize,
+                                    int64_t chunk) const;
 
   /// Sequentiality degree m of the scan of [Clausen 2021, eq. 4], with
   /// k_mem = shared memory per block / B and

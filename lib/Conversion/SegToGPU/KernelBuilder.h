@@ -134,6 +134,22 @@ public:
   SmallVector<Value> blockReduce(MutableArrayRef<Region> operators,
                                  ValueRange neutrals, ValueRange values);
 
+  /// blockReduce in its two phases, for callers that place the barrier
+  /// between them where it also serves other shared memory. First: reduces
+  /// one tuple per thread within each warp, in lane order; with several
+  /// warps, lane 0 of warp w stores its total at element w of `warpTotals`
+  /// (a buffer of one element per warp and type). Returns the warp's total,
+  /// valid in its lane 0 (the block's with one warp).
+  SmallVector<Value> reduceWarpsInto(MutableArrayRef<Region> operators,
+                                     ValueRange values, ValueRange warpTotals);
+  /// Second, after a barrier (several warps only): the ordered reduction of
+  /// `warpTotals` by the first warp, valid in thread 0 (`neutrals`
+  /// elsewhere). The next writes of `warpTotals` need a barrier first.
+  SmallVector<Value> reduceWarpTotals(MutableArrayRef<Region> operators,
+                                      ValueRange neutrals,
+                                      ValueRange warpTotals);
+  int64_t getNumWarps() const;
+
   /// Thread 0's `values`, in every thread.
   SmallVector<Value> broadcastFromThreadZero(ValueRange values);
 
@@ -175,16 +191,21 @@ private:
   /// Shuffles one 32-bit word.
   std::pair<Value, Value> shuffleWord(Value word, int64_t offset, Value width,
                                       gpu::ShuffleMode mode);
-  /// Reduces within each warp (the first `lanes` lanes of a warp take part).
+  /// Reduces within each warp (the first `lanes` lanes of a warp take part);
+  /// only the first `span` lanes hold values when it is not 0, and lane 0
+  /// then needs fewer steps.
   SmallVector<Value> warpReduce(MutableArrayRef<Region> operators,
-                                ValueRange values, Value lanes);
+                                ValueRange values, Value lanes,
+                                int64_t span = 0);
   /// The shuffle loop of warpReduce and warpScan: at the steps with offsets
-  /// 1, 2, 4, ... below the warp (and block) size, every lane receives the
-  /// tuple of the lane `offset` away by `mode` among the first `lanes`, and
-  /// `step(mine, other)` is its next tuple when that lane exists.
+  /// 1, 2, 4, ... below the warp (and block) size, or below `span` when it
+  /// is not 0, every lane receives the tuple of the lane `offset` away by
+  /// `mode` among the first `lanes`, and `step(mine, other)` is its next
+  /// tuple when that lane exists.
   SmallVector<Value> warpShuffleSteps(
       ValueRange values, Value lanes, gpu::ShuffleMode mode,
-      function_ref<SmallVector<Value>(ValueRange, ValueRange)> step);
+      function_ref<SmallVector<Value>(ValueRange, ValueRange)> step,
+      int64_t span = 0);
   /// The warp and lane of this thread, and how many lanes its warp has.
   std::tuple<Value, Value, Value> getWarpLaneAndLanes();
 };

@@ -21,9 +21,6 @@
 using namespace mlir;
 using namespace mlir::seg;
 
-/// Alignment of every shared buffer (the widest scalar, a 16-byte vector).
-static constexpr int64_t kSharedAlignment = 16;
-
 int64_t GPULoweringConfig::getBlockCap(int64_t blockSize) const {
   if (maxBlocks > 0)
     return maxBlocks;
@@ -34,7 +31,7 @@ int64_t GPULoweringConfig::getBlockCap(int64_t blockSize) const {
 int64_t seg::getSharedBufferBytes(Type type, int64_t count) {
   // index is 64 bits wide on the GPU.
   int64_t bytes = getPrimitiveByteSize(type).value_or(8);
-  return llvm::alignTo(count * bytes, kSharedAlignment);
+  return llvm::alignTo(count * bytes, kSharedBufferAlignment);
 }
 
 bool seg::isSupportedScalarType(Type type) {
@@ -345,13 +342,24 @@ static LogicalResult planRed(RedOp op, const GPULoweringConfig &config,
   KernelPlan small{"small-segments", "small_segments", {}};
   small.shared.addBuffers(types, blockSize);
   // The large kernel's block reductions, the broadcast last-block flag and,
-  // with chunk > 1, the transposition of one operand at a time all use the
-  // scratch region one after the other.
+  // with chunk > 1, the chunk steps all use the scratch region one after the
+  // other. A step transposes every operand at once and keeps the warp
+  // totals after them, as the resource model counts, or, where that does
+  // not fit, one operand at a time.
   KernelPlan large{"large-segments", "large_segments", {}};
   reserveBlockReduce(large.shared, types, plan);
-  if (plan.chunk > 1)
-    for (Type type : types)
-      large.shared.reserveScratch(type, blockSize * plan.chunk);
+  if (plan.chunk > 1) {
+    ResourceModel model(config.target);
+    if (model.getReduceChunkSharedBytes(SmallVector<Type>(types), blockSize,
+                                        plan.chunk) <=
+        config.target.getSharedMemoryPerBlock()) {
+      plan.chunkSlots = model.getReduceChunkSlots(blockSize, plan.chunk);
+      large.shared.reserveScratch(types, plan.chunkSlots);
+    } else {
+      for (Type type : types)
+        large.shared.reserveScratch(type, blockSize * plan.chunk);
+    }
+  }
   large.shared.reserveScratch(IntegerType::get(op.getContext(), 32), 1);
   plan.kernels = {std::move(sequential), std::move(small), std::move(large)};
   if (failed(checkSharedMemory(op, plan, config)))

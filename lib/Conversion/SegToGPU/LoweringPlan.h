@@ -112,6 +112,11 @@ struct LoweringPlan {
   /// seg.red: the large kernel's chunk (1 for commutative operators);
   /// seg.scan: the sequentiality degree m (elements per thread).
   int64_t chunk = 1;
+  /// seg.red with chunk > 1: elements of each operand's scratch buffer in a
+  /// step of the large kernel that transposes all operands at once
+  /// (ResourceModel::getReduceChunkSlots: the transposition, then the warp
+  /// totals); 0: they do not fit at once, the step transposes one at a time.
+  int64_t chunkSlots = 0;
   /// seg.scan: single-pass, or reduce-then-scan and why (when chosen
   /// automatically).
   bool singlePass = true;

@@ -294,58 +294,87 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
 // Large segments
 //===----------------------------------------------------------------------===//
 
-/// [Pøbl & Holst 2024]'s chunked stage one for the step at `base`: thread t
-/// evaluates elements base + k B + t (k < chunk) with coalesced reads into
-/// registers; each operand in turn goes through one shared buffer so that t
-/// holds elements base + t chunk + j (j < chunk), which it reduces in order.
-/// Transposing one operand at a time keeps the buffer at B x chunk values of
-/// the widest operand, the shared memory bound of the resource model.
+/// One step of [Pøbl & Holst 2024]'s chunked stage one over the B x chunk
+/// elements at `base`. Thread t evaluates elements base + k B + t (k < chunk)
+/// with coalesced reads into registers (unrolled, so that they stay there),
+/// stores them at slots k B + t of one scratch buffer per operand and, after
+/// a barrier, reduces slots t chunk + j (j < chunk), the elements it owns, in
+/// order; a buffer per operand keeps these reads conflict-free for odd
+/// chunks. With `chunkSlots` (the plan's) all operands go through at once
+/// and the warps' shuffled totals follow the transposition's slots: one
+/// more barrier, which also frees the buffers for the next step, and the
+/// first warp reduces the warp totals. Otherwise each operand goes through
+/// in turn, with a barrier pair each, and a block reduction follows. The
+/// step's total is valid in thread 0.
 static SmallVector<Value>
-reduceChunk(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
-            function_ref<SmallVector<Value>(Value)> elementAt) {
+reduceChunkStep(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
+                int64_t chunkSlots,
+                function_ref<SmallVector<Value>(Value)> elementAt) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
-  // Unrolled, so that the chunk stays in registers.
   SmallVector<Value> slots;
   SmallVector<SmallVector<Value>> loaded;
   for (int64_t k = 0; k < chunk; ++k) {
-    Value slot = arith::AddIOp::create(b, loc, kb.threadId,
-                                       kb.constIndex(k * kb.blockSize));
-    slots.push_back(slot);
-    loaded.push_back(elementAt(arith::AddIOp::create(b, loc, base, slot)));
+    slots.push_back(arith::AddIOp::create(b, loc, kb.threadId,
+                                          kb.constIndex(k * kb.blockSize)));
+    loaded.push_back(elementAt(arith::AddIOp::create(b, loc, base, slots[k])));
   }
   Value first =
       arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(chunk));
   SmallVector<SmallVector<Value>> own(chunk);
-  for (auto [operand, type] : llvm::enumerate(red.types)) {
-    Value buffer = kb.allocScratch(type, kb.blockSize * chunk)[0];
+  // Operands [begin, begin + buffers.size()) through `buffers`.
+  auto transpose = [&](unsigned begin, ValueRange buffers) {
     for (int64_t k = 0; k < chunk; ++k)
-      memref::StoreOp::create(b, loc, loaded[k][operand], buffer, slots[k]);
+      kb.storeAll(ArrayRef(loaded[k]).slice(begin, buffers.size()), buffers,
+                  slots[k]);
     kb.barrier();
     for (int64_t j = 0; j < chunk; ++j) {
       Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(j));
-      own[j].push_back(memref::LoadOp::create(b, loc, buffer, slot));
+      llvm::append_range(own[j], kb.loadAll(buffers, slot));
     }
-    kb.barrier();
+  };
+  SmallVector<Value> buffers;
+  if (chunkSlots > 0) {
+    buffers = kb.allocScratch(red.types, chunkSlots);
+    transpose(0, buffers);
+  } else {
+    for (auto [operand, type] : llvm::enumerate(red.types)) {
+      transpose(operand, kb.allocScratch(type, kb.blockSize * chunk));
+      kb.barrier();
+    }
   }
-  SmallVector<Value> result = own.front();
+  SmallVector<Value> mine = own.front();
   for (int64_t j = 1; j < chunk; ++j)
-    result = red.combine(kb, result, own[j]);
-  return result;
+    mine = red.combine(kb, mine, own[j]);
+  if (chunkSlots == 0)
+    return kb.blockReduce(red.operators(), red.neutrals, mine);
+
+  SmallVector<Value> warpTotals;
+  if (kb.getNumWarps() > 1) {
+    OpFoldResult offset = b.getIndexAttr(kb.blockSize * chunk);
+    OpFoldResult size = b.getIndexAttr(kb.getNumWarps());
+    OpFoldResult stride = b.getIndexAttr(1);
+    for (Value buffer : buffers)
+      warpTotals.push_back(memref::SubViewOp::create(
+          b, loc, buffer, ArrayRef(offset), ArrayRef(size), ArrayRef(stride)));
+  }
+  SmallVector<Value> warpTotal =
+      kb.reduceWarpsInto(red.operators(), mine, warpTotals);
+  kb.barrier();
+  if (kb.getNumWarps() == 1)
+    return warpTotal;
+  return kb.reduceWarpTotals(red.operators(), red.neutrals, warpTotals);
 }
 
 /// Reduces elements [start, end) of `segment` with the whole block; the
 /// result is valid in thread 0.
 static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
                                          Value segment, Value start, Value end,
-                                         int64_t chunk, int64_t loadsInFlight) {
+                                         int64_t chunk, int64_t loadsInFlight,
+                                         int64_t chunkSlots) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   Value blockSizeIdx = kb.constIndex(kb.blockSize);
-  auto elementAt = [&](Value index) {
-    Value inBounds = cmp(kb, arith::CmpIPredicate::ult, index, end);
-    return red.elementOrNeutral(kb, IRMapping(), inBounds, segment, index);
-  };
 
   if (isCommutative(red.op)) {
     // A private accumulator per thread, strided for coalescing; one block
@@ -363,19 +392,41 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
     return kb.blockReduce(red.operators(), red.neutrals, mine);
   }
 
+  // Steps of B x chunk elements in order: whole ones with no bounds checks,
+  // then the last, partial one with a check per element.
+  auto stepTotal = [&](Value base, bool checked) {
+    auto elementAt = [&](Value index) {
+      if (!checked) {
+        IRMapping mapping;
+        return red.element(kb, mapping, segment, index);
+      }
+      Value inBounds = cmp(kb, arith::CmpIPredicate::ult, index, end);
+      return red.elementOrNeutral(kb, IRMapping(), inBounds, segment, index);
+    };
+    if (chunk > 1)
+      return reduceChunkStep(kb, red, base, chunk, chunkSlots, elementAt);
+    SmallVector<Value> mine =
+        elementAt(arith::AddIOp::create(b, loc, base, kb.threadId));
+    return kb.blockReduce(red.operators(), red.neutrals, mine);
+  };
   Value step = kb.constIndex(kb.blockSize * chunk);
-  return kb.forLoop(
-      start, end, step, red.neutrals, [&](Value base, ValueRange accs) {
-        SmallVector<Value> mine;
-        if (chunk == 1) {
-          mine = elementAt(arith::AddIOp::create(b, loc, base, kb.threadId));
-        } else {
-          mine = reduceChunk(kb, red, base, chunk, elementAt);
-        }
-        SmallVector<Value> stepTotal =
-            kb.blockReduce(red.operators(), red.neutrals, mine);
-        return red.combine(kb, accs, stepTotal);
+  // A block's range may start past the end of a short segment.
+  Value length =
+      arith::SubIOp::create(b, loc, maxIndex(b, loc, start, end), start);
+  Value wholeSteps = arith::DivUIOp::create(b, loc, length, step);
+  Value wholeEnd = arith::AddIOp::create(
+      b, loc, start, arith::MulIOp::create(b, loc, wholeSteps, step));
+  SmallVector<Value> total = kb.forLoop(
+      start, wholeEnd, step, red.neutrals, [&](Value base, ValueRange accs) {
+        return red.combine(kb, accs, stepTotal(base, /*checked=*/false));
       });
+  Value partial = cmp(kb, arith::CmpIPredicate::ult, wholeEnd, end);
+  return kb.ifThenElse(
+      partial, red.types,
+      [&] {
+        return red.combine(kb, total, stepTotal(wholeEnd, /*checked=*/true));
+      },
+      [&] { return total; });
 }
 
 namespace {
@@ -526,8 +577,9 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
         Value end =
             minIndex(b, loc, red.segmentLength,
                      arith::AddIOp::create(b, loc, start, large.rangeLength));
-        SmallVector<Value> total = emitBlockRange(
-            kb, red, segment, start, end, plan.chunk, plan.loadsInFlight);
+        SmallVector<Value> total =
+            emitBlockRange(kb, red, segment, start, end, plan.chunk,
+                           plan.loadsInFlight, plan.chunkSlots);
 
         Value alone = cmp(kb, arith::CmpIPredicate::eq, large.blocksPerSegment,
                           kb.constIndex(1));

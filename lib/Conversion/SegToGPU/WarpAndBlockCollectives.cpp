@@ -74,11 +74,13 @@ std::pair<Value, Value> KernelBuilder::shuffle(Value value, int64_t offset,
 
 SmallVector<Value> KernelBuilder::warpShuffleSteps(
     ValueRange values, Value lanes, gpu::ShuffleMode mode,
-    function_ref<SmallVector<Value>(ValueRange, ValueRange)> step) {
+    function_ref<SmallVector<Value>(ValueRange, ValueRange)> step,
+    int64_t span) {
+  if (span == 0)
+    span = std::min(warpSize, blockSize);
   SmallVector<Value> current(values);
   TypeRange types = values.getTypes();
-  for (int64_t offset = 1; offset < warpSize && offset < blockSize;
-       offset *= 2) {
+  for (int64_t offset = 1; offset < span; offset *= 2) {
     SmallVector<Value> others;
     Value valid;
     for (Value value : current) {
@@ -94,13 +96,17 @@ SmallVector<Value> KernelBuilder::warpShuffleSteps(
 }
 
 SmallVector<Value> KernelBuilder::warpReduce(MutableArrayRef<Region> operators,
-                                             ValueRange values, Value lanes) {
+                                             ValueRange values, Value lanes,
+                                             int64_t span) {
   // Lane l combines with lane l + offset: after the step with offset o it
-  // holds lanes [l, l + 2o) in order, so lane 0 ends with the whole warp.
-  return warpShuffleSteps(values, lanes, gpu::ShuffleMode::DOWN,
-                          [&](ValueRange mine, ValueRange others) {
-                            return applyOperators(b, operators, mine, others);
-                          });
+  // holds lanes [l, l + 2o) in order, so lane 0 ends with the whole warp
+  // (the first `span` lanes).
+  return warpShuffleSteps(
+      values, lanes, gpu::ShuffleMode::DOWN,
+      [&](ValueRange mine, ValueRange others) {
+        return applyOperators(b, operators, mine, others);
+      },
+      span);
 }
 
 std::tuple<Value, Value, Value> KernelBuilder::getWarpLaneAndLanes() {
@@ -120,37 +126,58 @@ std::tuple<Value, Value, Value> KernelBuilder::getWarpLaneAndLanes() {
   return {warp, lane, lanes};
 }
 
+int64_t KernelBuilder::getNumWarps() const {
+  return llvm::divideCeil(blockSize, warpSize);
+}
+
+SmallVector<Value>
+KernelBuilder::reduceWarpsInto(MutableArrayRef<Region> operators,
+                               ValueRange values, ValueRange warpTotals) {
+  auto [warp, lane, lanes] = getWarpLaneAndLanes();
+  SmallVector<Value> perWarp = warpReduce(operators, values, lanes);
+  if (getNumWarps() == 1)
+    return perWarp;
+  Value isLeader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                                         constIndex(0));
+  ifThen(isLeader, [&] { storeAll(perWarp, warpTotals, warp); });
+  return perWarp;
+}
+
+SmallVector<Value>
+KernelBuilder::reduceWarpTotals(MutableArrayRef<Region> operators,
+                                ValueRange neutrals, ValueRange warpTotals) {
+  int64_t numWarps = getNumWarps();
+  assert(numWarps > 1 && "one warp has its total already");
+  TypeRange types = neutrals.getTypes();
+  // The first warp (always full here) reduces the warp totals, padded with
+  // neutral values: log2 of the warps shuffle steps bring them to lane 0,
+  // which is thread 0.
+  Value isFirstWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                            threadId, constIndex(warpSize));
+  return ifThenElse(
+      isFirstWarp, types,
+      [&] {
+        Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                              threadId, constIndex(numWarps));
+        SmallVector<Value> loaded = ifThenElse(
+            inRange, types, [&] { return loadAll(warpTotals, threadId); },
+            [&] { return SmallVector<Value>(neutrals); });
+        return warpReduce(operators, loaded, constI32(warpSize), numWarps);
+      },
+      [&] { return SmallVector<Value>(neutrals); });
+}
+
 SmallVector<Value> KernelBuilder::blockReduce(MutableArrayRef<Region> operators,
                                               ValueRange neutrals,
                                               ValueRange values) {
-  int64_t numWarps = llvm::divideCeil(blockSize, warpSize);
-  auto [warp, lane, lanes] = getWarpLaneAndLanes();
-  SmallVector<Value> perWarp = warpReduce(operators, values, lanes);
-  if (numWarps == 1)
-    return perWarp;
-
-  SmallVector<Value> buffers = allocScratch(values.getTypes(), numWarps);
-  Value zero = constIndex(0);
-  Value isLeader =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
-  ifThen(isLeader, [&] { storeAll(perWarp, buffers, warp); });
+  if (getNumWarps() == 1)
+    return reduceWarpsInto(operators, values, {});
+  SmallVector<Value> warpTotals =
+      allocScratch(values.getTypes(), getNumWarps());
+  reduceWarpsInto(operators, values, warpTotals);
   barrier();
-  // Warp 0 (always full here) reduces the per-warp results, padded with
-  // neutral values to a whole warp.
-  Value isFirstWarp =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp, zero);
-  SmallVector<Value> result = ifThenElse(
-      isFirstWarp, values.getTypes(),
-      [&] {
-        Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                              lane, constIndex(numWarps));
-        SmallVector<Value> loaded = ifThenElse(
-            inRange, values.getTypes(), [&] { return loadAll(buffers, lane); },
-            [&] { return SmallVector<Value>(neutrals); });
-        return warpReduce(operators, loaded, constI32(warpSize));
-      },
-      [&] { return SmallVector<Value>(values); });
-  // The buffers may be reused by the next reduction.
+  SmallVector<Value> result = reduceWarpTotals(operators, neutrals, warpTotals);
+  // The warp totals may be reused by the next reduction.
   barrier();
   return result;
 }

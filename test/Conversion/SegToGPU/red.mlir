@@ -83,19 +83,37 @@ func.func @segsum(%in: memref<?x?xf32>, %out: memref<?xf32>) {
 
 // A non-commutative operator with chunk 4 [Pøbl & Holst 2024]: steps of
 // 128 x 4 elements, each thread evaluates 4 of them coalesced into
-// registers, a copy through shared memory hands it 4 consecutive ones,
-// which it reduces in order; i64 values shuffle as two words.
+// registers (whole steps without bounds checks), a copy through shared
+// memory hands it 4 consecutive ones, which it reduces in order; i64
+// values shuffle as two words. The warp totals follow the 512 slots of the
+// copy: two barriers per step, the second also freeing the copy for the
+// next step. The last, partial step checks every element.
 // LARGE-LABEL: func.func @chunked
 //       LARGE:   gpu.launch
 //       LARGE:     scf.for {{.*}} step %c512 iter_args
+//   LARGE-NOT:       scf.if
 // LARGE-COUNT-4:     memref.load %{{.*}} : memref<?xi64>
-// LARGE-COUNT-4:     memref.store %{{.*}} : memref<512xi64>
-//       LARGE:     gpu.barrier
-// LARGE-COUNT-4:     memref.load %{{.*}} : memref<512xi64>
-//       LARGE:     gpu.barrier
+//   LARGE-NOT:       gpu.barrier
+// LARGE-COUNT-4:     memref.store %{{.*}} : memref<516xi64>
+//       LARGE:       gpu.barrier
+// LARGE-COUNT-4:     memref.load %{{.*}} : memref<516xi64>
+//   LARGE-NOT:       gpu.barrier
 // LARGE-COUNT-3:     arith.subi
-//       LARGE:     gpu.shuffle  down {{.*}} : i32
-//       LARGE:     gpu.shuffle  down {{.*}} : i32
+//   LARGE-NOT:       gpu.barrier
+//       LARGE:       gpu.shuffle  down {{.*}} : i32
+//       LARGE:       gpu.shuffle  down {{.*}} : i32
+//   LARGE-NOT:       gpu.barrier
+//       LARGE:       memref.store {{.*}} : memref<4xi64, strided<[1], offset: 512>>
+//       LARGE:       gpu.barrier
+//   LARGE-NOT:       gpu.barrier
+//       LARGE:       memref.load {{.*}} : memref<4xi64, strided<[1], offset: 512>>
+//   LARGE-NOT:       gpu.barrier
+//       LARGE:     arith.cmpi ult
+//  LARGE-NEXT:     scf.if %{{.*}} -> (i64) {
+//   LARGE-NOT:       gpu.barrier
+//       LARGE:       arith.cmpi ult
+//  LARGE-NEXT:       scf.if %{{.*}} -> (i64) {
+//  LARGE-NEXT:         memref.load %{{.*}} : memref<?xi64>
 func.func @chunked(%x: memref<?xi64>, %out: memref<i64>, %n: index) {
   %zero = arith.constant 0 : i64
   seg.red thread (%i) in (%n) grid(block_size = 128) chunk(4)

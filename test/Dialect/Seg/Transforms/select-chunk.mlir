@@ -23,15 +23,17 @@ func.func @sum(%in: memref<?xf32>, %out: memref<f32>, %n: index) {
 // -----
 
 // MSS on four f32 at block size 1024: 64 registers per thread leave
-// (64 - 4 accumulator - 7 overhead) / (3 x 4) = 4; shared memory would allow
-// 232448 / (1024 * 4) = 56. At block size 256: (255 - 4 - 7) / 12 = 20.
+// (64 - 4 accumulator - 7 overhead) / (3 x 4) = 4; shared memory, which holds
+// the chunk of every operand at once and a total per warp, would allow 14:
+// 4 x (1024 x 14 + 32) x 4 bytes = 229888 <= 232448. At block size 256:
+// (255 - 4 - 7) / 12 = 20, and shared memory allows 56.
 // CHECK-LABEL: func @mss
 // CHECK: grid(block_size = 1024) chunk(4) outs(
 // CHECK: grid(block_size = 256) chunk(20) outs(
 func.func @mss(%in: memref<?xf32>, %o0: memref<f32>, %o1: memref<f32>,
                %o2: memref<f32>, %o3: memref<f32>, %n: index) {
   %zero = arith.constant 0.0 : f32
-  // expected-remark @+1 {{mss.red0.chunk: chunk 4 (decided by registers; block size 1024: shared memory (232448 bytes per block) allows 56, registers (64 per thread) allow 4) on target sm_90}}
+  // expected-remark @+1 {{mss.red0.chunk: chunk 4 (decided by registers; block size 1024: shared memory (232448 bytes per block) allows 14, registers (64 per thread) allow 4) on target sm_90}}
   seg.red thread (%i) in (%n) grid(block_size = 1024) outs(%o0, %o1, %o2, %o3 : memref<f32>, memref<f32>, memref<f32>, memref<f32>) {
     %x = memref.load %in[%i] : memref<?xf32>
     %p = arith.maximumf %x, %zero : f32
@@ -48,7 +50,7 @@ func.func @mss(%in: memref<?xf32>, %o0: memref<f32>, %o1: memref<f32>,
     %t = arith.addf %tx, %ty : f32
     seg.yield %m, %i, %c, %t : f32, f32, f32, f32
   }
-  // expected-remark @+1 {{mss.red1.chunk: chunk 20 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 20) on target sm_90}}
+  // expected-remark @+1 {{mss.red1.chunk: chunk 20 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 56, registers (255 per thread) allow 20) on target sm_90}}
   seg.red thread (%i) in (%n) grid(block_size = 256) outs(%o0, %o1, %o2, %o3 : memref<f32>, memref<f32>, memref<f32>, memref<f32>) {
     %x = memref.load %in[%i] : memref<?xf32>
     seg.yield %x, %x, %x, %x : f32, f32, f32, f32
@@ -62,12 +64,13 @@ func.func @mss(%in: memref<?xf32>, %o0: memref<f32>, %o1: memref<f32>,
 // -----
 
 // The 6-tuple LSS operator (i32), default block size 256:
-// (255 - 6 - 7) / 18 = 13.
+// (255 - 6 - 7) / 18 = 13; shared memory allows 37 (6 x (256 x 37 + 8) x 4
+// bytes = 227520).
 // CHECK-LABEL: func @lss
 // CHECK: seg.red thread (%{{.*}}) in (%{{.*}}) chunk(13) outs(
 func.func @lss(%in: memref<?xi32>, %o: memref<i32>, %n: index) {
   %z = arith.constant 0 : i32
-  // expected-remark @+1 {{lss.red0.chunk: chunk 13 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 13) on target sm_90}}
+  // expected-remark @+1 {{lss.red0.chunk: chunk 13 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 37, registers (255 per thread) allow 13) on target sm_90}}
   seg.red thread (%i) in (%n) outs(%o, %o, %o, %o, %o, %o : memref<i32>, memref<i32>, memref<i32>, memref<i32>, memref<i32>, memref<i32>) {
     %x = memref.load %in[%i] : memref<?xi32>
     seg.yield %x, %x, %x, %x, %x, %x : i32, i32, i32, i32, i32, i32
@@ -82,13 +85,14 @@ func.func @lss(%in: memref<?xi32>, %o: memref<i32>, %n: index) {
 // -----
 
 // 25 f32 operands (a 5x5 matrix product): (255 - 25 - 7) / 75 = 2 at block
-// size 256; at 1024, (64 - 25 - 7) / 75 = 0, so the minimum 1.
+// size 256 (shared memory allows 9); at 1024, (64 - 25 - 7) / 75 = 0, so the
+// minimum 1 (shared memory allows 2).
 // CHECK-LABEL: func @matmul5x5
 // CHECK: chunk(2)
 // CHECK: chunk(1)
 func.func @matmul5x5(%in: memref<?xf32>, %o: memref<f32>, %n: index) {
   %z = arith.constant 0.0 : f32
-  // expected-remark @+1 {{matmul5x5.red0.chunk: chunk 2 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 2) on target sm_90}}
+  // expected-remark @+1 {{matmul5x5.red0.chunk: chunk 2 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 9, registers (255 per thread) allow 2) on target sm_90}}
   seg.red thread (%i) in (%n) outs(%o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o : memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>) {
     %x = memref.load %in[%i] : memref<?xf32>
     seg.yield %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32
@@ -97,7 +101,7 @@ func.func @matmul5x5(%in: memref<?xf32>, %o: memref<f32>, %n: index) {
       neutral(%z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
     seg.yield %b0, %b1, %b2, %b3, %b4, %b5, %b6, %b7, %b8, %b9, %b10, %b11, %b12, %b13, %b14, %b15, %b16, %b17, %b18, %b19, %b20, %b21, %b22, %b23, %b24 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32
   }
-  // expected-remark @+1 {{matmul5x5.red1.chunk: chunk 1 (decided by the minimum of 1; block size 1024: shared memory (232448 bytes per block) allows 56, registers (64 per thread) allow 0) on target sm_90}}
+  // expected-remark @+1 {{matmul5x5.red1.chunk: chunk 1 (decided by the minimum of 1; block size 1024: shared memory (232448 bytes per block) allows 2, registers (64 per thread) allow 0) on target sm_90}}
   seg.red thread (%i) in (%n) grid(block_size = 1024) outs(%o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o, %o : memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>, memref<f32>) {
     %x = memref.load %in[%i] : memref<?xf32>
     seg.yield %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32
@@ -172,16 +176,18 @@ func.func @scans(%f: memref<?xf32>, %fo: memref<?xf32>, %l: memref<?xi64>,
 // -----
 
 // The target decides: with the 64 KiB of shared memory of [Pøbl & Holst 2024]
-// and block size 1024, shared memory allows 65536 / (1024 * 4) = 16 (eq. 7-8)
-// and registers 4; the avoid-multiples-of-8 option is off by default. A block
-// size given as a value is planned for the largest block.
+// and block size 1024, eq. 7-8 (one operand transposed at a time) allow
+// 65536 / (1024 * 4) = 16, all four operands at once and a total per warp
+// 3 (4 x (1024 x 3 + 32) x 4 = 49664 bytes), and registers 4; the
+// avoid-multiples-of-8 option is off by default. A block size given as a
+// value is planned for the largest block.
 // CHECK-LABEL: func @small_target
-// CHECK: chunk(4)
-// CHECK: chunk(4)
+// CHECK: chunk(3)
+// CHECK: chunk(3)
 module attributes {seg.target = #seg.target<chip = "sm_90", shared_memory_per_block = 65536>} {
   func.func @small_target(%in: memref<?xf32>, %o: memref<f32>, %n: index, %bs: index) {
     %zero = arith.constant 0.0 : f32
-    // expected-remark @+1 {{small_target.red0.chunk: chunk 4 (decided by registers; block size 1024: shared memory (65536 bytes per block) allows 16, registers (64 per thread) allow 4) on target sm_90}}
+    // expected-remark @+1 {{small_target.red0.chunk: chunk 3 (decided by shared memory; block size 1024: shared memory (65536 bytes per block) allows 3, registers (64 per thread) allow 4) on target sm_90}}
     seg.red thread (%i) in (%n) grid(block_size = 1024) outs(%o, %o, %o, %o : memref<f32>, memref<f32>, memref<f32>, memref<f32>) {
       %x = memref.load %in[%i] : memref<?xf32>
       seg.yield %x, %x, %x, %x : f32, f32, f32, f32
@@ -189,7 +195,7 @@ module attributes {seg.target = #seg.target<chip = "sm_90", shared_memory_per_bl
         neutral(%zero, %zero, %zero, %zero : f32, f32, f32, f32) {
       seg.yield %a0, %b1, %a2, %b3 : f32, f32, f32, f32
     }
-    // expected-remark @+1 {{small_target.red1.chunk: chunk 4 (decided by registers; block size 1024: shared memory (65536 bytes per block) allows 16, registers (64 per thread) allow 4) on target sm_90; the block size is a value, planned for the largest block the target allows}}
+    // expected-remark @+1 {{small_target.red1.chunk: chunk 3 (decided by shared memory; block size 1024: shared memory (65536 bytes per block) allows 3, registers (64 per thread) allow 4) on target sm_90; the block size is a value, planned for the largest block the target allows}}
     seg.red thread (%i) in (%n) grid(block_size = %bs) outs(%o, %o, %o, %o : memref<f32>, memref<f32>, memref<f32>, memref<f32>) {
       %x = memref.load %in[%i] : memref<?xf32>
       seg.yield %x, %x, %x, %x : f32, f32, f32, f32
