@@ -13,6 +13,7 @@
 #include "LoweringPlan.h"
 
 #include "segir/Analysis/ResourceModel.h"
+#include "segir/Dialect/Seg/Utils/Checks.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -75,6 +76,11 @@ const KernelPlan &LoweringPlan::getKernel(StringRef name) const {
       kernels, [&](const KernelPlan &plan) { return plan.name == name; });
   assert(kernel != kernels.end() && "the plan has no such kernel");
   return *kernel;
+}
+
+bool LoweringPlan::hasKernel(StringRef name) const {
+  return llvm::any_of(
+      kernels, [&](const KernelPlan &plan) { return plan.name == name; });
 }
 
 void LoweringPlan::print(raw_ostream &os) const {
@@ -315,6 +321,61 @@ static int64_t getSequentialTile(RedOp op, const LoweringPlan &plan,
   return std::clamp<int64_t>(fit, 1, plan.warpSize);
 }
 
+namespace {
+/// The kernels of a seg.red that the host code can launch.
+struct RedKernelChoice {
+  bool sequential = false, small = false, large = false;
+};
+} // namespace
+
+/// The kernels whose run-time condition (in the host code's order:
+/// sequential, small, large) is not statically false for the op's static
+/// sizes, with the plan's strategy and thresholds. Empty segments go to the
+/// sequential kernel when it exists, else to the large one (one block per
+/// segment, each writing the neutral values).
+static RedKernelChoice chooseRedKernels(RedOp op, const LoweringPlan &plan) {
+  SmallVector<OpFoldResult> sizes = op.getMixedSizes();
+  std::optional<int64_t> length = getConstantIntValue(sizes.back());
+  std::optional<int64_t> segments = 1;
+  for (OpFoldResult size : ArrayRef(sizes).drop_back()) {
+    std::optional<int64_t> value = getConstantIntValue(size);
+    segments = value && segments ? checkedMul(*segments, *value) : std::nullopt;
+  }
+  auto lengthMayBeIn = [&](int64_t low, int64_t high) {
+    return !length || (*length >= low && *length <= high);
+  };
+  auto lengthIsIn = [&](int64_t low, int64_t high) {
+    return length && *length >= low && *length <= high;
+  };
+
+  RedKernelChoice choice;
+  bool sequentialAlways = false, smallAlways = false;
+  switch (plan.strategy) {
+  case RedStrategy::Sequential:
+    choice.sequential = sequentialAlways = true;
+    break;
+  case RedStrategy::Auto: {
+    int64_t threshold = plan.sequentialThreshold;
+    choice.sequential = !segments || *segments > threshold;
+    sequentialAlways = segments && *segments > threshold;
+    // One segment is the large kernel's with one block.
+    bool flat = segments && *segments == 1;
+    choice.small =
+        !sequentialAlways && !flat && lengthMayBeIn(1, plan.smallSegmentMax);
+    smallAlways = choice.small && lengthIsIn(1, plan.smallSegmentMax);
+    break;
+  }
+  case RedStrategy::Small:
+    choice.small = lengthMayBeIn(1, plan.blockSize);
+    smallAlways = choice.small && lengthIsIn(1, plan.blockSize);
+    break;
+  case RedStrategy::Large:
+    break;
+  }
+  choice.large = !sequentialAlways && !smallAlways;
+  return choice;
+}
+
 static LogicalResult planRed(RedOp op, const GPULoweringConfig &config,
                              LoweringPlan &plan) {
   TypeRange types = op.getNeutrals().getTypes();
@@ -337,31 +398,41 @@ static LogicalResult planRed(RedOp op, const GPULoweringConfig &config,
                            : getLoadsInFlightForWords(
                                  llvm::divideCeil(getAccumulatorBytes(op), 4));
 
-  KernelPlan sequential{"sequential-segments", "sequential_segments", {}};
-  sequential.shared.addBuffers(types, blockSize * (plan.sequentialTile + 1));
-  KernelPlan small{"small-segments", "small_segments", {}};
-  small.shared.addBuffers(types, blockSize);
-  // The large kernel's block reductions, the broadcast last-block flag and,
-  // with chunk > 1, the chunk steps all use the scratch region one after the
-  // other. A step transposes every operand at once and keeps the warp
-  // totals after them, as the resource model counts, or, where that does
-  // not fit, one operand at a time.
-  KernelPlan large{"large-segments", "large_segments", {}};
-  reserveBlockReduce(large.shared, types, plan);
-  if (plan.chunk > 1) {
-    ResourceModel model(config.target);
-    if (model.getReduceChunkSharedBytes(SmallVector<Type>(types), blockSize,
-                                        plan.chunk) <=
-        config.target.getSharedMemoryPerBlock()) {
-      plan.chunkSlots = model.getReduceChunkSlots(blockSize, plan.chunk);
-      large.shared.reserveScratch(types, plan.chunkSlots);
-    } else {
-      for (Type type : types)
-        large.shared.reserveScratch(type, blockSize * plan.chunk);
-    }
+  RedKernelChoice choice = chooseRedKernels(op, plan);
+  plan.kernels.clear();
+  if (choice.sequential) {
+    KernelPlan sequential{"sequential-segments", "sequential_segments", {}};
+    sequential.shared.addBuffers(types, blockSize * (plan.sequentialTile + 1));
+    plan.kernels.push_back(std::move(sequential));
   }
-  large.shared.reserveScratch(IntegerType::get(op.getContext(), 32), 1);
-  plan.kernels = {std::move(sequential), std::move(small), std::move(large)};
+  if (choice.small) {
+    KernelPlan small{"small-segments", "small_segments", {}};
+    small.shared.addBuffers(types, blockSize);
+    plan.kernels.push_back(std::move(small));
+  }
+  if (choice.large) {
+    // The large kernel's block reductions, the broadcast last-block flag
+    // and, with chunk > 1, the chunk steps all use the scratch region one
+    // after the other. A step transposes every operand at once and keeps
+    // the warp totals after them, as the resource model counts, or, where
+    // that does not fit, one operand at a time.
+    KernelPlan large{"large-segments", "large_segments", {}};
+    reserveBlockReduce(large.shared, types, plan);
+    if (plan.chunk > 1) {
+      ResourceModel model(config.target);
+      if (model.getReduceChunkSharedBytes(SmallVector<Type>(types), blockSize,
+                                          plan.chunk) <=
+          config.target.getSharedMemoryPerBlock()) {
+        plan.chunkSlots = model.getReduceChunkSlots(blockSize, plan.chunk);
+        large.shared.reserveScratch(types, plan.chunkSlots);
+      } else {
+        for (Type type : types)
+          large.shared.reserveScratch(type, blockSize * plan.chunk);
+      }
+    }
+    large.shared.reserveScratch(IntegerType::get(op.getContext(), 32), 1);
+    plan.kernels.push_back(std::move(large));
+  }
   if (failed(checkSharedMemory(op, plan, config)))
     return failure();
   return success();

@@ -136,6 +136,9 @@ struct LoweringPlan {
 
   /// The kernel called `name`.
   const KernelPlan &getKernel(StringRef name) const;
+  /// Whether the plan has a kernel called `name` (seg.red: only the kernels
+  /// the host code can launch for the op's strategy and static sizes).
+  bool hasKernel(StringRef name) const;
   /// The plan in one line, for remarks.
   void print(raw_ostream &os) const;
 };

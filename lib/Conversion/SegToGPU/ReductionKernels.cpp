@@ -605,55 +605,58 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
 void seg::lowerRedToGPU(OpBuilder &b, RedOp op, const LoweringPlan &plan) {
   Location loc = op.getLoc();
   Reduction red(b, loc, op, IRMapping());
-  int64_t blockSize = plan.blockSize;
 
   auto index = [&](int64_t value) {
     return arith::ConstantIndexOp::create(b, loc, value);
   };
+  auto compare = [&](arith::CmpIPredicate pred, Value lhs, int64_t rhs) {
+    return arith::CmpIOp::create(b, loc, pred, lhs, index(rhs));
+  };
   Value n = red.segmentLength, m = red.numSegments;
-  Value zero = index(0);
-  // Empty segments only need their neutral values: the sequential kernel
-  // writes them. The small kernel needs 1 <= n <= B.
-  Value emptySegments =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, n, zero);
-  Value smallFits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, n,
-                                          index(plan.smallSegmentMax));
-  Value useSequential, useSmall;
-  switch (plan.strategy) {
-  case RedStrategy::Auto:
-    useSequential = arith::OrIOp::create(
-        b, loc, emptySegments,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, m,
-                              index(plan.sequentialThreshold)));
-    useSmall = smallFits;
-    break;
-  case RedStrategy::Sequential:
-    useSequential = arith::ConstantIntOp::create(b, loc, 1, 1);
-    useSmall = useSequential;
-    break;
-  case RedStrategy::Small:
-    useSequential = emptySegments;
-    // A segment longer than the block cannot be small.
-    useSmall = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, n,
-                                     index(blockSize));
-    break;
-  case RedStrategy::Large:
-    useSequential = emptySegments;
-    useSmall = arith::ConstantIntOp::create(b, loc, 0, 1);
-    break;
-  }
+  bool hasSequential = plan.hasKernel("sequential-segments");
+  // The kernels the plan has, in order, each with the run-time condition
+  // under which it runs (the last one runs otherwise). Empty segments only
+  // need their neutral values: the sequential kernel writes them if it
+  // exists, else the large one. The small kernel needs 1 <= n <= B.
+  auto smallFits = [&](int64_t max) -> Value {
+    Value fits = compare(arith::CmpIPredicate::ule, n, max);
+    if (hasSequential)
+      return fits;
+    return arith::AndIOp::create(b, loc, fits,
+                                 compare(arith::CmpIPredicate::ne, n, 0));
+  };
+  SmallVector<std::pair<function_ref<Value()>, function_ref<void()>>> kernels;
+  auto sequentialCondition = [&]() -> Value {
+    return arith::OrIOp::create(
+        b, loc, compare(arith::CmpIPredicate::eq, n, 0),
+        compare(arith::CmpIPredicate::ugt, m, plan.sequentialThreshold));
+  };
+  auto smallCondition = [&]() -> Value {
+    return smallFits(plan.strategy == RedStrategy::Small
+                         ? plan.blockSize
+                         : plan.smallSegmentMax);
+  };
+  auto sequential = [&] { emitSequentialKernel(b, loc, red, plan); };
+  auto small = [&] { emitSmallKernel(b, loc, red, plan); };
+  auto large = [&] { emitLargeKernel(b, loc, red, plan); };
+  if (hasSequential)
+    kernels.emplace_back(sequentialCondition, sequential);
+  if (plan.hasKernel("small-segments"))
+    kernels.emplace_back(smallCondition, small);
+  if (plan.hasKernel("large-segments"))
+    kernels.emplace_back(function_ref<Value()>(), large);
 
+  SmallVector<Value> conditions;
+  for (auto &kernel : ArrayRef(kernels).drop_back())
+    conditions.push_back(kernel.first());
   ifNonEmpty(b, loc, m, [&] {
-    auto ifSequential =
-        scf::IfOp::create(b, loc, TypeRange(), useSequential, true);
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(ifSequential.thenBlock()->getTerminator());
-    emitSequentialKernel(b, loc, red, plan);
-    b.setInsertionPoint(ifSequential.elseBlock()->getTerminator());
-    auto ifSmall = scf::IfOp::create(b, loc, TypeRange(), useSmall, true);
-    b.setInsertionPoint(ifSmall.thenBlock()->getTerminator());
-    emitSmallKernel(b, loc, red, plan);
-    b.setInsertionPoint(ifSmall.elseBlock()->getTerminator());
-    emitLargeKernel(b, loc, red, plan);
+    for (auto [condition, kernel] : llvm::zip(conditions, kernels)) {
+      auto ifOp = scf::IfOp::create(b, loc, TypeRange(), condition, true);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      kernel.second();
+      b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    }
+    kernels.back().second();
   });
 }

@@ -1,5 +1,6 @@
 // RUN: seg-opt --convert-seg-to-gpu --canonicalize --cse %s | FileCheck %s
 // RUN: seg-opt --convert-seg-to-gpu="strategy=large" --canonicalize --cse %s | FileCheck %s --check-prefix=LARGE
+// RUN: seg-opt --convert-seg-to-gpu="strategy=small" --canonicalize --cse %s | FileCheck %s --check-prefix=FORCED-SMALL
 // RUN: seg-opt --convert-seg-to-gpu="sequential-threshold=100 small-segment-max=16" --canonicalize --cse %s | FileCheck %s --check-prefix=TUNED
 
 // Segmented sums: the host picks one of the three kernels of
@@ -53,14 +54,29 @@
 //       CHECK:     gpu.dealloc async
 //       CHECK:     gpu.dealloc async
 
-// Only the large kernel, and the sequential one for empty segments.
+// Only the large kernel: it writes the neutral values of empty segments
+// too (one block per segment).
 // LARGE-LABEL: func.func @segsum
 //       LARGE: scf.if
+//   LARGE-NOT: scf.if
 //       LARGE:   gpu.launch
-//       LARGE: } else {
 //   LARGE-NOT:   scf.while
-//       LARGE:   gpu.launch
 //       LARGE:     gpu.shuffle
+//   LARGE-NOT: gpu.launch
+//       LARGE: return
+
+// The small kernel where segments fit the block, else the large one, which
+// also takes empty segments: no sequential kernel.
+// FORCED-SMALL-LABEL: func.func @segsum
+//   FORCED-SMALL-DAG: %[[FITS:.*]] = arith.cmpi ule, %{{.*}}, %c256
+//   FORCED-SMALL-DAG: %[[NONEMPTY:.*]] = arith.cmpi ne, %{{.*}}, %c0
+//   FORCED-SMALL-DAG: %[[FORCED:.*]] = arith.andi %[[FITS]], %[[NONEMPTY]]
+//       FORCED-SMALL: scf.if %[[FORCED]] {
+//       FORCED-SMALL:   gpu.launch {{.*}} function(@segsum_small_segments)
+//       FORCED-SMALL: } else {
+//       FORCED-SMALL:   gpu.launch {{.*}} function(@segsum_large_segments)
+//   FORCED-SMALL-NOT: gpu.launch
+//       FORCED-SMALL: return
 
 // TUNED-LABEL: func.func @segsum
 //   TUNED-DAG: arith.cmpi ule, %{{.*}}, %c16
@@ -123,6 +139,63 @@ func.func @chunked(%x: memref<?xi64>, %out: memref<i64>, %n: index) {
   } combine (%a: i64, %b: i64) neutral(%zero : i64) {
     %d = arith.subi %a, %b : i64
     seg.yield %d : i64
+  }
+  return
+}
+
+// Only the kernels whose condition can hold are emitted. A flat reduction
+// (one segment) is the large kernel's with one block per range.
+// CHECK-LABEL: func.func @flat
+//       CHECK:   gpu.launch {{.*}} function(@flat_large_segments)
+//   CHECK-NOT:   gpu.launch
+//       CHECK: return
+func.func @flat(%x: memref<?xf32>, %out: memref<f32>, %n: index) {
+  %zero = arith.constant 0.0 : f32
+  seg.red thread (%i) in (%n) outs(%out : memref<f32>) {
+    %xi = memref.load %x[%i] : memref<?xf32>
+    seg.yield %xi : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %s = arith.addf %a, %b : f32
+    seg.yield %s : f32
+  }
+  return
+}
+
+// Segments of a static length of at most B / 2: sequential for many (or
+// empty) segments, else small; never large.
+// CHECK-LABEL: func.func @short_rows
+//       CHECK:   gpu.launch {{.*}} function(@short_rows_sequential_segments)
+//       CHECK:   gpu.launch {{.*}} function(@short_rows_small_segments)
+//   CHECK-NOT:   gpu.launch
+//       CHECK: return
+// Few static segments: no sequential kernel, and no small one for rows
+// longer than B / 2.
+// CHECK-LABEL: func.func @few_long_rows
+//       CHECK:   gpu.launch {{.*}} function(@few_long_rows_large_segments)
+//   CHECK-NOT:   gpu.launch
+//       CHECK: return
+func.func @short_rows(%x: memref<?x16xf32>, %out: memref<?xf32>, %m: index) {
+  %zero = arith.constant 0.0 : f32
+  %c16 = arith.constant 16 : index
+  seg.red thread (%s, %i) in (%m, %c16) outs(%out : memref<?xf32>) {
+    %xi = memref.load %x[%s, %i] : memref<?x16xf32>
+    seg.yield %xi : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %r = arith.addf %a, %b : f32
+    seg.yield %r : f32
+  }
+  return
+}
+func.func @few_long_rows(%x: memref<8x?xf32>, %out: memref<8xf32>, %n: index) {
+  %zero = arith.constant 0.0 : f32
+  %c8 = arith.constant 8 : index
+  %c1000 = arith.constant 1000 : index
+  seg.red thread (%s, %i) in (%c8, %c1000) outs(%out : memref<8xf32>) {
+    %xi = memref.load %x[%s, %i] : memref<8x?xf32>
+    seg.yield %xi : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %r = arith.addf %a, %b : f32
+    seg.yield %r : f32
   }
   return
 }
