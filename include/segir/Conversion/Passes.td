@@ -32,8 +32,8 @@ def ConvertSegToSCF : Pass<"convert-seg-to-scf"> {
 }
 
 def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
-  let summary = "Lower seg.map, seg.red and seg.scan to gpu.launch kernels "
-                "and host code";
+  let summary = "Lower seg.map, seg.red, seg.scan and seg.hist to gpu.launch "
+                "kernels and host code";
   let description = [{
     Turns every top-level `thread`- or `block`-level `seg.map` and every
     `thread`-level `seg.red` into `gpu.launch` kernels plus the host code
@@ -88,6 +88,26 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
       `scan-strategy` forces either.
     * `seg.scan thread_in_block` (in a block map): the block scans each
       segment a block-wide step at a time.
+    * `seg.hist thread` [Henriksen et al. 2020]: every point combines its
+      values into the bins its body names. Operators that are one
+      `arith.addi`/`addf`/`maxsi`/`minsi`/`maxui`/`minui`/`andi`/`ori` on
+      32- or 64-bit values (add also on f32 and f64) update a bin with the
+      native atomic; any other operator on an integer of up to 64 bits
+      with a compare-and-swap loop. Two strategies (`hist-strategy`):
+      - global-atomic: a grid-stride loop whose points update the
+        histograms in global memory;
+      - shared: each block keeps M sub-histograms in shared memory (M, the
+        multiplicity, as many as fit in 48 KiB, at most a warp's worth:
+        thread t updates copy t mod M, which dilutes conflicts when many
+        points fall into few bins), initialised to the neutral values and,
+        after the block's points, combined into the global histograms with
+        one atomic update per bin. A block takes at least as many points as
+        its sub-histograms have bins. Histograms larger than the shared
+        memory of a block are processed in passes over ranges of bins (the
+        body is evaluated once per pass).
+      `auto` takes shared when the histograms fit in the shared memory of
+      a block with static sizes, else global-atomic; `remarks` says which
+      and why.
 
     Every op is planned before anything is rewritten (block size, grid,
     strategy, chunk or sequentiality degree, loads in flight, the shared
@@ -134,6 +154,20 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
                         "reduce-then-scan",
                         "group aggregates, a one-block scan of them, a "
                         "rescan"))}]>,
+    Option<"histStrategy", "hist-strategy", "::mlir::seg::HistStrategy",
+           /*default=*/"::mlir::seg::HistStrategy::Auto",
+           "seg.hist strategy",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::seg::HistStrategy::Auto, "auto",
+                        "shared when the histograms fit in the shared "
+                        "memory of a block, else global-atomic"),
+             clEnumValN(::mlir::seg::HistStrategy::GlobalAtomic,
+                        "global-atomic",
+                        "every point updates the histogram in global "
+                        "memory atomically"),
+             clEnumValN(::mlir::seg::HistStrategy::Shared, "shared",
+                        "sub-histograms in shared memory, in passes over "
+                        "ranges of bins when they do not fit"))}]>,
     Option<"sequentialThreshold", "sequential-threshold", "int64_t",
            /*default=*/"65536",
            "auto: more segments than this use the sequential strategy">,

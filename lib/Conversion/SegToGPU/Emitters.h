@@ -31,6 +31,10 @@ void lowerRedToGPU(OpBuilder &b, RedOp op, const LoweringPlan &plan);
 /// reduce-then-scan kernels) and its host code.
 void lowerScanToGPU(OpBuilder &b, ScanOp op, const LoweringPlan &plan);
 
+/// Lowers a thread-level seg.hist to the kernel of the plan's strategy
+/// (global atomics or shared-memory sub-histograms), HistogramKernels.cpp.
+void lowerHistToGPU(OpBuilder &b, HistOp op, const LoweringPlan &plan);
+
 /// A `thread_in_block` seg.red inside a block kernel: the block reduces its
 /// segments one after the other; thread 0 writes the results.
 void emitThreadInBlockRed(KernelBuilder &kb, RedOp op, IRMapping &mapping);

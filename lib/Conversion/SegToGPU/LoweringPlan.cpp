@@ -83,9 +83,28 @@ bool LoweringPlan::hasKernel(StringRef name) const {
       kernels, [&](const KernelPlan &plan) { return plan.name == name; });
 }
 
+static void printHistPlan(raw_ostream &os, const LoweringPlan::HistPlan &hist) {
+  os << ", " << (hist.shared ? "shared" : "global-atomic");
+  if (hist.shared) {
+    os << ", multiplicity " << hist.multiplicity << ", passes " << hist.passes
+       << ", bins per pass [";
+    llvm::interleaveComma(hist.passBins, os);
+    os << "]";
+  }
+  os << ", updates [";
+  llvm::interleaveComma(hist.atomics, os,
+                        [&](std::optional<arith::AtomicRMWKind> kind) {
+                          if (kind)
+                            os << "atomic " << arith::stringifyEnum(*kind);
+                          else
+                            os << "compare-and-swap";
+                        });
+  os << "] (" << hist.reason << ")";
+}
+
 void LoweringPlan::print(raw_ostream &os) const {
   static constexpr StringLiteral kinds[] = {"thread map", "block map",
-                                            "reduction", "scan"};
+                                            "reduction", "scan", "histogram"};
   static constexpr StringLiteral strategies[] = {"auto", "sequential", "small",
                                                  "large"};
   os << kinds[static_cast<int>(kind)] << ": block size " << blockSize
@@ -109,6 +128,9 @@ void LoweringPlan::print(raw_ostream &os) const {
   case Kind::Scan:
     os << ", " << (singlePass ? "single-pass" : "reduce-then-scan")
        << ", m = " << chunk;
+    break;
+  case Kind::Histogram:
+    printHistPlan(os, hist);
     break;
   }
   os << "; shared memory:";
@@ -565,6 +587,161 @@ static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// seg.hist
+//===----------------------------------------------------------------------===//
+
+/// The native atomic that performs operator `region` on a bin, if any: a
+/// single add, signed or unsigned min or max, and or or of the accumulator
+/// and the element, on 32- or 64-bit integers (add also on f32 and f64),
+/// which PTX's `atom` has.
+static std::optional<arith::AtomicRMWKind> getNativeAtomic(Region &region) {
+  Block &block = region.front();
+  if (block.getNumArguments() != 2 ||
+      !llvm::hasSingleElement(block.without_terminator()))
+    return std::nullopt;
+  Operation &op = block.front();
+  if (op.getNumOperands() != 2 || op.getNumResults() != 1 ||
+      block.getTerminator()->getOperand(0) != op.getResult(0))
+    return std::nullopt;
+  SmallPtrSet<Value, 2> operands(op.operand_begin(), op.operand_end());
+  if (operands.size() != 2 || !operands.contains(block.getArgument(0)) ||
+      !operands.contains(block.getArgument(1)))
+    return std::nullopt;
+  Type type = block.getArgument(0).getType();
+  bool wideInt = type.isInteger(32) || type.isInteger(64);
+  bool wideFloat = type.isF32() || type.isF64();
+  using Kind = arith::AtomicRMWKind;
+  std::optional<Kind> kind =
+      TypeSwitch<Operation *, std::optional<Kind>>(&op)
+          .Case([](arith::AddIOp) { return Kind::addi; })
+          .Case([](arith::MaxSIOp) { return Kind::maxs; })
+          .Case([](arith::MinSIOp) { return Kind::mins; })
+          .Case([](arith::MaxUIOp) { return Kind::maxu; })
+          .Case([](arith::MinUIOp) { return Kind::minu; })
+          .Case([](arith::AndIOp) { return Kind::andi; })
+          .Case([](arith::OrIOp) { return Kind::ori; })
+          .Case([&](arith::AddFOp add) -> std::optional<Kind> {
+            if (!wideFloat)
+              return std::nullopt;
+            return Kind::addf;
+          })
+          .Default([](Operation *) { return std::nullopt; });
+  if (kind && *kind != Kind::addf && !wideInt)
+    return std::nullopt;
+  return kind;
+}
+
+/// Bins of every operator's histograms together (segments times bins), if
+/// static.
+static std::optional<int64_t> getStaticHistogramSize(HistOp op,
+                                                     unsigned index) {
+  auto type = cast<MemRefType>(op.getOperatorOuts(index).front().getType());
+  return getStaticPointCount(type.getShape());
+}
+
+static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
+                              LoweringPlan &plan) {
+  plan.kind = LoweringPlan::Kind::Histogram;
+  LoweringPlan::HistPlan &hist = plan.hist;
+  // Every operator updates one value of up to 64 bits atomically.
+  for (auto [index, region] : llvm::enumerate(op.getOperators())) {
+    Type type = region.getArgument(0).getType();
+    if (region.getNumArguments() != 2)
+      return op.emitOpError("operator #")
+             << index << " has " << region.getNumArguments() / 2
+             << " accumulators; convert-seg-to-gpu updates a bin with one "
+                "atomic of at most 64 bits (pack the values into one "
+                "integer, as an argmin packs key and index)";
+    std::optional<arith::AtomicRMWKind> atomic = getNativeAtomic(region);
+    if (!atomic && !(type.isIndex() ||
+                     (type.isInteger() && type.getIntOrFloatBitWidth() <= 64)))
+      return op.emitOpError("operator #")
+             << index << " on " << type
+             << " has no native atomic on the GPU, and convert-seg-to-gpu "
+                "has a compare-and-swap update only for integers of up to "
+                "64 bits (combine the bit pattern as an integer)";
+    hist.atomics.push_back(atomic);
+  }
+
+  // Shared memory: the largest working set a block can have and keep the
+  // 48 KiB that every launch gets without opting in to more.
+  constexpr int64_t kLaunchDefaultSharedBytes = 48 * 1024;
+  int64_t limit = config.target.getSharedMemoryPerBlock();
+  int64_t budget = std::min(limit, kLaunchDefaultSharedBytes);
+  SmallVector<int64_t> sizes;
+  int64_t bytes = 0;
+  bool isStatic = true;
+  for (unsigned index = 0, e = op.getOperators().size(); index < e; ++index) {
+    std::optional<int64_t> size = getStaticHistogramSize(op, index);
+    isStatic &= size.has_value();
+    if (!size)
+      break;
+    sizes.push_back(*size);
+    bytes += getSharedBufferBytes(op.getNeutrals()[index].getType(), *size);
+  }
+  switch (config.histStrategy) {
+  case HistStrategy::GlobalAtomic:
+    hist.reason = "hist-strategy=global-atomic";
+    break;
+  case HistStrategy::Shared:
+    if (!isStatic)
+      return op.emitOpError("hist-strategy=shared needs histograms of static "
+                            "shape (their shared-memory copies are sized by "
+                            "it)");
+    hist.shared = true;
+    hist.reason = "hist-strategy=shared";
+    break;
+  case HistStrategy::Auto:
+    hist.shared = isStatic && bytes <= limit;
+    if (!isStatic)
+      hist.reason = "the histograms' shape is not static";
+    else
+      hist.reason =
+          (Twine("the histograms take ") + Twine(bytes) + " bytes, " +
+           (hist.shared ? "within" : "more than") + " the " + Twine(limit) +
+           " bytes of shared_memory_per_block of target " +
+           config.target.getChip())
+              .str();
+    break;
+  }
+
+  KernelPlan kernel{hist.shared ? "shared-subhistograms" : "global-atomic",
+                    hist.shared ? "hist_shared" : "hist_global",
+                    {}};
+  if (hist.shared) {
+    // As many copies as fit the budget, at most one per lane of a warp
+    // (more would not separate the lanes that update at once); fewer
+    // passes first, then copies.
+    hist.passes = std::max<int64_t>(1, llvm::divideCeil(bytes, limit));
+    hist.multiplicity =
+        hist.passes > 1
+            ? 1
+            : std::clamp<int64_t>(budget / std::max<int64_t>(bytes, 1), 1,
+                                  plan.warpSize);
+    auto layoutFor = [&](int64_t passes, int64_t copies) {
+      SharedMemoryLayout layout;
+      hist.passBins.clear();
+      for (auto [index, size] : llvm::enumerate(sizes)) {
+        hist.passBins.push_back(llvm::divideCeil(size, passes));
+        layout.addBuffer(op.getNeutrals()[index].getType(),
+                         copies * hist.passBins.back());
+      }
+      return layout;
+    };
+    // Alignment padding can push a range over the limit: one pass more.
+    while (layoutFor(hist.passes, hist.multiplicity).getTotalBytes() > limit) {
+      if (hist.multiplicity > 1)
+        --hist.multiplicity;
+      else
+        ++hist.passes;
+    }
+    kernel.shared = layoutFor(hist.passes, hist.multiplicity);
+  }
+  plan.kernels.push_back(std::move(kernel));
+  return checkSharedMemory(op, plan, config);
+}
+
 FailureOr<LoweringPlan> seg::planLowering(Operation *op,
                                           const GPULoweringConfig &config) {
   FailureOr<LoweringPlan> plan =
@@ -573,6 +750,9 @@ FailureOr<LoweringPlan> seg::planLowering(Operation *op,
           .Case([&](RedOp red) { return planSegmented(red, config, planRed); })
           .Case([&](ScanOp scan) {
             return planSegmented(scan, config, planScan);
+          })
+          .Case([&](HistOp hist) {
+            return planSegmented(hist, config, planHist);
           })
           .Default([](Operation *) { return failure(); });
   if (failed(plan) || !isa<MapOp>(op))

@@ -19,6 +19,7 @@
 #include "segir/Conversion/SegToGPU/Strategy.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -36,6 +37,7 @@ struct GPULoweringConfig {
   int64_t sequentialThreshold = 65536;
   int64_t smallSegmentMax = 0;
   ScanStrategy scanStrategy = ScanStrategy::Auto;
+  HistStrategy histStrategy = HistStrategy::Auto;
   /// Elements a reduction thread evaluates before combining them (0: from
   /// the operator's size).
   int64_t loadsInFlight = 0;
@@ -92,7 +94,7 @@ struct KernelPlan {
 
 /// How one top-level seg op becomes kernels, decided before any rewriting.
 struct LoweringPlan {
-  enum class Kind { ThreadMap, BlockMap, Reduction, Scan };
+  enum class Kind { ThreadMap, BlockMap, Reduction, Scan, Histogram };
   Kind kind = Kind::ThreadMap;
 
   /// Threads per block (static) and the target's warp size.
@@ -131,6 +133,22 @@ struct LoweringPlan {
   /// Block map: the thread dimensions of each array of the body that every
   /// thread indexes only at its own position (kept private, not shared).
   llvm::MapVector<Operation *, unsigned> threadPrivateRanks;
+
+  /// seg.hist [Henriksen et al. 2020]: how every operator updates a bin.
+  struct HistPlan {
+    /// Shared-memory sub-histograms, else atomics on the global ones.
+    bool shared = false;
+    /// Sub-histograms per block: thread t updates copy t mod multiplicity.
+    int64_t multiplicity = 1;
+    /// Passes over ranges of bins, and the bins of each operator's
+    /// (flattened, segments first) histogram that one pass covers.
+    int64_t passes = 1;
+    SmallVector<int64_t> passBins;
+    /// Per operator: its native atomic, none for a compare-and-swap loop.
+    SmallVector<std::optional<arith::AtomicRMWKind>> atomics;
+    /// Why the strategy was chosen, for remarks.
+    std::string reason;
+  } hist;
 
   SmallVector<KernelPlan> kernels;
 

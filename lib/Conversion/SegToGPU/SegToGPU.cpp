@@ -48,6 +48,7 @@ struct ConvertSegToGPUPass
     options.maxBlocks = maxBlocks;
     options.strategy = strategy;
     options.scanStrategy = scanStrategy;
+    options.histStrategy = histStrategy;
     options.sequentialThreshold = sequentialThreshold;
     options.smallSegmentMax = smallSegmentMax;
     options.loadsInFlight = loadsInFlight;
@@ -66,6 +67,7 @@ struct ConvertSegToGPUPass
     config.loadsInFlight = loadsInFlight;
     config.strategy = strategy;
     config.scanStrategy = scanStrategy;
+    config.histStrategy = histStrategy;
     if (maxBlocks < 0 || sequentialThreshold < 0 || smallSegmentMax < 0 ||
         loadsInFlight < 0) {
       module.emitError("convert-seg-to-gpu: max-blocks, sequential-threshold, "
@@ -98,9 +100,8 @@ struct ConvertSegToGPUPass
         return signalPassFailure();
 
     // The kernels scan inclusively: exclusive scans become inclusive ones.
-    module.walk([&](ScanOp scan) {
-      rewriteExclusiveScanAsInclusive(rewriter, scan);
-    });
+    module.walk(
+        [&](ScanOp scan) { rewriteExclusiveScanAsInclusive(rewriter, scan); });
 
     SmallVector<Operation *> kernels;
     module.walk<WalkOrder::PreOrder>([&](SegSpaceOpInterface op) {
@@ -131,6 +132,8 @@ struct ConvertSegToGPUPass
         lowerMapToGPU(builder, map, plan);
       else if (auto red = dyn_cast<RedOp>(op))
         lowerRedToGPU(builder, red, plan);
+      else if (auto hist = dyn_cast<HistOp>(op))
+        lowerHistToGPU(builder, hist, plan);
       else
         lowerScanToGPU(builder, cast<ScanOp>(op), plan);
       op->erase();

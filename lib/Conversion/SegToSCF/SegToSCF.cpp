@@ -175,6 +175,41 @@ static LogicalResult lowerCombining(RewriterBase &rewriter, OpTy op,
   return success();
 }
 
+/// seg.hist: a loop nest over the whole space; at every point, each
+/// operator combines its values into the bin the body names, unless that
+/// bin is outside the histogram.
+static LogicalResult lowerHist(RewriterBase &rewriter, HistOp op) {
+  Location loc = op.getLoc();
+  unsigned numSegmentDims = op.getNumSegmentDims();
+  buildLoops(rewriter, loc, op.getMixedSizes(), [&](ValueRange ivs) {
+    emitBody(rewriter, op.getBody().front(), ivs, [&](Operation *terminator) {
+      ValueRange yielded = cast<YieldOp>(terminator).getValues();
+      for (unsigned index = 0, e = op.getOperators().size(); index < e;
+           ++index) {
+        ValueRange outs = op.getOperatorOuts(index);
+        Value bin = yielded.front();
+        ValueRange values = yielded.slice(1, outs.size());
+        yielded = yielded.drop_front(1 + outs.size());
+        Value inRange = isBinInRange(rewriter, loc, bin, outs.front());
+        auto ifOp = scf::IfOp::create(rewriter, loc, inRange);
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        SmallVector<Value> indices(ivs.take_front(numSegmentDims));
+        indices.push_back(bin);
+        SmallVector<Value> accs;
+        for (Value out : outs)
+          accs.push_back(memref::LoadOp::create(rewriter, loc, out, indices));
+        SmallVector<Value> combined = applyOperators(
+            rewriter, op.getOperators().slice(index, 1), accs, values);
+        for (auto [value, out] : llvm::zip_equal(combined, outs))
+          memref::StoreOp::create(rewriter, loc, value, out, indices);
+      }
+      return SmallVector<Value>();
+    });
+  });
+  return success();
+}
+
 LogicalResult mlir::seg::lowerToSequentialLoops(RewriterBase &rewriter,
                                                 SegSpaceOpInterface op) {
   OpBuilder::InsertionGuard guard(rewriter);
@@ -189,6 +224,7 @@ LogicalResult mlir::seg::lowerToSequentialLoops(RewriterBase &rewriter,
             return lowerCombining(rewriter, scan, /*isScan=*/true,
                                   scan.getExclusive());
           })
+          .Case([&](HistOp hist) { return lowerHist(rewriter, hist); })
           .Default([](Operation *other) {
             return other->emitOpError("has no sequential lowering");
           });

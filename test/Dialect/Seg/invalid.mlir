@@ -801,7 +801,7 @@ func.func @commutative_count(%out: memref<f32>) {
 
 func.func @yield_in_map() {
   seg.map thread (%i) in (4) {
-    // expected-error @+1 {{'seg.yield' op expects parent op to be one of 'seg.red, seg.scan'}}
+    // expected-error @+1 {{'seg.yield' op expects parent op to be one of 'seg.red, seg.scan, seg.hist'}}
     seg.yield
   }
   return

@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The values of convert-seg-to-gpu's `strategy` and `scan-strategy` options,
+// The values of convert-seg-to-gpu's `strategy`, `scan-strategy` and
+// `hist-strategy` options,
 // declared before the pass's generated options struct that holds them.
 //
 //===----------------------------------------------------------------------===//
@@ -23,6 +24,12 @@ enum class RedStrategy { Auto, Sequential, Small, Large };
 /// [Clausen 2021], or reduce-then-scan; auto takes single-pass unless the
 /// operator state needs too many registers.
 enum class ScanStrategy { Auto, SinglePass, ReduceThenScan };
+
+/// seg.hist strategies [Henriksen et al. 2020]: atomic updates of the
+/// histogram in global memory, or sub-histograms in shared memory combined
+/// into it at the end of every block; auto picks shared when the histogram
+/// fits.
+enum class HistStrategy { Auto, GlobalAtomic, Shared };
 
 } // namespace seg
 } // namespace mlir

@@ -81,6 +81,16 @@ SmallVector<Value> seg::delinearize(OpBuilder &builder, Location loc,
   return coords;
 }
 
+Value seg::isBinInRange(OpBuilder &builder, Location loc, Value bin,
+                        Value histogram) {
+  int64_t binDim = cast<MemRefType>(histogram.getType()).getRank() - 1;
+  Value numBins = getValueOrCreateConstantIndexOp(
+      builder, loc, memref::getMixedSize(builder, loc, histogram, binDim));
+  // Unsigned: a negative bin is a very large one.
+  return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, bin,
+                               numBins);
+}
+
 SmallVector<Value> seg::applyOperators(OpBuilder &builder,
                                        MutableArrayRef<Region> operators,
                                        ValueRange accs, ValueRange elems) {

@@ -207,16 +207,73 @@ def Seg_ScanOp : Seg_CombiningOp<"scan", (ins UnitAttr:$exclusive)> {
   }];
 }
 
+
+def Seg_HistOp : Seg_SpaceOp<"hist", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Generalised (segmented) histogram (Futhark's SegHist)";
+  let description = [{
+    Futhark's `reduce_by_index` over a space [Henriksen et al. 2020]. The
+    body yields, for the current point and for every operator in order, a
+    bin index (`index`) followed by the operator's element values. Each
+    operator is a `combine commutative` region `(acc..., x...) -> acc...`
+    with neutral values, and owns one destination histogram per
+    accumulator in `outs` (in operator order). The histograms are
+    initialised by the caller: the op combines every point's values into
+    the bin it names, so repeated calls accumulate.
+
+    A histogram has rank `k + 1`: its leading `k` dimensions are the
+    leading `k` dimensions of the space (segments: one histogram per
+    segment point) and its last dimension holds the bins. Every histogram
+    of the op has the same `k`, below the rank of the space. A bin index
+    outside `[0, bins)` is ignored.
+
+    The operators must be associative and commutative (the `commutative`
+    keyword is required): points are combined into a bin in no particular
+    order.
+
+    ```mlir
+    seg.hist thread (%i) in (%n) outs(%counts : memref<256xi32>) {
+      %v = memref.load %in[%i] : memref<?xi32>
+      %bin = arith.index_cast %v : i32 to index
+      seg.yield %bin, %one : index, i32
+    } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+      %s = arith.addi %a, %b : i32
+      seg.yield %s : i32
+    }
+    ```
+
+    Levels `thread` (`convert-seg-to-gpu` picks a strategy, see there) and
+    `seq`.
+  }];
+  let arguments = !con(commonArgs, (ins Variadic<AnyType>:$neutrals,
+                                        DenseBoolArrayAttr:$commutative));
+  let regions = (region SizedRegion<1>:$body,
+                        VariadicRegion<SizedRegion<1>>:$operators);
+  let extraClassDeclaration = commonClassDeclaration # [{
+    /// The neutral values of operator `index`.
+    ::mlir::OperandRange getOperatorNeutrals(unsigned index);
+    /// The histograms of operator `index` (one per accumulator).
+    ::mlir::OperandRange getOperatorOuts(unsigned index);
+    /// Number of leading space dimensions that are segments.
+    unsigned getNumSegmentDims() {
+      return ::llvm::cast<::mlir::MemRefType>(getOuts().front().getType())
+                 .getRank() - 1;
+    }
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Terminators
 //===----------------------------------------------------------------------===//
 
 def Seg_YieldOp : Seg_Op<"yield", [Pure, Terminator, ReturnLike,
-    HasParent<"RedOp, ScanOp">]> {
-  let summary = "Yields values from a seg.red/seg.scan body or operator";
+    HasParent<"RedOp, ScanOp, HistOp">]> {
+  let summary = "Yields values from a seg.red/seg.scan/seg.hist body or "
+                "operator";
   let description = [{
     In the body of `seg.red` / `seg.scan`: the operands of every operator,
-    then the values of map-only outputs. In an operator region: the new
+    then the values of map-only outputs; in the body of `seg.hist`: a bin
+    index and the operands of every operator. In an operator region: the new
     accumulator.
   }];
   let arguments = (ins Variadic<AnyType>:$values);

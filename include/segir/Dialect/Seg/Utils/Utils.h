@@ -48,6 +48,11 @@ Value productOf(OpBuilder &builder, Location loc, ArrayRef<Value> sizes);
 SmallVector<Value> delinearize(OpBuilder &builder, Location loc, Value flat,
                                ArrayRef<Value> sizes);
 
+/// Whether `bin` indexes the bins of `histogram` (its last dimension), as
+/// seg.hist requires: a negative or too large bin is ignored.
+Value isBinInRange(OpBuilder &builder, Location loc, Value bin,
+                   Value histogram);
+
 /// Applies fused operators (one region each, `(acc..., x...) -> acc...`) to
 /// accumulators `accs` and elements `elems`, cloning every region at the
 /// builder's insertion point. Returns the new accumulators.

@@ -1,0 +1,113 @@
+// RUN: seg-opt %s --convert-seg-to-gpu=remarks --cse --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// RUN: seg-opt %s --convert-seg-to-gpu="remarks hist-strategy=global-atomic" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=GLOBAL
+// RUN: not seg-opt %s --convert-seg-to-gpu="remarks hist-strategy=shared" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=SHARED
+
+// The plan picks shared-memory sub-histograms when the histograms fit in a
+// block's shared memory: 256 i32 bins take 1 KiB, so 32 copies (one per lane
+// of a warp) fit in 48 KiB. 2^16 bins (256 KiB) do not fit the 227 KiB of
+// sm_90: global atomics, or, forced to shared, two passes over halves of the
+// bins. A packed argmin written with compare and select has no native atomic:
+// compare-and-swap.
+// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, shared, multiplicity 32, passes 1, bins per pass [256], updates [atomic addi] (the histograms take 1024 bytes, within the 232448 bytes of shared_memory_per_block of target sm_90); shared memory: shared-subhistograms 32768{{$}}
+// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, global-atomic, updates [atomic addi] (the histograms take 262144 bytes, more than the 232448 bytes of shared_memory_per_block of target sm_90); shared memory: global-atomic 0{{$}}
+// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, global-atomic, updates [compare-and-swap, atomic maxs] (the histograms' shape is not static); shared memory: global-atomic 0{{$}}
+// GLOBAL-COUNT-3: global-atomic, updates
+// SHARED: shared, multiplicity 32, passes 1, bins per pass [256]
+// SHARED: shared, multiplicity 1, passes 2, bins per pass [32768]
+// SHARED: error: 'seg.hist' op hist-strategy=shared needs histograms of static shape
+
+// Shared: the copies start neutral; a point's update is an atomic on the
+// workgroup memory of its thread's copy (thread mod 32), never on the global
+// histogram; after a barrier, every bin's 32 copies are combined and added
+// to the global histogram once.
+// CHECK-LABEL: func.func @bincount(
+// CHECK-SAME: %[[IN:.*]]: memref<?xi32>, %[[H:.*]]: memref<256xi32>
+// CHECK: gpu.launch {{.*}} function(@bincount_hist_shared)
+// CHECK:   %[[SUBS:.*]] = memref.view {{.*}} to memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK:   %[[COPY:.*]] = arith.remui %{{.*}}, %c32
+// CHECK:   scf.for %{{.*}} = %c0 to %c1 step %c1 {
+// CHECK:     scf.for %[[SLOT:.*]] = %{{.*}} to %c8192 step %c256 {
+// CHECK:       memref.store %{{.*}}, %{{.*}}[%[[SLOT]]] : memref<8192xi32>
+// CHECK:     gpu.barrier
+// CHECK:     scf.for
+// CHECK:       memref.load %[[IN]]
+// CHECK-NOT:   memref.atomic_rmw {{.*}} %[[H]]
+// CHECK:       memref.atomic_rmw addi %{{.*}}, %[[SUBS]][%{{.*}}] : (i32, memref<8192xi32, #gpu.address_space<workgroup>>) -> i32
+// CHECK:     gpu.barrier
+// CHECK:     scf.for
+// CHECK:       scf.for %{{.*}} = %c0 to %c32 step %c1 iter_args
+// CHECK:       memref.atomic_rmw addi %{{.*}}, %[[H]][%{{.*}}] : (i32, memref<256xi32>) -> i32
+// CHECK:     gpu.barrier
+func.func @bincount(%in: memref<?xi32>, %h: memref<256xi32>, %n: index) {
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  seg.hist thread (%i) in (%n) outs(%h : memref<256xi32>) {
+    %v = memref.load %in[%i] : memref<?xi32>
+    %bin = arith.index_cast %v : i32 to index
+    seg.yield %bin, %one : index, i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %r = arith.addi %a, %b : i32
+    seg.yield %r : i32
+  }
+  return
+}
+
+// Global atomics: out-of-range bins are skipped.
+// CHECK-LABEL: func.func @large(
+// CHECK: gpu.launch {{.*}} function(@large_hist_global)
+// CHECK:   %[[OK:.*]] = arith.cmpi ult, %{{.*}}, %c65536 : index
+// CHECK:   scf.if %[[OK]] {
+// CHECK:     memref.atomic_rmw addi
+func.func @large(%in: memref<?xi32>, %h: memref<65536xi32>, %n: index) {
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  seg.hist thread (%i) in (%n) outs(%h : memref<65536xi32>) {
+    %v = memref.load %in[%i] : memref<?xi32>
+    %bin = arith.index_cast %v : i32 to index
+    seg.yield %bin, %one : index, i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %r = arith.addi %a, %b : i32
+    seg.yield %r : i32
+  }
+  return
+}
+
+// A compare-and-swap loop runs the operator on the current value; a single
+// signed max is the native atomic.
+// CHECK-LABEL: func.func @argmin_and_max(
+// CHECK: memref.generic_atomic_rmw %{{.*}}[%{{.*}}, %{{.*}}] : memref<2x?xi64> {
+// CHECK: ^bb0(%[[CUR:.*]]: i64):
+// CHECK:   arith.shrui %[[CUR]]
+// CHECK:   memref.atomic_yield
+// CHECK: memref.atomic_rmw maxs
+func.func @argmin_and_max(%keys: memref<2x?xi32>, %argmin: memref<2x?xi64>,
+                          %max: memref<2x?xi32>, %n: index) {
+  %none = arith.constant -1 : i64
+  %low = arith.constant -2147483648 : i32
+  %c32 = arith.constant 32 : i64
+  seg.hist thread (%s, %i) in (2, %n) outs(%argmin, %max : memref<2x?xi64>, memref<2x?xi32>) {
+    %k = memref.load %keys[%s, %i] : memref<2x?xi32>
+    %c10 = arith.constant 10 : i32
+    %b = arith.remui %k, %c10 : i32
+    %bin = arith.index_cast %b : i32 to index
+    %k64 = arith.extui %k : i32 to i64
+    %hi = arith.shli %k64, %c32 : i64
+    %ii = arith.index_cast %i : index to i64
+    %packed = arith.ori %hi, %ii : i64
+    seg.yield %bin, %packed, %bin, %k : index, i64, index, i32
+  } combine commutative (%a: i64, %b: i64) neutral(%none : i64) {
+    %ka = arith.shrui %a, %c32 : i64
+    %kb = arith.shrui %b, %c32 : i64
+    %lt = arith.cmpi ult, %kb, %ka : i64
+    %eq = arith.cmpi eq, %kb, %ka : i64
+    %lo = arith.cmpi ult, %b, %a : i64
+    %tie = arith.andi %eq, %lo : i1
+    %take = arith.ori %lt, %tie : i1
+    %r = arith.select %take, %b, %a : i64
+    seg.yield %r : i64
+  } combine commutative (%a: i32, %b: i32) neutral(%low : i32) {
+    %r = arith.maxsi %b, %a : i32
+    seg.yield %r : i32
+  }
+  return
+}
