@@ -216,6 +216,13 @@ def ConvertGPUToSegEmulator
       vectors element by element), `gpu.rotate` and `gpu.subgroup_reduce`
       (scalars and 1-D vectors of integers, f32 and f64; clusters) become
       runtime calls; `gpu.global_id` is block id * block size + thread id;
+    * the tensor-core ops `nvgpu.ldmatrix` (x1, x2, x4, `.trans`) and
+      `nvgpu.mma.sync` (m16n8k8 TF32, m16n8k16 F16 and BF16, f32
+      accumulators) become warp collectives of the runtime
+      (`segEmuLdmatrix`, `segEmuMmaSync`) with the PTX ISA's fragment
+      layouts; each lane that addresses an ldmatrix row reads it with a
+      plain `vector.load`, and TF32 inputs are truncated to 10 mantissa
+      bits as the tensor cores do (README, "Tensor cores");
       `gpu.all_reduce` is first expanded by upstream's rewrite into shuffles
       and shared memory; `gpu.printf` calls the C library's `printf`;
     * workgroup attributions and `gpu.dynamic_shared_memory` become
@@ -251,8 +258,8 @@ def ConvertGPUToSegEmulator
       disappear (launches are synchronous).
 
     Anything else from the gpu dialect (not outlined `gpu.launch`, clusters,
-    sparse and MMA ops, async tokens passed to other ops) is rejected with a
-    diagnostic.
+    sparse and MMA ops, async tokens passed to other ops) or from nvgpu is
+    rejected with a diagnostic.
   }];
   let options = [
     Option<"check", "check", "bool", /*default=*/"false",

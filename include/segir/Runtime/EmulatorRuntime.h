@@ -103,6 +103,32 @@ uint64_t segEmuSubgroupReduce(uint64_t value, int32_t kind, int32_t isFloat,
                               int32_t bitWidth, int32_t clusterSize,
                               int32_t clusterStride, const char *site);
 
+/* `kind` of segEmuMmaSync: the shapes and input types of nvgpu.mma.sync
+ * (PTX mma.sync.aligned.*.row.col) that the emulator executes, all with f32
+ * accumulators. */
+enum SegEmuMmaKind {
+  SEG_EMU_MMA_M16N8K8_TF32 = 0,
+  SEG_EMU_MMA_M16N8K16_F16 = 1,
+  SEG_EMU_MMA_M16N8K16_BF16 = 2
+};
+
+/* nvgpu.mma.sync, a collective of the whole warp: D = A * B + C. `a`, `b`,
+ * `c` point to the calling lane's fragment registers as 32-bit words (4 of
+ * A, 2 of B, 4 f32 of C) and `d` receives its 4 f32 of D, each element
+ * where the PTX ISA's fragment layout for the shape puts it. See
+ * lib/Runtime/Emulator/Mma.cpp for the arithmetic (TF32 inputs are
+ * truncated to 10 mantissa bits). */
+void segEmuMmaSync(int32_t kind, const uint32_t *a, const uint32_t *b,
+                   const float *c, float *d, const char *site);
+
+/* nvgpu.ldmatrix (PTX ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.b16), a
+ * collective of the whole warp: lane 8 * i + r (i < numTiles) passes in
+ * `row` the 16 bytes of row r of matrix i, which it read at its address;
+ * the other lanes' `row` is not read. Every lane receives one 32-bit word
+ * per matrix in `fragment`. */
+void segEmuLdmatrix(const uint32_t *row, int32_t numTiles, int32_t transpose,
+                    uint32_t *fragment, const char *site);
+
 /* A point where the calling thread may let the other threads of its block
  * run: called in every loop that may spin on memory, and before atomics and
  * fences. */

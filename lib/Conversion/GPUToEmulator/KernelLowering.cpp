@@ -15,6 +15,7 @@
 
 #include "EmulatorRuntimeCalls.h"
 #include "MemoryModel.h"
+#include "MmaLowering.h"
 #include "segir/Runtime/EmulatorRuntime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -618,7 +619,8 @@ mlir::seg::emulator::lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
                                      Value sharedBuffer,
                                      const DeviceLoweringOptions &options) {
   DeviceBodyLowering lowering(func, runtime, converter, sharedBuffer);
-  if (failed(lowering.verifySupported()) || failed(verifySyncScopes(func)))
+  if (failed(lowering.verifySupported()) || failed(verifyWarpMatrixOps(func)) ||
+      failed(verifySyncScopes(func)))
     return failure();
   if (options.dropFences)
     dropFences(func);
@@ -626,6 +628,7 @@ mlir::seg::emulator::lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
   llvm::DenseSet<Operation *> plainLLVMAccesses =
       collectPlainLLVMAccesses(func);
   lowering.lowerGPUOps();
+  lowerWarpMatrixOps(func, runtime);
   // Checks first: they know generic atomics, not the loops these become.
   if (options.check)
     lowering.addBoundsChecks();

@@ -97,6 +97,8 @@ struct Launch {
 
 enum class FiberState : uint8_t { Runnable, AtBarrier, InCollective, Exited };
 
+struct Fiber;
+
 /// What a lane contributes to, and gets from, a warp collective.
 struct CollectiveRequest {
   const char *site = nullptr;
@@ -114,6 +116,11 @@ struct CollectiveRequest {
   uint64_t input = 0;
   uint64_t output = 0;
   bool valid = false;
+  /// Collectives on register fragments (Mma.cpp): the lane's operands and
+  /// result buffer, and how a complete round computes every lane's result.
+  const void *operands[3] = {nullptr, nullptr, nullptr};
+  void *result = nullptr;
+  void (*complete)(Fiber *lanes, const CollectiveRequest &round) = nullptr;
 };
 
 /// An emulated GPU thread.

@@ -423,6 +423,10 @@ static uint64_t combine(const CollectiveRequest &request, uint64_t a,
 /// Computes the results of a complete round: every lane of `required` waits
 /// at the same site. `lanes` is the warp's first fiber.
 static void completeRound(Fiber *lanes, const CollectiveRequest &round) {
+  if (round.complete) {
+    round.complete(lanes, round);
+    return;
+  }
   if (round.isReduce) {
     uint64_t acc = 0;
     bool first = true;
