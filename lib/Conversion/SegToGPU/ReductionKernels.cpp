@@ -294,24 +294,49 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
 // Large segments
 //===----------------------------------------------------------------------===//
 
-/// One step of [Pøbl & Holst 2024]'s chunked stage one over the B x chunk
-/// elements at `base`. Thread t evaluates elements base + k B + t (k < chunk)
-/// with coalesced reads into registers (unrolled, so that they stay there),
-/// stores them at slots k B + t of one scratch buffer per operand and, after
-/// a barrier, reduces slots t chunk + j (j < chunk), the elements it owns, in
+/// Thread t's part of a chunk step at `base` [Pøbl & Holst 2024]: it
+/// evaluates elements base + k B + t (k < chunk) with coalesced reads, stores
+/// them at slots k B + t of one scratch buffer per operand and, after a
+/// barrier, reduces slots t chunk + j (j < chunk), the elements it owns, in
 /// order; a buffer per operand keeps these reads conflict-free for odd
-/// chunks. With `chunkSlots` (the plan's) all operands go through at once
-/// and the warps' shuffled totals follow the transposition's slots: one
-/// more barrier, which also frees the buffers for the next step, and the
-/// first warp reduces the warp totals. Otherwise each operand goes through
-/// in turn, with a barrier pair each, and a block reduction follows. The
-/// step's total is valid in thread 0.
+/// chunks. Unrolled, all loads are issued before the first store and the
+/// chunk stays in registers. With `chunkSlots` (the plan's) every operand
+/// goes through `buffers` at once; otherwise each goes through in turn, with
+/// a barrier pair each, and `buffers` stays empty.
 static SmallVector<Value>
-reduceChunkStep(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
-                int64_t chunkSlots,
-                function_ref<SmallVector<Value>(Value)> elementAt) {
+reduceOwnChunk(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
+               int64_t chunkSlots, bool unrolled,
+               function_ref<SmallVector<Value>(Value)> elementAt,
+               SmallVector<Value> &buffers) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
+  Value first =
+      arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(chunk));
+  auto ownSlot = [&](Value j) {
+    return arith::AddIOp::create(b, loc, first, j);
+  };
+  if (!unrolled) {
+    // One element at a time: few registers, for the last, partial step.
+    buffers = kb.allocScratch(red.types, chunkSlots);
+    Value blockSizeIdx = kb.constIndex(kb.blockSize);
+    kb.forLoop(kb.constIndex(0), kb.constIndex(chunk), kb.constIndex(1), {},
+               [&](Value k, ValueRange) {
+                 Value slot = arith::AddIOp::create(
+                     b, loc, arith::MulIOp::create(b, loc, k, blockSizeIdx),
+                     kb.threadId);
+                 kb.storeAll(
+                     elementAt(arith::AddIOp::create(b, loc, base, slot)),
+                     buffers, slot);
+                 return SmallVector<Value>();
+               });
+    kb.barrier();
+    return kb.forLoop(
+        kb.constIndex(1), kb.constIndex(chunk), kb.constIndex(1),
+        kb.loadAll(buffers, first), [&](Value j, ValueRange accs) {
+          return red.combine(kb, accs, kb.loadAll(buffers, ownSlot(j)));
+        });
+  }
+
   SmallVector<Value> slots;
   SmallVector<SmallVector<Value>> loaded;
   for (int64_t k = 0; k < chunk; ++k) {
@@ -319,21 +344,17 @@ reduceChunkStep(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
                                           kb.constIndex(k * kb.blockSize)));
     loaded.push_back(elementAt(arith::AddIOp::create(b, loc, base, slots[k])));
   }
-  Value first =
-      arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(chunk));
   SmallVector<SmallVector<Value>> own(chunk);
   // Operands [begin, begin + buffers.size()) through `buffers`.
-  auto transpose = [&](unsigned begin, ValueRange buffers) {
+  auto transpose = [&](unsigned begin, ValueRange through) {
     for (int64_t k = 0; k < chunk; ++k)
-      kb.storeAll(ArrayRef(loaded[k]).slice(begin, buffers.size()), buffers,
+      kb.storeAll(ArrayRef(loaded[k]).slice(begin, through.size()), through,
                   slots[k]);
     kb.barrier();
-    for (int64_t j = 0; j < chunk; ++j) {
-      Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(j));
-      llvm::append_range(own[j], kb.loadAll(buffers, slot));
-    }
+    for (int64_t j = 0; j < chunk; ++j)
+      llvm::append_range(own[j],
+                         kb.loadAll(through, ownSlot(kb.constIndex(j))));
   };
-  SmallVector<Value> buffers;
   if (chunkSlots > 0) {
     buffers = kb.allocScratch(red.types, chunkSlots);
     transpose(0, buffers);
@@ -346,6 +367,26 @@ reduceChunkStep(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
   SmallVector<Value> mine = own.front();
   for (int64_t j = 1; j < chunk; ++j)
     mine = red.combine(kb, mine, own[j]);
+  return mine;
+}
+
+/// One step of [Pøbl & Holst 2024]'s chunked stage one over the B x chunk
+/// elements at `base` (reduceOwnChunk). With every operand transposed at
+/// once, the warps reduce their threads' results with shuffles and store one
+/// total per warp after the transposition's slots; one more barrier, which
+/// also frees the buffers for the next step, and the first warp reduces the
+/// warp totals: two barriers per step. Otherwise a block reduction follows.
+/// The step's total is valid in thread 0.
+static SmallVector<Value>
+reduceChunkStep(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
+                int64_t chunkSlots, bool unrolled,
+                function_ref<SmallVector<Value>(Value)> elementAt) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  SmallVector<Value> buffers;
+  SmallVector<Value> mine =
+      reduceOwnChunk(kb, red, base, chunk, chunkSlots,
+                     unrolled || chunkSlots == 0, elementAt, buffers);
   if (chunkSlots == 0)
     return kb.blockReduce(red.operators(), red.neutrals, mine);
 
@@ -404,7 +445,8 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
       return red.elementOrNeutral(kb, IRMapping(), inBounds, segment, index);
     };
     if (chunk > 1)
-      return reduceChunkStep(kb, red, base, chunk, chunkSlots, elementAt);
+      return reduceChunkStep(kb, red, base, chunk, chunkSlots,
+                             /*unrolled=*/!checked, elementAt);
     SmallVector<Value> mine =
         elementAt(arith::AddIOp::create(b, loc, base, kb.threadId));
     return kb.blockReduce(red.operators(), red.neutrals, mine);
