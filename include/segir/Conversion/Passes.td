@@ -107,7 +107,8 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
         body is evaluated once per pass).
       `auto` takes shared when the histograms fit in the shared memory of
       a block with static sizes, else global-atomic; `remarks` says which
-      and why.
+      and why. The tuning file's `<function>.hist<index>.shared` and
+      `.multiplicity` override the option and the model for one op.
 
     Every op is planned before anything is rewritten (block size, grid,
     strategy, chunk or sequentiality degree, loads in flight, the shared
@@ -168,6 +169,12 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
              clEnumValN(::mlir::seg::HistStrategy::Shared, "shared",
                         "sub-histograms in shared memory, in passes over "
                         "ranges of bins when they do not fit"))}]>,
+    Option<"tuningFile", "tuning-file", "std::string", /*default=*/"",
+           "Tuning file (`name=value` lines) whose entries override the "
+           "plan of seg.hist ops: `<function>.hist<index>.shared` (1: "
+           "shared sub-histograms, 0: global atomics) and "
+           "`<function>.hist<index>.multiplicity` (sub-histograms per "
+           "block)">,
     Option<"sequentialThreshold", "sequential-threshold", "int64_t",
            /*default=*/"65536",
            "auto: more segments than this use the sequential strategy">,

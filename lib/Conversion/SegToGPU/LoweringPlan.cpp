@@ -627,6 +627,30 @@ static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
     break;
   }
 
+  // The tuning file overrides the option and the model for this op.
+  std::optional<int64_t> tunedMultiplicity;
+  if (config.tuning) {
+    std::string sharedName = getTunableName(op, "shared");
+    if (std::optional<int64_t> tuned = config.tuning->lookup(sharedName)) {
+      if (*tuned != 0 && *tuned != 1)
+        return op.emitOpError("tuning file entry ")
+               << sharedName << " must be 0 (global atomics) or 1 (shared "
+               << "sub-histograms), got " << *tuned;
+      if (*tuned && !isStatic)
+        return op.emitOpError("tuning file entry ")
+               << sharedName << " asks for shared sub-histograms, which "
+               << "need histograms of static shape";
+      hist.shared = *tuned;
+      hist.reason = "tuning file, " + sharedName;
+    }
+    std::string multiplicityName = getTunableName(op, "multiplicity");
+    tunedMultiplicity = config.tuning->lookup(multiplicityName);
+    if (tunedMultiplicity && (*tunedMultiplicity < 1 || !hist.shared))
+      return op.emitOpError("tuning file entry ")
+             << multiplicityName << " = " << *tunedMultiplicity
+             << " needs a positive value and the shared strategy";
+  }
+
   KernelPlan kernel{hist.shared ? "shared-subhistograms" : "global-atomic",
                     hist.shared ? "hist_shared" : "hist_global",
                     {}};
@@ -650,6 +674,12 @@ static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
       }
       return layout;
     };
+    if (tunedMultiplicity) {
+      hist.multiplicity = *tunedMultiplicity;
+      kernel.shared = layoutFor(hist.passes, hist.multiplicity);
+      plan.kernels.push_back(std::move(kernel));
+      return checkSharedMemory(op, plan, config);
+    }
     // Alignment padding can push a range over the limit: one pass more.
     while (layoutFor(hist.passes, hist.multiplicity).getTotalBytes() > limit) {
       if (hist.multiplicity > 1)
