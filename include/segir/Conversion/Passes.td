@@ -91,9 +91,11 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
     * `seg.hist thread` [Henriksen et al. 2020]: every point combines its
       values into the bins its body names. Operators that are one
       `arith.addi`/`addf`/`maxsi`/`minsi`/`maxui`/`minui`/`andi`/`ori` on
-      32- or 64-bit values (add also on f32 and f64) update a bin with the
-      native atomic; any other operator on an integer of up to 64 bits
-      with a compare-and-swap loop. Two strategies (`hist-strategy`):
+      32- or 64-bit integers (add also on f32 and f64) update a bin with
+      the native atomic; any other operator on a scalar of up to 64 bits
+      with a compare-and-swap loop (on the bits of floats and index
+      values). An operator with several accumulators is rejected: pack
+      them into one integer. Two strategies (`hist-strategy`):
       - global-atomic: a grid-stride loop whose points update the
         histograms in global memory;
       - shared: each block keeps M sub-histograms in shared memory (M, the

@@ -567,22 +567,15 @@ static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
   LoweringPlan::HistPlan &hist = plan.hist;
   // Every operator updates one value of up to 64 bits atomically.
   for (auto [index, region] : llvm::enumerate(op.getOperators())) {
-    Type type = region.getArgument(0).getType();
     if (region.getNumArguments() != 2)
       return op.emitOpError("operator #")
              << index << " has " << region.getNumArguments() / 2
              << " accumulators; convert-seg-to-gpu updates a bin with one "
                 "atomic of at most 64 bits (pack the values into one "
                 "integer, as an argmin packs key and index)";
-    std::optional<arith::AtomicRMWKind> atomic = getNativeAtomic(region);
-    if (!atomic && !(type.isIndex() ||
-                     (type.isInteger() && type.getIntOrFloatBitWidth() <= 64)))
-      return op.emitOpError("operator #")
-             << index << " on " << type
-             << " has no native atomic on the GPU, and convert-seg-to-gpu "
-                "has a compare-and-swap update only for integers of up to "
-                "64 bits (combine the bit pattern as an integer)";
-    hist.atomics.push_back(atomic);
+    // Any other operator on a scalar (checkAccumulatorTypes) of up to 64
+    // bits: a compare-and-swap loop.
+    hist.atomics.push_back(getNativeAtomic(region));
   }
 
   // Shared memory: the largest working set a block can have and keep the
