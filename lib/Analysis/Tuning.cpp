@@ -23,6 +23,7 @@ static StringRef getKindName(Operation *op) {
       .Case([](MapOp) { return "map"; })
       .Case([](RedOp) { return "red"; })
       .Case([](ScanOp) { return "scan"; })
+      .Case([](HistOp) { return "hist"; })
       .Default(
           [](Operation *other) { return other->getName().stripDialect(); });
 }

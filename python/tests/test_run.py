@@ -106,3 +106,35 @@ def test_gpu_without_its_runtime(example, monkeypatch, tmp_path):
     with pytest.raises(segir.RuntimeUnavailableError,
                        match="libsegir_cuda_runtime.so"):
         segir.run_gpu(example("sum"), "sum", values(10, 6), 10)
+
+
+HIST = """
+func.func @bincount(%x: memref<?xi32>, %h: memref<256xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xi32>
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  seg.hist thread (%i) in (%n) outs(%h : memref<256xi32>) {
+    %v = memref.load %x[%i] : memref<?xi32>
+    %bin = arith.index_cast %v : i32 to index
+    seg.yield %bin, %one : index, i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %s = arith.addi %a, %b : i32
+    seg.yield %s : i32
+  }
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("options", [{}, {"hist_strategy": "shared"},
+                                     {"hist_strategy": "global-atomic"}])
+def test_hist_accumulates_and_skips_out_of_range_bins(options):
+    x = np.random.default_rng(6).integers(-20, 276, size=5000).astype(np.int32)
+    inside = x[(x >= 0) & (x < 256)]
+    expected = 2 * np.bincount(inside, minlength=256).astype(np.int32)
+    for run, kwargs in [(segir.run_cpu, {}), (segir.run_emulator, options)]:
+        h = np.zeros(256, dtype=np.int32)
+        run(HIST, "bincount", x, h, **kwargs)
+        run(HIST, "bincount", x, h, **kwargs)
+        np.testing.assert_array_equal(h, expected)

@@ -91,9 +91,11 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
     * `seg.hist thread` [Henriksen et al. 2020]: every point combines its
       values into the bins its body names. Operators that are one
       `arith.addi`/`addf`/`maxsi`/`minsi`/`maxui`/`minui`/`andi`/`ori` on
-      32- or 64-bit values (add also on f32 and f64) update a bin with the
-      native atomic; any other operator on an integer of up to 64 bits
-      with a compare-and-swap loop. Two strategies (`hist-strategy`):
+      32- or 64-bit integers (add also on f32 and f64) update a bin with
+      the native atomic; any other operator on a scalar of up to 64 bits
+      with a compare-and-swap loop (on the bits of floats and index
+      values). An operator with several accumulators is rejected: pack
+      them into one integer. Two strategies (`hist-strategy`):
       - global-atomic: a grid-stride loop whose points update the
         histograms in global memory;
       - shared: each block keeps M sub-histograms in shared memory (M, the
@@ -107,7 +109,8 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
         body is evaluated once per pass).
       `auto` takes shared when the histograms fit in the shared memory of
       a block with static sizes, else global-atomic; `remarks` says which
-      and why.
+      and why. The tuning file's `<function>.hist<index>.shared` and
+      `.multiplicity` override the option and the model for one op.
 
     Every op is planned before anything is rewritten (block size, grid,
     strategy, chunk or sequentiality degree, loads in flight, the shared
@@ -168,6 +171,12 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
              clEnumValN(::mlir::seg::HistStrategy::Shared, "shared",
                         "sub-histograms in shared memory, in passes over "
                         "ranges of bins when they do not fit"))}]>,
+    Option<"tuningFile", "tuning-file", "std::string", /*default=*/"",
+           "Tuning file (`name=value` lines) whose entries override the "
+           "plan of seg.hist ops: `<function>.hist<index>.shared` (1: "
+           "shared sub-histograms, 0: global atomics) and "
+           "`<function>.hist<index>.multiplicity` (sub-histograms per "
+           "block)">,
     Option<"sequentialThreshold", "sequential-threshold", "int64_t",
            /*default=*/"65536",
            "auto: more segments than this use the sequential strategy">,

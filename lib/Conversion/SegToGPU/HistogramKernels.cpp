@@ -16,7 +16,8 @@
 //    passes over ranges of their flattened bins (segments first).
 //
 // A bin is updated with the operator's native atomic when the plan found
-// one, else with a compare-and-swap loop (memref.generic_atomic_rmw).
+// one, else with a compare-and-swap loop (memref.generic_atomic_rmw on
+// integers, a cmpxchg loop on the bits of floats and index values).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +26,7 @@
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -62,25 +64,88 @@ struct BinUpdate {
 };
 } // namespace
 
+/// A compare-and-swap loop on the bits of `memref[indices]`, for the types
+/// that memref.generic_atomic_rmw cannot take to the GPU (LLVM's cmpxchg
+/// takes integers only): an atomic load, then the operator and a cmpxchg of
+/// its result until no other thread changed the element in between.
+/// `memref` is in the default (generic) address space.
+static void emitBitsCompareAndSwap(OpBuilder &b, Location loc, Region &region,
+                                   Value value, Value memref,
+                                   ValueRange indices) {
+  Type type = value.getType();
+  unsigned width = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+  Type bits = b.getIntegerType(width);
+  auto toBits = [&](Value v) -> Value {
+    if (type.isIndex())
+      return arith::IndexCastOp::create(b, loc, bits, v);
+    return arith::BitcastOp::create(b, loc, bits, v);
+  };
+  auto fromBits = [&](Value v) -> Value {
+    if (type.isIndex())
+      return arith::IndexCastOp::create(b, loc, type, v);
+    return arith::BitcastOp::create(b, loc, type, v);
+  };
+  // The element's address: base + (offset + sum of index x stride) x size.
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value linear = metadata.getOffset();
+  for (auto [index, stride] : llvm::zip_equal(indices, metadata.getStrides()))
+    linear = arith::AddIOp::create(
+        b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value address = arith::AddIOp::create(
+      b, loc, base,
+      arith::MulIOp::create(b, loc, linear,
+                            arith::ConstantIndexOp::create(b, loc, width / 8)));
+  Value address64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+  Value pointer = LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address64);
+  Value first = LLVM::LoadOp::create(
+      b, loc, bits, pointer, width / 8, /*isVolatile=*/false,
+      /*isNonTemporal=*/false, /*isInvariant=*/false,
+      /*isInvariantGroup=*/false, LLVM::AtomicOrdering::monotonic);
+  auto loop = scf::WhileOp::create(b, loc, TypeRange{bits}, ValueRange{first});
+  Block *before = b.createBlock(&loop.getBefore(), {}, {bits}, {loc});
+  Value old = before->getArgument(0);
+  Value combined =
+      applyOperators(b, MutableArrayRef<Region>(region), fromBits(old), value)
+          .front();
+  auto exchange = LLVM::AtomicCmpXchgOp::create(
+      b, loc, pointer, old, toBits(combined), LLVM::AtomicOrdering::monotonic,
+      LLVM::AtomicOrdering::monotonic);
+  Value seen = LLVM::ExtractValueOp::create(b, loc, exchange, 0);
+  Value done = LLVM::ExtractValueOp::create(b, loc, exchange, 1);
+  Value retry = arith::XOrIOp::create(
+      b, loc, done, arith::ConstantIntOp::create(b, loc, 1, 1));
+  scf::ConditionOp::create(b, loc, retry, ValueRange{seen});
+  Block *after = b.createBlock(&loop.getAfter(), {}, {bits}, {loc});
+  scf::YieldOp::create(b, loc, after->getArguments());
+  b.setInsertionPointAfter(loop);
+}
+
 /// Combines `value` into `memref[indices]` atomically with operator
 /// `index` of `op`: its native atomic if the plan has one, else a
 /// compare-and-swap loop around the operator.
 static void emitAtomicUpdate(OpBuilder &b, Location loc, HistOp op,
                              const LoweringPlan &plan, unsigned index,
                              Value value, Value memref, ValueRange indices) {
+  Region &region = op.getOperators()[index];
+  std::optional<arith::AtomicRMWKind> kind = plan.hist.atomics[index];
+  if (!kind && !isa<IntegerType>(value.getType())) {
+    emitBitsCompareAndSwap(b, loc, region, value, memref, indices);
+    return;
+  }
   // Shared buffers are generic views of workgroup memory: atomics on the
   // workgroup memref itself become shared-memory atomics (atom.shared).
   if (auto cast = memref.getDefiningOp<memref::MemorySpaceCastOp>())
     memref = cast.getSource();
-  if (std::optional<arith::AtomicRMWKind> kind = plan.hist.atomics[index]) {
+  if (kind) {
     memref::AtomicRMWOp::create(b, loc, *kind, value, memref, indices);
     return;
   }
   auto generic = memref::GenericAtomicRMWOp::create(b, loc, memref, indices);
   OpBuilder body = OpBuilder::atBlockEnd(generic.getBody());
-  SmallVector<Value> combined =
-      applyOperators(body, op.getOperators().slice(index, 1),
-                     generic.getCurrentValue(), value);
+  SmallVector<Value> combined = applyOperators(
+      body, MutableArrayRef<Region>(region), generic.getCurrentValue(), value);
   memref::AtomicYieldOp::create(body, loc, combined.front());
 }
 

@@ -646,22 +646,15 @@ static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
   LoweringPlan::HistPlan &hist = plan.hist;
   // Every operator updates one value of up to 64 bits atomically.
   for (auto [index, region] : llvm::enumerate(op.getOperators())) {
-    Type type = region.getArgument(0).getType();
     if (region.getNumArguments() != 2)
       return op.emitOpError("operator #")
              << index << " has " << region.getNumArguments() / 2
              << " accumulators; convert-seg-to-gpu updates a bin with one "
                 "atomic of at most 64 bits (pack the values into one "
                 "integer, as an argmin packs key and index)";
-    std::optional<arith::AtomicRMWKind> atomic = getNativeAtomic(region);
-    if (!atomic && !(type.isIndex() ||
-                     (type.isInteger() && type.getIntOrFloatBitWidth() <= 64)))
-      return op.emitOpError("operator #")
-             << index << " on " << type
-             << " has no native atomic on the GPU, and convert-seg-to-gpu "
-                "has a compare-and-swap update only for integers of up to "
-                "64 bits (combine the bit pattern as an integer)";
-    hist.atomics.push_back(atomic);
+    // Any other operator on a scalar (checkAccumulatorTypes) of up to 64
+    // bits: a compare-and-swap loop.
+    hist.atomics.push_back(getNativeAtomic(region));
   }
 
   // Shared memory: the largest working set a block can have and keep the
@@ -706,6 +699,30 @@ static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
     break;
   }
 
+  // The tuning file overrides the option and the model for this op.
+  std::optional<int64_t> tunedMultiplicity;
+  if (config.tuning) {
+    std::string sharedName = getTunableName(op, "shared");
+    if (std::optional<int64_t> tuned = config.tuning->lookup(sharedName)) {
+      if (*tuned != 0 && *tuned != 1)
+        return op.emitOpError("tuning file entry ")
+               << sharedName << " must be 0 (global atomics) or 1 (shared "
+               << "sub-histograms), got " << *tuned;
+      if (*tuned && !isStatic)
+        return op.emitOpError("tuning file entry ")
+               << sharedName << " asks for shared sub-histograms, which "
+               << "need histograms of static shape";
+      hist.shared = *tuned;
+      hist.reason = "tuning file, " + sharedName;
+    }
+    std::string multiplicityName = getTunableName(op, "multiplicity");
+    tunedMultiplicity = config.tuning->lookup(multiplicityName);
+    if (tunedMultiplicity && (*tunedMultiplicity < 1 || !hist.shared))
+      return op.emitOpError("tuning file entry ")
+             << multiplicityName << " = " << *tunedMultiplicity
+             << " needs a positive value and the shared strategy";
+  }
+
   KernelPlan kernel{hist.shared ? "shared-subhistograms" : "global-atomic",
                     hist.shared ? "hist_shared" : "hist_global",
                     {}};
@@ -729,6 +746,12 @@ static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
       }
       return layout;
     };
+    if (tunedMultiplicity) {
+      hist.multiplicity = *tunedMultiplicity;
+      kernel.shared = layoutFor(hist.passes, hist.multiplicity);
+      plan.kernels.push_back(std::move(kernel));
+      return checkSharedMemory(op, plan, config);
+    }
     // Alignment padding can push a range over the limit: one pass more.
     while (layoutFor(hist.passes, hist.multiplicity).getTotalBytes() > limit) {
       if (hist.multiplicity > 1)

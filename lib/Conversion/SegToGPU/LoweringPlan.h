@@ -16,6 +16,7 @@
 #ifndef SEGIR_LIB_CONVERSION_SEGTOGPU_LOWERINGPLAN_H
 #define SEGIR_LIB_CONVERSION_SEGTOGPU_LOWERINGPLAN_H
 
+#include "segir/Analysis/Tuning.h"
 #include "segir/Conversion/SegToGPU/Strategy.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 
@@ -38,6 +39,8 @@ struct GPULoweringConfig {
   int64_t smallSegmentMax = 0;
   ScanStrategy scanStrategy = ScanStrategy::Auto;
   HistStrategy histStrategy = HistStrategy::Auto;
+  /// Overrides of tunables from the `tuning-file` option (seg.hist).
+  const TuningFile *tuning = nullptr;
   /// Elements a reduction thread evaluates before combining them (0: from
   /// the operator's size).
   int64_t loadsInFlight = 0;

@@ -14,6 +14,7 @@
 #include "segir/Conversion/SegToGPU/SegToGPU.h"
 #include "Emitters.h"
 
+#include "segir/Analysis/Tuning.h"
 #include "segir/Conversion/SegToSCF/SegToSCF.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Utils/ExclusiveScan.h"
@@ -49,6 +50,7 @@ struct ConvertSegToGPUPass
     options.strategy = strategy;
     options.scanStrategy = scanStrategy;
     options.histStrategy = histStrategy;
+    options.tuningFile = tuningFile;
     options.sequentialThreshold = sequentialThreshold;
     options.smallSegmentMax = smallSegmentMax;
     options.loadsInFlight = loadsInFlight;
@@ -68,6 +70,11 @@ struct ConvertSegToGPUPass
     config.strategy = strategy;
     config.scanStrategy = scanStrategy;
     config.histStrategy = histStrategy;
+    FailureOr<TuningFile> tuning =
+        TuningFile::readOverrides(tuningFile, module);
+    if (failed(tuning))
+      return signalPassFailure();
+    config.tuning = &*tuning;
     if (maxBlocks < 0 || sequentialThreshold < 0 || smallSegmentMax < 0 ||
         loadsInFlight < 0) {
       module.emitError("convert-seg-to-gpu: max-blocks, sequential-threshold, "

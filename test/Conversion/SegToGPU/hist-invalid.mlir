@@ -19,21 +19,6 @@ func.func @two_accumulators(%h: memref<8xi32>, %g: memref<8xi32>, %v: i32, %b: i
 
 // -----
 
-// A float maximum has no native atomic, and compare-and-swap is for
-// integers.
-func.func @float_max(%h: memref<8xf32>, %v: f32, %b: index) {
-  // expected-error @+1 {{'seg.hist' op operator #0 on 'f32' has no native atomic on the GPU, and convert-seg-to-gpu has a compare-and-swap update only for integers of up to 64 bits (combine the bit pattern as an integer)}}
-  seg.hist thread (%i) in (16) outs(%h : memref<8xf32>) {
-    seg.yield %b, %v : index, f32
-  } combine commutative (%x: f32, %y: f32) neutral(%v : f32) {
-    %s = arith.maximumf %x, %y : f32
-    seg.yield %s : f32
-  }
-  return
-}
-
-// -----
-
 // Histogram values must be scalars the kernels support.
 func.func @wide_integer(%h: memref<8xi128>, %v: i128, %b: index) {
   // expected-error @+1 {{'seg.hist' op operator operand type 'i128' has no GPU lowering}}

@@ -11,7 +11,7 @@
 // CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, shared, multiplicity 32, passes 1, bins per pass [256], updates [atomic addi] (the histograms take 1024 bytes, within the 232448 bytes of shared_memory_per_block of target sm_90); shared memory: shared-subhistograms 32768{{$}}
 // CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, global-atomic, updates [atomic addi] (the histograms take 262144 bytes, more than the 232448 bytes of shared_memory_per_block of target sm_90); shared memory: global-atomic 0{{$}}
 // CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, global-atomic, updates [compare-and-swap, atomic maxs] (the histograms' shape is not static); shared memory: global-atomic 0{{$}}
-// GLOBAL-COUNT-3: global-atomic, updates
+// GLOBAL-COUNT-4: global-atomic, updates
 // SHARED: shared, multiplicity 32, passes 1, bins per pass [256]
 // SHARED: shared, multiplicity 1, passes 2, bins per pass [32768]
 // SHARED: error: 'seg.hist' op hist-strategy=shared needs histograms of static shape
@@ -108,6 +108,32 @@ func.func @argmin_and_max(%keys: memref<2x?xi32>, %argmin: memref<2x?xi64>,
   } combine commutative (%a: i32, %b: i32) neutral(%low : i32) {
     %r = arith.maxsi %b, %a : i32
     seg.yield %r : i32
+  }
+  return
+}
+
+// A float operator without a native atomic: a compare-and-swap loop on the
+// bits of the element, through its address (LLVM's cmpxchg takes
+// integers only).
+// CHECK-LABEL: func.func @float_max(
+// CHECK: gpu.launch {{.*}} function(@float_max_hist_global)
+// CHECK:   %[[PTR:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+// CHECK:   %[[FIRST:.*]] = llvm.load %[[PTR]] atomic monotonic {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK:   scf.while (%[[OLD:.*]] = %[[FIRST]]) : (i32) -> i32 {
+// CHECK:     %[[CUR:.*]] = arith.bitcast %[[OLD]] : i32 to f32
+// CHECK:     %[[MAX:.*]] = arith.maximumf %[[CUR]], %{{.*}} : f32
+// CHECK:     %[[NEW:.*]] = arith.bitcast %[[MAX]] : f32 to i32
+// CHECK:     llvm.cmpxchg %[[PTR]], %[[OLD]], %[[NEW]] monotonic monotonic : !llvm.ptr, i32
+func.func @float_max(%in: memref<?xf32>, %h: memref<?xf32>, %n: index) {
+  %low = arith.constant -1.0e30 : f32
+  seg.hist thread (%i) in (%n) outs(%h : memref<?xf32>) {
+    %v = memref.load %in[%i] : memref<?xf32>
+    %c7 = arith.constant 7 : index
+    %bin = arith.remui %i, %c7 : index
+    seg.yield %bin, %v : index, f32
+  } combine commutative (%a: f32, %b: f32) neutral(%low : f32) {
+    %r = arith.maximumf %a, %b : f32
+    seg.yield %r : f32
   }
   return
 }

@@ -228,6 +228,30 @@ func.func @argmin1000(%data: memref<?xi32>, %h: memref<1000xi64>) {
   return
 }
 
+// f32 maximum per bin: no native atomic, a compare-and-swap loop on the bits
+func.func @f32max128(%data: memref<?xi32>, %h: memref<128xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %data, %c0 : memref<?xi32>
+  %neutral = arith.constant -1.0 : f32
+  seg.hist thread (%i) in (%n) outs(%h : memref<128xf32>) {
+    %d = memref.load %data[%i] : memref<?xi32>
+    %B = arith.constant 128 : i32
+    %r = arith.remui %d, %B : i32
+    %bin = arith.index_cast %r : i32 to index
+    %q = arith.divui %d, %B : i32
+    %c1000 = arith.constant 1000 : i32
+    %qm = arith.remui %q, %c1000 : i32
+    %qf = arith.uitofp %qm : i32 to f32
+    %eighth = arith.constant 0.125 : f32
+    %val = arith.mulf %qf, %eighth : f32
+    seg.yield %bin, %val : index, f32
+  } combine commutative (%a: f32, %b: f32) neutral(%neutral : f32) {
+    %r = arith.maximumf %a, %b : f32
+    seg.yield %r : f32
+  }
+  return
+}
+
 // u8 maximum per bin
 func.func @u8max64(%data: memref<?xi32>, %h: memref<64xi8>) {
   %c0 = arith.constant 0 : index
@@ -426,6 +450,24 @@ func.func @main() {
   call @summary(%w_argmin1000) : (memref<?xi64>) -> ()
   memref.dealloc %w_argmin1000 : memref<?xi64>
   memref.dealloc %h_argmin1000 : memref<1000xi64>
+  // f32max128
+  %h_f32max128 = memref.alloc() : memref<128xf32>
+  %f_f32max128 = arith.constant -1.0 : f32
+  %v_f32max128 = memref.cast %h_f32max128 : memref<128xf32> to memref<?xf32>
+  call @fill_f32(%v_f32max128, %f_f32max128) : (memref<?xf32>, f32) -> ()
+  call @f32max128(%data, %h_f32max128) : (memref<?xi32>, memref<128xf32>) -> ()
+  call @f32max128(%data, %h_f32max128) : (memref<?xi32>, memref<128xf32>) -> ()
+  vector.print str "f32max128: "
+  %t_f32max128 = arith.constant 128 : index
+  %w_f32max128 = memref.alloc(%t_f32max128) : memref<?xi64>
+  scf.for %b = %c0 to %t_f32max128 step %c1 {
+    %x = memref.load %v_f32max128[%b] : memref<?xf32>
+    %y = arith.fptosi %x : f32 to i64
+    memref.store %y, %w_f32max128[%b] : memref<?xi64>
+  }
+  call @summary(%w_f32max128) : (memref<?xi64>) -> ()
+  memref.dealloc %w_f32max128 : memref<?xi64>
+  memref.dealloc %h_f32max128 : memref<128xf32>
   // u8max64
   %h_u8max64 = memref.alloc() : memref<64xi8>
   %f_u8max64 = arith.constant 0 : i8

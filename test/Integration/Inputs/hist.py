@@ -34,6 +34,9 @@ summary("argmin1000",
         histogram(1000, 2**64 - 1, min,
                   [(0, d % 1000, ((d // 1000) << 32) | i)
                    for i, d in enumerate(data)]))
+summary("f32max128", [int(x) for x in histogram(
+    128, -1.0, max, [(0, d % 128, ((d // 128) % 1000) * 0.125)
+                     for d in data])])
 summary("u8max64", histogram(64, 0, max,
                              [(0, d % 64, (d // 64) % 256) for d in data]))
 summary("segments2x300",
