@@ -41,6 +41,8 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   }
   if (options.fpContract)
     pm.addPass(createSegAllowFPContraction());
+  // Upstream's nvgpu-to-nvvm lowering has no BF16 mma.sync.
+  pm.addPass(createSegLowerBF16MmaSync());
 
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = options.chip;

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Declarations, create functions and registration of the passes in
-// Passes.td: seg-stage-host-memory, seg-allow-fp-contraction and
-// seg-set-kernel-occupancy.
+// Passes.td: seg-stage-host-memory, seg-allow-fp-contraction,
+// seg-set-kernel-occupancy and seg-lower-bf16-mma-sync.
 //
 //===----------------------------------------------------------------------===//
 

@@ -59,6 +59,28 @@ def SegAllowFPContraction
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def SegLowerBF16MmaSync
+    : Pass<"seg-lower-bf16-mma-sync", "ModuleOp"> {
+  let summary = "Lower BF16 nvgpu.mma.sync to nvvm.mma.sync in device code";
+  let description = [{
+    Upstream's `convert-nvgpu-to-nvvm` (MLIR 22.1) lowers `nvgpu.mma.sync`
+    for F16, TF32, F64 and integer inputs, but not for BF16 ("failed to
+    deduce operand PTX types"). This pass rewrites every m16n8k16
+    `nvgpu.mma.sync` with `vector<4x2xbf16>` and `vector<2x2xbf16>` inputs
+    and `vector<2x2xf32>` accumulators in device code into
+    `nvvm.mma.sync` (`.row.col`, multiplicand type `bf16`): each row of two
+    BF16 values becomes the 32-bit register the PTX ISA's fragment layout
+    puts them in (lower half first), and the four f32 results are
+    reassembled into the accumulator vector. `seg-to-nvvm` runs it before
+    the NVVM lowering, so that BF16 tensor-core kernels compile to
+    `mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`. Other
+    `nvgpu.mma.sync` ops are left to upstream.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def SegStageHostMemory : Pass<"seg-stage-host-memory", "ModuleOp"> {
   let summary = "Give every gpu.launch device copies of the memrefs it "
                 "captures";
