@@ -41,33 +41,71 @@ struct ScalarArith {
   V64 ext(V32 x) { return x; }
   Bool eq64(V64 x, V64 y) { return x == y; }
   Bool eq32(V32 x, V32 y) { return x == y; }
-  Bool ult32(V32 x, V32 y) { return x < y; }
+  Bool ne32(V32 x, V32 y) { return x != y; }
   Bool uge32(V32 x, V32 y) { return x >= y; }
   Bool and_(Bool x, Bool y) { return x && y; }
   Bool or_(Bool x, Bool y) { return x || y; }
   V64 select64(Bool c, V64 x, V64 y) { return c ? x : y; }
+  V32 select32(Bool c, V32 x, V32 y) { return c ? x : y; }
 };
 
-/// Checks every element of the group (or a sample of a large one).
+/// Checks every element of the group (or a sample of a large one), reached
+/// as the kernels reach them: a cursor placed at a thread's first element
+/// and advanced by a fixed step.
 void checkGroup(uint64_t blockOffset, uint64_t n, uint64_t groupSize) {
+  using Indexing = ScanIndexing<ScalarArith>;
   ScalarArith a;
-  auto ix = ScanIndexing<ScalarArith>::compute(a, blockOffset, n, groupSize);
+  auto ix = Indexing::compute(a, blockOffset, n, groupSize);
+  uint32_t sizeC = Indexing::getSegmentStride(a, n, groupSize);
+  ASSERT_EQ(sizeC, ix.sizeC);
   uint64_t firstSegment = blockOffset / n;
-  uint64_t step = groupSize > 4096 ? groupSize / 1021 : 1;
-  auto check = [&](uint64_t j) {
+  auto check = [&](uint64_t j, Indexing::Cursor c) {
     uint64_t global = blockOffset + j;
-    ASSERT_EQ(ix.isStart(a, static_cast<uint32_t>(j)), global % n == 0)
+    ASSERT_EQ(ix.isStart(a, c), global % n == 0)
         << "offset " << blockOffset << " n " << n << " G " << groupSize << " j "
         << j;
-    auto [segment, index] = ix.coords(a, static_cast<uint32_t>(j));
+    auto [segment, index] = ix.coords(a, c);
     ASSERT_EQ(firstSegment + segment, global / n)
         << "offset " << blockOffset << " n " << n << " j " << j;
     ASSERT_EQ(index, global % n)
         << "offset " << blockOffset << " n " << n << " j " << j;
   };
-  for (uint64_t j = 0; j < groupSize; j += step)
-    check(j);
-  check(groupSize - 1);
+  // Steps of 1 (a thread's consecutive elements), of a block size and of
+  // a large stride (a sample of a large group), from a few first elements.
+  uint64_t large = groupSize > 4096 ? groupSize / 1021 : 1;
+  for (uint64_t step : {uint64_t(1), uint64_t(7), large})
+    for (uint64_t first : {uint64_t(0), uint64_t(1), groupSize / 2}) {
+      if (first >= groupSize || (step == 1 && groupSize > 4096 && first > 0))
+        continue;
+      Indexing::Split stepSplit =
+          Indexing::split(a, static_cast<uint32_t>(step), sizeC);
+      Indexing::Cursor c =
+          ix.at(a, Indexing::split(a, static_cast<uint32_t>(first), sizeC));
+      uint64_t last = step == 1 && groupSize > 4096 ? 4096 : groupSize;
+      for (uint64_t j = first; j < last; j += step) {
+        check(j, c);
+        c = ix.advance(a, c, stepSplit);
+      }
+    }
+  check(groupSize - 1,
+        ix.at(a,
+              Indexing::split(a, static_cast<uint32_t>(groupSize - 1), sizeC)));
+}
+
+/// The one-segment case: sgmIdx is the block offset, no modulo.
+TEST(ScanIndexing, SingleSegment) {
+  using Indexing = ScanIndexing<ScalarArith>;
+  ScalarArith a;
+  for (uint64_t groupSize : {1u, 7u, 96u})
+    for (uint64_t n : {groupSize * 5 + 3, groupSize * 4})
+      for (uint64_t offset = 0; offset < n; offset += groupSize) {
+        auto general = Indexing::compute(a, offset, n, groupSize);
+        auto single = Indexing::compute(a, offset, n, groupSize, true);
+        ASSERT_EQ(general.sgmIdx, single.sgmIdx);
+        ASSERT_EQ(general.boundary, single.boundary);
+        ASSERT_EQ(general.firstBase, single.firstBase);
+        ASSERT_EQ(general.newSegment, single.newSegment);
+      }
 }
 
 TEST(ScanIndexing, SmallExhaustive) {

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -576,6 +577,14 @@ void DeviceBodyLowering::insertPolls() {
   for (scf::WhileOp whileOp : whileLoops) {
     rewriter.setInsertionPointToStart(whileOp.getBeforeBody());
     poll(whileOp.getLoc());
+  }
+  // A back-off's sleep lets the other threads run, like a poll.
+  SmallVector<NVVM::NanosleepOp> sleeps;
+  func.walk([&](NVVM::NanosleepOp op) { sleeps.push_back(op); });
+  for (NVVM::NanosleepOp op : sleeps) {
+    rewriter.setInsertionPoint(op);
+    poll(op.getLoc());
+    rewriter.eraseOp(op);
   }
 }
 

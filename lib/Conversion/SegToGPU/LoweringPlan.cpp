@@ -480,19 +480,26 @@ static SharedMemoryLayout getGroupKernelLayout(ScanOp op,
   return layout;
 }
 
-/// Registers the single-pass kernel needs per thread at m elements:
-/// [Clausen 2021, §5.2]'s 2 w + 3 per element plus what the block scan and
-/// the look-back keep live at once (inclusive, exclusive and total pairs,
-/// the window value, its shuffled partner, the prefix and the aggregate:
-/// about 8 w, and some 25 registers of indices, flags and addresses).
-/// Measured with ptxas for sm_90: below this, kernels of 1 to 8 words of
-/// state do not spill.
-static int64_t getSinglePassRegisters(TypeRange types, int64_t m) {
+/// Registers the single-pass kernel needs per thread at m elements of `op`:
+/// [Clausen 2021, §5.2]'s 2 w + 3 per element, one more for the element's
+/// bounds check and address while its load is in flight, three more with
+/// segments (its cursor and 64-bit segment index), plus what the block
+/// scan and the look-back keep live at once (inclusive, exclusive and
+/// total pairs, the window value, its shuffled partner, the prefix and the
+/// aggregate: about 8 w, and some 25 registers of indices, flags and
+/// addresses). Measured with ptxas for sm_90 at block sizes 256 to 1024:
+/// below this, kernels of 1 to 8 words of state do not spill.
+static int64_t getSinglePassRegisters(ScanOp op, int64_t m) {
   int64_t words = 0;
-  for (Type type : types)
+  for (Type type : op.getNeutrals().getTypes())
     words += getRegisterCount(getPrimitiveByteSize(type).value_or(8));
-  return m * (2 * words + 3) + 8 * words + 25;
+  bool segmented = op.getMixedSizes().size() > 1;
+  return m * (2 * words + (segmented ? 7 : 4)) + 8 * words + 25;
 }
+
+/// Words of operator state, and elements at least, that a scan thread
+/// loads before using any (selectScanDegree).
+static constexpr int64_t kScanWordsInFlight = 16, kMinScanLoadsInFlight = 4;
 
 /// The sequentiality degree when the op has no `chunk` (seg-select-chunk
 /// sets one from the same resource model): the model's choice, lowered
@@ -514,10 +521,19 @@ static int64_t selectScanDegree(ScanOp op, const LoweringPlan &plan,
       primitive ? model.selectScanDegree(all, plan.blockSize)
                 : FailureOr<SequentialChoice>(failure());
   int64_t degree = succeeded(choice) ? std::max<int64_t>(1, choice->value) : 1;
+  // Every thread evaluates its m elements before using any: m of about
+  // kScanWordsInFlight words keeps enough loads in flight (CUB's scan keeps
+  // 15 to 24 elements of 4 bytes), at least kMinScanLoadsInFlight for wide
+  // operators; a larger m only costs registers and occupancy.
+  int64_t words = 0;
+  for (Type type : types)
+    words += getRegisterCount(getPrimitiveByteSize(type).value_or(8));
+  degree = std::min(degree,
+                    std::max(kMinScanLoadsInFlight,
+                             kScanWordsInFlight / std::max<int64_t>(words, 1)));
   // The model counts the elements; the look-back and the block scan of
   // this kernel need registers of their own.
-  while (degree > 1 &&
-         getSinglePassRegisters(types, degree) > availableRegisters)
+  while (degree > 1 && getSinglePassRegisters(op, degree) > availableRegisters)
     --degree;
   // The model's shared-memory bound counts one staging buffer; this kernel
   // keeps one per operand.
@@ -545,7 +561,7 @@ static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
     plan.singlePass = false;
     break;
   case ScanStrategy::Auto: {
-    int64_t needed = getSinglePassRegisters(types, 1);
+    int64_t needed = getSinglePassRegisters(op, 1);
     plan.singlePass = needed <= available;
     if (!plan.singlePass)
       plan.fallbackReason =
@@ -570,15 +586,15 @@ static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
   SharedMemoryLayout group =
       getGroupKernelLayout(op, plan, plan.chunk, plan.singlePass);
   if (plan.singlePass) {
-    plan.kernels.push_back({"single-pass scan", "", group});
+    plan.kernels.push_back({"single-pass scan", "scan", group});
   } else {
-    KernelPlan aggregateScan{"aggregate scan", "", {}};
+    KernelPlan aggregateScan{"aggregate scan", "scan_aggregates", {}};
     SmallVector<Type> flagged{IntegerType::get(op.getContext(), 1)};
     llvm::append_range(flagged, types);
     addBlockScan(aggregateScan.shared, flagged, plan);
-    plan.kernels.push_back({"group aggregate", "", group});
+    plan.kernels.push_back({"group aggregate", "group_aggregates", group});
     plan.kernels.push_back(std::move(aggregateScan));
-    plan.kernels.push_back({"rescan", "", group});
+    plan.kernels.push_back({"rescan", "rescan", group});
   }
   if (failed(checkSharedMemory(op, plan, config)))
     return failure();

@@ -23,9 +23,10 @@
 //    need); then the first warp reads one predecessor per lane at a time,
 //    stopping at the first P or at the start of its segment (older groups
 //    count as P with the neutral value), and reduces them with a
-//    flag-aware operator; the block publishes P. Values are written before a
-//    fence and the flag atomically after it; readers poll the flag atomically,
-//    fence, then read the value;
+//    flag-aware operator; the block publishes P. Values are written with
+//    plain stores, then the flag with a release store; readers poll the
+//    flag with acquire loads and a growing nanosleep between polls (no
+//    read-modify-write), then read the value with plain loads;
 //  * result distribution and a transposition back through shared memory
 //    for coalesced writes.
 //
@@ -47,6 +48,8 @@
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/bit.h"
@@ -56,6 +59,17 @@ using namespace mlir::seg;
 
 /// Group status flags in global memory.
 static constexpr int64_t kFlagX = 0, kFlagA = 1, kFlagP = 2;
+/// The look-back's back-off: the first sleep between two polls of a flag
+/// and the longest (nanoseconds). A group's predecessors usually publish
+/// within a few hundred nanoseconds; sleeping leaves the SM's issue slots
+/// to the blocks that are still loading.
+static constexpr int64_t kFirstSleepNs = 32, kMaxSleepNs = 1024;
+/// Most coalesced elements a thread evaluates in one unrolled batch: more
+/// loads in flight than this gain nothing, and an explicit large `chunk`
+/// would unroll into a huge kernel.
+static constexpr int64_t kCoalescedBatch = 32;
+/// The sync scope of the look-back's flags: every block of the device.
+static constexpr StringLiteral kDeviceScope = "device";
 
 //===----------------------------------------------------------------------===//
 // Pieces
@@ -92,6 +106,7 @@ struct IRArith {
   }
   Value eq64(Value x, Value y) { return cmp(arith::CmpIPredicate::eq, x, y); }
   Value eq32(Value x, Value y) { return cmp(arith::CmpIPredicate::eq, x, y); }
+  Value ne32(Value x, Value y) { return cmp(arith::CmpIPredicate::ne, x, y); }
   Value ult32(Value x, Value y) { return cmp(arith::CmpIPredicate::ult, x, y); }
   Value uge32(Value x, Value y) { return cmp(arith::CmpIPredicate::uge, x, y); }
   Value and_(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
@@ -99,7 +114,12 @@ struct IRArith {
   Value select64(Value c, Value x, Value y) {
     return arith::SelectOp::create(b, loc, c, x, y);
   }
+  Value select32(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
 };
+
+using Indexing = ScanIndexing<IRArith>;
 
 /// A scan: its operands and how to reach its elements and outputs.
 struct Scan : SegmentedOperands {
@@ -168,35 +188,66 @@ static SmallVector<Value> selectAll(OpBuilder &b, Location loc, Value cond,
   return result;
 }
 
-/// Publishes `values` in `buffers` at `id`, then `flag` (release).
+/// The address of `flags[id]` (a 1-D identity-layout buffer of i32) as an
+/// `!llvm.ptr`, for the look-back's atomic loads and stores: memref has no
+/// atomic load or store with an ordering.
+static Value flagAddress(KernelBuilder &kb, Value flags, Value id) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  Type i64 = b.getI64Type();
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, flags);
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value baseI64 = arith::IndexCastUIOp::create(b, loc, i64, base);
+  Value ptr = LLVM::IntToPtrOp::create(b, loc, ptrType, baseI64);
+  Value idI64 = arith::IndexCastUIOp::create(b, loc, i64, id);
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI32Type(), ptr,
+                             ValueRange{idI64});
+}
+
+/// Publishes `values` in `buffers` at `id`, then `flag` with a release
+/// store at device scope (st.release.gpu): whoever reads the flag with an
+/// acquire load sees the values.
 static void publish(KernelBuilder &kb, ValueRange values, ValueRange buffers,
                     Value flags, Value id, int64_t flag) {
   kb.storeAll(values, buffers, id);
-  kb.fence();
-  memref::AtomicRMWOp::create(kb.b, kb.loc, arith::AtomicRMWKind::assign,
-                              kb.constI32(flag), flags, ValueRange{id});
+  LLVM::StoreOp::create(kb.b, kb.loc, kb.constI32(flag),
+                        flagAddress(kb, flags, id), /*alignment=*/4,
+                        /*isVolatile=*/false, /*isNonTemporal=*/false,
+                        /*isInvariantGroup=*/false,
+                        LLVM::AtomicOrdering::release, kDeviceScope);
 }
 
-/// Polls the status of group `id` until it is not X (acquire); returns it.
+/// Polls the status of group `id` with acquire loads at device scope
+/// (ld.acquire.gpu: plain loads, no read-modify-write) until it is not X,
+/// sleeping between polls for a time that doubles up to a cap; returns it.
 static Value waitForStatus(KernelBuilder &kb, Value flags, Value id) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   Type i32 = b.getI32Type();
-  auto whileOp = scf::WhileOp::create(b, loc, TypeRange{i32}, ValueRange());
+  Value address = flagAddress(kb, flags, id);
+  auto whileOp = scf::WhileOp::create(b, loc, TypeRange{i32, i32},
+                                      ValueRange{kb.constI32(kFirstSleepNs)});
   {
     OpBuilder::InsertionGuard guard(b);
-    b.createBlock(&whileOp.getBefore());
-    // An atomic read: a plain load could be hoisted out of the loop.
-    Value status =
-        memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::ori,
-                                    kb.constI32(0), flags, ValueRange{id});
+    Block *before = b.createBlock(&whileOp.getBefore(), {}, {i32}, {loc});
+    Value status = LLVM::LoadOp::create(
+        b, loc, i32, address, /*alignment=*/4, /*isVolatile=*/false,
+        /*isNonTemporal=*/false, /*isInvariant=*/false,
+        /*isInvariantGroup=*/false, LLVM::AtomicOrdering::acquire,
+        kDeviceScope);
     Value waiting =
         cmp(b, loc, arith::CmpIPredicate::eq, status, kb.constI32(kFlagX));
-    scf::ConditionOp::create(b, loc, waiting, ValueRange{status});
-    b.createBlock(&whileOp.getAfter(), {}, {i32}, {loc});
-    scf::YieldOp::create(b, loc, ValueRange());
+    scf::ConditionOp::create(b, loc, waiting,
+                             ValueRange{status, before->getArgument(0)});
+    Block *after =
+        b.createBlock(&whileOp.getAfter(), {}, {i32, i32}, {loc, loc});
+    Value sleep = after->getArgument(1);
+    NVVM::NanosleepOp::create(b, loc, sleep);
+    Value doubled = arith::ShLIOp::create(b, loc, sleep, kb.constI32(1));
+    scf::YieldOp::create(b, loc,
+                         ValueRange{arith::MinUIOp::create(
+                             b, loc, doubled, kb.constI32(kMaxSleepNs))});
   }
-  kb.fence();
   return whileOp.getResult(0);
 }
 
@@ -283,15 +334,42 @@ static SmallVector<Value> emitLookBack(KernelBuilder &kb, Scan &scan,
 }
 
 namespace {
+/// What every group of a kernel over groups shares, computed once before
+/// its group loop: the only divisions of the kernel's 32-bit index
+/// arithmetic (ScanIndexing.h).
+struct GroupShape {
+  GroupShape(KernelBuilder &kb, Scan &scan, int64_t m);
+
+  int64_t m, groupSize;
+  /// The scan has one segment: an element's index is blockOffset + j and
+  /// only the array's first element starts a segment.
+  bool singleSegment;
+  /// This thread's first coalesced element (t) and first own one (t m).
+  Value thread32, firstOwn32;
+  /// With segments: the segment stride and the splits by it of t, t m,
+  /// the block size (between coalesced elements) and 1.
+  Value sizeC;
+  Indexing::Split thread, firstOwn, blockStep, unitStep;
+};
+
+/// One of a thread's coalesced elements of a group: its offset in the group
+/// (index), whether it exists and its coordinates.
+struct CoalescedElement {
+  Value local, inBounds;
+  SmallVector<Value> ivs;
+};
+
 /// One group of a kernel over groups (group `id`, uniform over the block),
-/// up to the block-wide scan: the elements evaluated (coalesced) into the
-/// staging buffers, each thread's m consecutive elements scanned from
-/// there, and the block's scan of the threads' (segment-starts-here,
-/// carry) pairs. What the kernels do with the group's prefix differs;
-/// writeResults then distributes it.
+/// up to the block-wide scan: every thread evaluates its m elements
+/// k B + t (coalesced), all of them before it uses any so that their loads
+/// are in flight together, and stages them in shared memory; then it
+/// scans its m consecutive elements t m .. t m + m - 1 from there, and the
+/// block scans the threads' (segment-starts-here, carry) pairs. What the
+/// kernels do with the group's prefix differs; writeResults then
+/// distributes it.
 class GroupScan {
 public:
-  GroupScan(KernelBuilder &kb, Scan &scan, int64_t m, Value id,
+  GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape, Value id,
             ArrayRef<Value> staging, bool storeMapOuts);
 
   /// Combines `blockPrefix` (the groups before this one back to the start
@@ -300,10 +378,11 @@ public:
 
   KernelBuilder &kb;
   Scan &scan;
+  const GroupShape &shape;
   IRArith a;
   int64_t m, groupSize;
   Value id, blockOffset;
-  ScanIndexing<IRArith> ix;
+  Indexing ix;
   /// Whether the group contains a segment start, and the combination of
   /// its elements after the last one.
   Value totalFlag;
@@ -311,15 +390,18 @@ public:
   Value isFirstThread;
 
 private:
-  /// The coordinates of element j (i32) of the group.
-  SmallVector<Value> ivsOf(Value j);
-  /// Element k B + t of the group, k < m: coalesced. Loops, not unrolled:
-  /// nothing of them stays live in registers.
-  void coalescedLoop(function_ref<void(Value local, Value inBounds)> body);
+  /// This thread's coalesced elements k B + t, k < m, in batches of at
+  /// most `maxBatch` (unrolled; a loop over the batches when m is larger):
+  /// `body` gets a batch's elements, which it may evaluate all before using
+  /// any. Their coordinates step from one to the next without a division.
+  void forCoalesced(int64_t maxBatch,
+                    function_ref<void(ArrayRef<CoalescedElement>)> body);
 
   ArrayRef<Value> staging;
   Value firstSegment;
-  /// This thread's first element, its m scanned elements, and whether a
+  /// Elements of the group that exist (i32).
+  Value validCount;
+  /// This thread's first own element, its m scanned elements, and whether a
   /// segment starts in its elements 0..i.
   Value first;
   SmallVector<SmallVector<Value>> own;
@@ -328,37 +410,92 @@ private:
 };
 } // namespace
 
-GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, int64_t m, Value id,
-                     ArrayRef<Value> staging, bool storeMapOuts)
-    : kb(kb), scan(scan), a{kb.b, kb.loc}, m(m), groupSize(kb.blockSize * m),
-      id(id), staging(staging) {
+GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
+    : m(m), groupSize(kb.blockSize * m),
+      singleSegment(scan.segmentSizes.empty()) {
+  IRArith a{kb.b, kb.loc};
+  thread32 = a.trunc(kb.threadId);
+  firstOwn32 = arith::MulIOp::create(kb.b, kb.loc, thread32, a.c32(m));
+  if (singleSegment)
+    return;
+  sizeC = Indexing::getSegmentStride(a, scan.segmentLength,
+                                     kb.constIndex(groupSize));
+  thread = Indexing::split(a, thread32, sizeC);
+  firstOwn = Indexing::split(a, firstOwn32, sizeC);
+  blockStep = Indexing::split(a, a.c32(kb.blockSize), sizeC);
+  unitStep = Indexing::split(a, a.c32(1), sizeC);
+}
+
+GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
+                     Value id, ArrayRef<Value> staging, bool storeMapOuts)
+    : kb(kb), scan(scan), shape(shape), a{kb.b, kb.loc}, m(shape.m),
+      groupSize(shape.groupSize), id(id), staging(staging) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   blockOffset = arith::MulIOp::create(b, loc, id, kb.constIndex(groupSize));
-  ix = ScanIndexing<IRArith>::compute(a, blockOffset, scan.segmentLength,
-                                      kb.constIndex(groupSize));
+  ix = Indexing::compute(a, blockOffset, scan.segmentLength,
+                         kb.constIndex(groupSize), shape.singleSegment);
   if (!scan.segmentSizes.empty())
     firstSegment =
         arith::DivUIOp::create(b, loc, blockOffset, scan.segmentLength);
+  validCount = a.trunc(
+      a.min64(kb.constIndex(groupSize), a.sub64(scan.total, blockOffset)));
 
-  // Load & map; the operands go through shared memory.
-  coalescedLoop([&](Value local, Value inBounds) {
-    SmallVector<Value> elems = kb.ifThenElse(
-        inBounds, scan.types,
-        [&] { return scan.element(kb, ivsOf(a.trunc(local)), storeMapOuts); },
-        [&] { return scan.neutrals; });
-    kb.storeAll(elems, staging, local);
+  // Load & map: every element of a batch evaluated before any is staged, so
+  // that their loads are in flight together.
+  // A whole group (all but the last) evaluates its elements without a
+  // bounds check: a branch around each would keep the body's use of a
+  // load next to it, before the next load is issued.
+  Value wholeGroup = a.eq32(validCount, a.c32(groupSize));
+  forCoalesced(kCoalescedBatch, [&](ArrayRef<CoalescedElement> elements) {
+    SmallVector<Type> batchTypes;
+    for (size_t i = 0; i < elements.size(); ++i)
+      llvm::append_range(batchTypes, scan.types);
+    auto evaluate = [&](bool checked) {
+      SmallVector<Value> values;
+      for (const CoalescedElement &element : elements) {
+        auto evaluateOne = [&] {
+          return scan.element(kb, element.ivs, storeMapOuts);
+        };
+        llvm::append_range(
+            values,
+            checked ? kb.ifThenElse(element.inBounds, scan.types, evaluateOne,
+                                    [&] { return scan.neutrals; })
+                    : evaluateOne());
+      }
+      return values;
+    };
+    SmallVector<Value> loaded = kb.ifThenElse(
+        wholeGroup, batchTypes, [&] { return evaluate(false); },
+        [&] { return evaluate(true); });
+    size_t width = scan.types.size();
+    for (auto [i, element] : llvm::enumerate(elements))
+      kb.storeAll(ArrayRef(loaded).slice(i * width, width), staging,
+                  element.local);
   });
   kb.barrier();
 
   // Thread t scans elements t m .. t m + m - 1, restarting at segment
   // starts.
-  first = arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(m));
-  Value firstI32 = a.trunc(first);
+  first =
+      arith::IndexCastUIOp::create(b, loc, b.getIndexType(), shape.firstOwn32);
+  Indexing::Cursor cursor;
+  if (!shape.singleSegment)
+    cursor = ix.at(a, shape.firstOwn);
+  Value noStart = arith::ConstantIntOp::create(b, loc, 0, 1);
   for (int64_t i = 0; i < m; ++i) {
     Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
     SmallVector<Value> x = kb.loadAll(staging, slot);
-    Value start = ix.isStart(a, a.add32(firstI32, a.c32(i)));
+    Value start;
+    if (shape.singleSegment) {
+      // Only the array's first element starts a segment.
+      start = i == 0 ? a.and_(a.eq32(shape.thread32, a.c32(0)), ix.newSegment)
+                     : noStart;
+    } else {
+      start = ix.isStart(a, cursor);
+      if (i + 1 < m)
+        cursor = ix.advance(a, cursor, shape.unitStep);
+    }
     if (i == 0) {
       fresh.push_back(start);
       own.push_back(x);
@@ -382,31 +519,59 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, int64_t m, Value id,
       cmp(b, loc, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
 }
 
-SmallVector<Value> GroupScan::ivsOf(Value j) {
-  auto [segmentDelta, index] = ix.coords(a, j);
-  SmallVector<Value> ivs;
-  if (!scan.segmentSizes.empty())
-    ivs = delinearize(
-        kb.b, kb.loc,
-        arith::AddIOp::create(kb.b, kb.loc, firstSegment, segmentDelta),
-        scan.segmentSizes);
-  ivs.push_back(index);
-  return ivs;
-}
-
-void GroupScan::coalescedLoop(
-    function_ref<void(Value local, Value inBounds)> body) {
+void GroupScan::forCoalesced(
+    int64_t maxBatch, function_ref<void(ArrayRef<CoalescedElement>)> body) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
-  kb.forLoop(kb.constIndex(0), kb.constIndex(groupSize),
-             kb.constIndex(kb.blockSize), {}, [&](Value base, ValueRange) {
-               Value local = arith::AddIOp::create(b, loc, base, kb.threadId);
-               Value global = arith::AddIOp::create(b, loc, blockOffset, local);
-               Value inBounds =
-                   cmp(b, loc, arith::CmpIPredicate::ult, global, scan.total);
-               body(local, inBounds);
-               return SmallVector<Value>();
-             });
+  Value blockSize = kb.constIndex(kb.blockSize);
+  // The elements firstK .. firstK + count - 1 from `cursor`; returns the
+  // cursor after them.
+  auto emitBatch = [&](Value firstK, int64_t count, ValueRange cursor) {
+    Indexing::Cursor c;
+    if (!shape.singleSegment)
+      c = {cursor[0], cursor[1]};
+    Value base = arith::AddIOp::create(
+        b, loc, kb.threadId, arith::MulIOp::create(b, loc, firstK, blockSize));
+    SmallVector<CoalescedElement> elements;
+    for (int64_t i = 0; i < count; ++i) {
+      CoalescedElement element;
+      element.local =
+          arith::AddIOp::create(b, loc, base, kb.constIndex(i * kb.blockSize));
+      element.inBounds = a.ult32(a.trunc(element.local), validCount);
+      if (shape.singleSegment) {
+        element.ivs.push_back(
+            arith::AddIOp::create(b, loc, blockOffset, element.local));
+      } else {
+        auto [segmentDelta, index] = ix.coords(a, c);
+        element.ivs = delinearize(
+            b, loc, arith::AddIOp::create(b, loc, firstSegment, segmentDelta),
+            scan.segmentSizes);
+        element.ivs.push_back(index);
+        c = ix.advance(a, c, shape.blockStep);
+      }
+      elements.push_back(std::move(element));
+    }
+    body(elements);
+    return shape.singleSegment ? SmallVector<Value>()
+                               : SmallVector<Value>{c.segment, c.phase};
+  };
+  SmallVector<Value> cursor;
+  if (!shape.singleSegment) {
+    Indexing::Cursor c = ix.at(a, shape.thread);
+    cursor = {c.segment, c.phase};
+  }
+  int64_t batch = std::min(m, maxBatch);
+  int64_t batches = m / batch, rest = m % batch;
+  if (batches == 1)
+    cursor = emitBatch(kb.constIndex(0), batch, cursor);
+  else
+    cursor = kb.forLoop(kb.constIndex(0), kb.constIndex(batches * batch),
+                        kb.constIndex(batch), cursor,
+                        [&](Value firstK, ValueRange carried) {
+                          return emitBatch(firstK, batch, carried);
+                        });
+  if (rest)
+    emitBatch(kb.constIndex(batches * batch), rest, cursor);
 }
 
 void GroupScan::writeResults(ValueRange blockPrefix) {
@@ -426,13 +591,17 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
     kb.storeAll(result, staging, slot);
   }
   kb.barrier();
-  coalescedLoop([&](Value local, Value inBounds) {
-    kb.ifThen(inBounds, [&] {
-      SmallVector<Value> values = kb.loadAll(staging, local);
-      SmallVector<Value> ivs = ivsOf(a.trunc(local));
-      for (auto [value, out] : llvm::zip_equal(values, scan.outs))
-        memref::StoreOp::create(b, loc, value, out, ivs);
-    });
+  // Stores need nothing in flight. With segments, a loop over the elements
+  // recomputes their coordinates: unrolled, they would be the load phase's
+  // (common subexpressions), all kept in registers across the group.
+  int64_t batch = shape.singleSegment ? kCoalescedBatch : 1;
+  forCoalesced(batch, [&](ArrayRef<CoalescedElement> elements) {
+    for (const CoalescedElement &element : elements)
+      kb.ifThen(element.inBounds, [&] {
+        SmallVector<Value> values = kb.loadAll(staging, element.local);
+        for (auto [value, out] : llvm::zip_equal(values, scan.outs))
+          memref::StoreOp::create(b, loc, value, out, element.ivs);
+      });
   });
   // The next group reuses the shared buffers.
   kb.barrier();
@@ -441,13 +610,13 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
 /// The single-pass kernel's group: publishes the group's aggregate (or at
 /// once its prefix), looks back to the start of its segment and publishes
 /// its prefix, then writes its results.
-static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan, int64_t m,
-                                Value id, ScanTemps &temps,
-                                ArrayRef<Value> staging,
+static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
+                                const GroupShape &shape, Value id,
+                                ScanTemps &temps, ArrayRef<Value> staging,
                                 ArrayRef<Value> broadcast) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
-  GroupScan group(kb, scan, m, id, staging, /*storeMapOuts=*/true);
+  GroupScan group(kb, scan, shape, id, staging, /*storeMapOuts=*/true);
   IRArith &a = group.a;
   Value isFirstGroup =
       cmp(b, loc, arith::CmpIPredicate::eq, id, kb.constIndex(0));
@@ -505,6 +674,7 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
       kb.allocShared(scan.types, plan.blockSize * plan.chunk);
   Value isFirstThread =
       cmp(b, loc, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
+  GroupShape shape(kb, scan, plan.chunk);
   kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value, ValueRange) {
     kb.ifThen(isFirstThread, [&] {
       Value taken = memref::AtomicRMWOp::create(
@@ -518,7 +688,7 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
     kb.barrier();
     Value id =
         memref::LoadOp::create(b, loc, idBuffer, ValueRange{kb.constIndex(0)});
-    emitSinglePassGroup(kb, scan, plan.chunk, id, temps, staging, broadcast);
+    emitSinglePassGroup(kb, scan, shape, id, temps, staging, broadcast);
     return SmallVector<Value>();
   });
   kb.finish();
@@ -534,8 +704,9 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
   KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel(kernel));
   SmallVector<Value> staging =
       kb.allocShared(scan.types, plan.blockSize * plan.chunk);
+  GroupShape shape(kb, scan, plan.chunk);
   kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value id, ValueRange) {
-    GroupScan group(kb, scan, plan.chunk, id, staging, storeMapOuts);
+    GroupScan group(kb, scan, shape, id, staging, storeMapOuts);
     finish(kb, group);
     return SmallVector<Value>();
   });

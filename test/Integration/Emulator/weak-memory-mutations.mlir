@@ -1,37 +1,57 @@
-// Mutation test of the fences of SegIR's own kernels under the emulator's
-// weak-memory mode: the single-pass scan's look-back (8 blocks of 32
-// threads looping over 22 groups) and the multi-block large-segments
-// reduction (its last-block pattern; 8 blocks, 4 per segment). Each runs 10
-// rounds per process and counts the wrong ones. The GPU code is built once;
-// the mutant is the same code with every llvm.fence erased
-// (convert-gpu-to-seg-emulator's test-drop-fences). The flags and counters
-// of both kernels are memref.atomic_rmw, relaxed in PTX, so the fences are
-// all that orders the published values: treating every atomic as relaxed
-// (test-relax-atomics) changes nothing.
+// Mutation test of the memory orderings of SegIR's own kernels under the
+// emulator's weak-memory mode: the single-pass scan's look-back (8 blocks
+// of 32 threads looping over 22 groups) and the multi-block
+// large-segments reduction (its last-block pattern; 8 blocks, 4 per
+// segment). Each runs 10 rounds per process and counts the wrong ones. The
+// GPU code is built once; the mutants are the same code with
+//  * every llvm.fence erased (convert-gpu-to-seg-emulator's
+//    test-drop-fences): the reduction's counter is a memref.atomic_rmw,
+//    relaxed in PTX, so its fences are all that orders the published
+//    partial results, and dropping them is caught; the scan has no fence
+//    (it publishes a group's status with a release store and polls it with
+//    acquire loads), so it stays right;
+//  * every atomic treated as relaxed (test-relax-atomics): the scan's
+//    release store and acquire loads then order nothing, which is caught;
+//    the reduction, ordered by its fences, stays right.
 //
 // RUN: seg-opt %s --convert-seg-to-gpu="block-size=32 max-blocks=8 strategy=large" --gpu-kernel-outlining > %t.gpu.mlir
 // RUN: seg-opt %t.gpu.mlir --convert-gpu-to-seg-emulator | seg-opt --seg-to-emulator > %t.mlir
 // RUN: seg-opt %t.gpu.mlir --convert-gpu-to-seg-emulator="test-drop-fences=1" | seg-opt --seg-to-emulator > %t.mutant.mlir
 // RUN: seg-opt %t.gpu.mlir --convert-gpu-to-seg-emulator="test-relax-atomics=1" | seg-opt --seg-to-emulator > %t.relaxed.mlir
 //
-// The unmutated kernels are right under every seed; the mutant is caught
+// The look-back polls with acquire loads and publishes with a release
+// store, not with read-modify-writes and fences.
+// RUN: FileCheck %s --check-prefix=PROTOCOL < %t.gpu.mlir
+// PROTOCOL-LABEL: gpu.func @scan_scan(
+// PROTOCOL-NOT: llvm.fence
+// PROTOCOL: llvm.store {{.*}} atomic syncscope("device") release
+// PROTOCOL: scf.while
+// PROTOCOL: llvm.load {{.*}} atomic syncscope("device") acquire
+// PROTOCOL: nvvm.nanosleep
+// PROTOCOL: gpu.return
+//
+// The unmutated kernels are right under every seed; each mutant is caught
 // under each of the same seeds.
 // RUN: env SEGIR_EMU_SEED=1 %run-emu %t.mlir | FileCheck %s --check-prefix=RIGHT
 // RUN: env SEGIR_EMU_SEED=2 SEGIR_EMU_RESIDENT_BLOCKS=3 %run-emu %t.mlir | FileCheck %s --check-prefix=RIGHT
 // RUN: env SEGIR_EMU_SEED=3 SEGIR_EMU_RESIDENT_BLOCKS=4 %run-emu %t.mlir | FileCheck %s --check-prefix=RIGHT
-// RUN: env SEGIR_EMU_SEED=1 %run-emu %t.mutant.mlir | FileCheck %s --check-prefix=CAUGHT
-// RUN: env SEGIR_EMU_SEED=2 SEGIR_EMU_RESIDENT_BLOCKS=3 %run-emu %t.mutant.mlir | FileCheck %s --check-prefix=CAUGHT
-// RUN: env SEGIR_EMU_SEED=3 SEGIR_EMU_RESIDENT_BLOCKS=4 %run-emu %t.mutant.mlir | FileCheck %s --check-prefix=CAUGHT
+// RUN: env SEGIR_EMU_SEED=1 %run-emu %t.mutant.mlir | FileCheck %s --check-prefix=FENCES
+// RUN: env SEGIR_EMU_SEED=2 SEGIR_EMU_RESIDENT_BLOCKS=3 %run-emu %t.mutant.mlir | FileCheck %s --check-prefix=FENCES
+// RUN: env SEGIR_EMU_SEED=3 SEGIR_EMU_RESIDENT_BLOCKS=4 %run-emu %t.mutant.mlir | FileCheck %s --check-prefix=FENCES
+// RUN: env SEGIR_EMU_SEED=1 %run-emu %t.relaxed.mlir | FileCheck %s --check-prefix=RELAXED
+// RUN: env SEGIR_EMU_SEED=2 SEGIR_EMU_RESIDENT_BLOCKS=3 %run-emu %t.relaxed.mlir | FileCheck %s --check-prefix=RELAXED
+// RUN: env SEGIR_EMU_SEED=3 SEGIR_EMU_RESIDENT_BLOCKS=4 %run-emu %t.relaxed.mlir | FileCheck %s --check-prefix=RELAXED
 //
-// RUN: env SEGIR_EMU_SEED=1 %run-emu %t.relaxed.mlir | FileCheck %s --check-prefix=RIGHT
-//
-// Without the weak-memory mode the CPU's total store order hides the bug.
+// Without the weak-memory mode the CPU's total store order hides both bugs.
 // RUN: env SEGIR_EMU_SEED=1 SEGIR_EMU_WEAK_MEMORY=0 %run-emu %t.mutant.mlir | FileCheck %s --check-prefix=RIGHT
+// RUN: env SEGIR_EMU_SEED=1 SEGIR_EMU_WEAK_MEMORY=0 %run-emu %t.relaxed.mlir | FileCheck %s --check-prefix=RIGHT
 
 // RIGHT: scan: 0 wrong of 10
 // RIGHT-NEXT: reduction: 0 wrong of 10
-// CAUGHT: scan: {{[1-9][0-9]*}} wrong of 10
-// CAUGHT-NEXT: reduction: {{[1-9][0-9]*}} wrong of 10
+// FENCES: scan: 0 wrong of 10
+// FENCES-NEXT: reduction: {{[1-9][0-9]*}} wrong of 10
+// RELAXED: scan: {{[1-9][0-9]*}} wrong of 10
+// RELAXED-NEXT: reduction: 0 wrong of 10
 
 func.func @scan(%x: memref<?xi32>, %out: memref<?xi32>) {
   %c0 = arith.constant 0 : index
