@@ -1139,6 +1139,32 @@ def enclosing_step(a, loop):
                 instructions=path.instrs if path else None)
 
 
+def compute_loop_figures(a):
+    """(FFMA, FFMA share, FFMA per LDS.128) of the main path of the compute
+    loop: the loop with the most FFMA in its own blocks (a SIMT matrix
+    product's k-loop; ties: fewer instructions, the vectorised variant over
+    its scalar fallback, as for the hot loop). Zeros and Nones without
+    FFMA."""
+    best = None
+    for loop in a.loops:
+        path = a.main_path(loop)
+        if path is None or not path.seq:
+            continue
+        own = set(a.own_blocks(loop))
+        ffma = sum(1 for i in path.seq if i.base == "FFMA" and
+                   a.instr_block(i) in own)
+        key = (ffma, -len(path.seq))
+        if ffma and (best is None or key > best[0]):
+            best = (key, path.seq)
+    if best is None:
+        return 0, None, None
+    seq = best[1]
+    ffma = sum(1 for i in seq if i.base == "FFMA")
+    lds128 = sum(1 for i in seq if i.base == "LDS" and width_bits(i.op) == 128)
+    return (ffma, round(ffma / len(seq), 3),
+            round(ffma / lds128, 1) if lds128 else None)
+
+
 def analyse(kernel):
     """The report of one kernel (a dict of compile_* or from --sass)."""
     a = Analysis(kernel["name"], kernel["sass"])
@@ -1150,6 +1176,7 @@ def analyse(kernel):
     load_bytes = sum(width_bits(i.op) // 8 for i in data)
     elements = load_bytes / elem if elem and load_bytes else None
     divisions = sum(1 for i in seq if division_kind(i))
+    ffma, ffma_share, ffma_per_lds128 = compute_loop_figures(a)
     barriers = sum(1 for i in seq if is_barrier(i))
     instrs = path.instrs if path else 0
     smem = None
@@ -1187,7 +1214,9 @@ def analyse(kernel):
             element_bytes=elem, elements=elements,
             instructions_per_element=per(instrs),
             divisions=divisions, divisions_per_element=per(divisions),
-            barriers=barriers, barriers_per_element=per(barriers)),
+            barriers=barriers, barriers_per_element=per(barriers),
+            ffma=ffma, ffma_share=ffma_share,
+            ffma_per_lds128=ffma_per_lds128),
         enclosing=enclosing_step(a, loop),
         polling=a.polling_summary(),
         loops=[a.loop_summary(l, a.main_path(l)) for l in
@@ -1206,7 +1235,8 @@ def fmt_widths(hist):
 COLUMNS = [
     ("kernel", 0), ("B", 5), ("regs", 4), ("spill", 6), ("occ", 5),
     ("LDG bits", 10), ("STG bits", 10), ("in flight", 9), ("instr/el", 8),
-    ("div/el", 6), ("bar/step", 8), ("poll atomics", 12)]
+    ("div/el", 6), ("bar/step", 8), ("poll atomics", 12), ("FFMA", 5),
+    ("FFMA/LDS.128", 12)]
 
 
 def row(r):
@@ -1228,7 +1258,9 @@ def row(r):
             "%d/step" % h["instructions"],
             "%.2f" % h["divisions_per_element"]
             if h["divisions_per_element"] is not None else str(h["divisions"]),
-            str(h["barriers"]), polltext]
+            str(h["barriers"]), polltext,
+            "%d%%" % round(100 * h["ffma_share"]) if h["ffma"] else "-",
+            "%.1f" % h["ffma_per_lds128"] if h["ffma_per_lds128"] else "-"]
 
 
 def table(reports, markdown=False):
@@ -1258,7 +1290,10 @@ instr/el: hot-path instructions per element (per step where the element size
 is unknown); div/el: integer division or remainder sequences per element;
 bar/step: BAR.SYNC per step (one pass of the hot region); poll atomics:
 atomic read-modify-writes in polling loops (sleep: the loops back off with
-NANOSLEEP; -: no polling loop).
+NANOSLEEP; -: no polling loop); FFMA: the share of FFMA among the
+instructions of the compute loop (the loop with the most FFMA of its own, a
+matrix product's k-loop); FFMA/LDS.128: FFMA per 128-bit shared-memory load
+on it.
 """
 
 

@@ -336,11 +336,9 @@ Legality ResourceModel::checkScanDegree(ArrayRef<Type> types, int64_t blockSize,
 Legality ResourceModel::checkTiles(const TileSizes &tiles, int64_t sizeA,
                                    int64_t sizeB, int64_t sizeAcc) const {
   Legality legality;
-  const std::pair<StringRef, int64_t> named[] = {{"Ty", tiles.ty},
-                                                 {"Tx", tiles.tx},
-                                                 {"Tk", tiles.tk},
-                                                 {"Ry", tiles.ry},
-                                                 {"Rx", tiles.rx}};
+  const std::pair<StringRef, int64_t> named[] = {
+      {"Ty", tiles.ty}, {"Tx", tiles.tx}, {"Tk", tiles.tk},
+      {"Ry", tiles.ry}, {"Rx", tiles.rx}, {"stages", tiles.stages}};
   for (auto [name, value] : named)
     if (value <= 0) {
       legality.hardViolation = format([&](raw_ostream &os) {
@@ -361,16 +359,17 @@ Legality ResourceModel::checkTiles(const TileSizes &tiles, int64_t sizeA,
   // ones those are depends on the arrays' layouts, so every slice is
   // counted padded.
   const int64_t pad = TileSizes::kRowPadding;
-  int64_t sharedBytes = tiles.tk * (sizeA * (tiles.ty * tiles.ry + pad) +
-                                    sizeB * (tiles.tx * tiles.rx + pad));
+  int64_t sharedBytes = tiles.stages * tiles.tk *
+                        (sizeA * (tiles.ty * tiles.ry + pad) +
+                         sizeB * (tiles.tx * tiles.rx + pad));
   if (sharedBytes > target.getSharedMemoryPerBlock()) {
     legality.hardViolation = format([&](raw_ostream &os) {
       os << "tiles need " << sharedBytes
-         << " bytes of shared memory (Tk * (size_A*(Ty*Ry+" << pad
-         << ") + size_B*(Tx*Rx+" << pad << ")) = " << tiles.tk << " * ("
-         << sizeA << "*(" << tiles.ty << "*" << tiles.ry << "+" << pad << ") + "
-         << sizeB << "*(" << tiles.tx << "*" << tiles.rx << "+" << pad
-         << "))) but target " << target.getChip() << " allows "
+         << " bytes of shared memory (stages * Tk * (size_A*(Ty*Ry+" << pad
+         << ") + size_B*(Tx*Rx+" << pad << ")) = " << tiles.stages << " * "
+         << tiles.tk << " * (" << sizeA << "*(" << tiles.ty << "*" << tiles.ry
+         << "+" << pad << ") + " << sizeB << "*(" << tiles.tx << "*" << tiles.rx
+         << "+" << pad << "))) but target " << target.getChip() << " allows "
          << target.getSharedMemoryPerBlock() << " per block";
     });
     return legality;
@@ -378,6 +377,12 @@ Legality ResourceModel::checkTiles(const TileSizes &tiles, int64_t sizeA,
   int64_t needed = getRegisterCount(sizeAcc) * tiles.ry * tiles.rx +
                    getRegisterCount(sizeA) * tiles.ry +
                    getRegisterCount(sizeB) * tiles.rx + kTileOverheadRegisters;
+  // The next k-tile's elements a thread copies, held across the compute.
+  if (tiles.stages > 1)
+    needed += llvm::divideCeil(tiles.tk * tiles.ty * tiles.ry, threads) *
+                  getRegisterCount(sizeA) +
+              llvm::divideCeil(tiles.tk * tiles.tx * tiles.rx, threads) *
+                  getRegisterCount(sizeB);
   int64_t available = getRegistersPerThread(threads);
   if (needed > available)
     legality.softViolation = format([&](raw_ostream &os) {
@@ -390,29 +395,32 @@ Legality ResourceModel::checkTiles(const TileSizes &tiles, int64_t sizeA,
 }
 
 FailureOr<TileSizes> ResourceModel::selectTiles(int64_t sizeA, int64_t sizeB,
-                                                int64_t sizeAcc,
+                                                int64_t sizeAcc, bool cheapStep,
                                                 std::string *why) const {
   // The "nice" configuration of [Cholewa-Madsen & Holst 2020, §5.1.1] first,
   // then smaller register and block tiles for wide element types or small
   // targets.
-  static const TileSizes candidates[] = {{16, 16, 32, 8, 4},
-                                         {16, 16, 16, 4, 4},
-                                         {16, 16, 16, 2, 2},
-                                         {16, 8, 16, 2, 2},
-                                         {8, 8, 8, 1, 1}};
+  static const TileSizes candidates[] = {{16, 16, 8, 8, 8},  {16, 16, 32, 8, 4},
+                                         {16, 16, 16, 4, 4}, {16, 16, 16, 2, 2},
+                                         {16, 8, 16, 2, 2},  {8, 8, 8, 1, 1}};
   std::optional<TileSizes> firstLegal;
   std::string firstLegalNote;
-  for (const TileSizes &tiles : candidates) {
+  SmallVector<TileSizes> staged;
+  for (TileSizes tiles : candidates)
+    for (int64_t stages : {2, 1}) {
+      if (!cheapStep && tiles.ry * tiles.rx > 32)
+        continue;
+      tiles.stages = stages;
+      staged.push_back(tiles);
+    }
+  for (const TileSizes &tiles : staged) {
     Legality legality = checkTiles(tiles, sizeA, sizeB, sizeAcc);
     if (!legality.isLegal())
       continue;
     if (legality.softViolation.empty()) {
       if (why)
         *why = format([&](raw_ostream &os) {
-          os << "tiles (Ty, Tx, Tk, Ry, Rx) = (" << tiles.ty << ", " << tiles.tx
-             << ", " << tiles.tk << ", " << tiles.ry << ", " << tiles.rx
-             << "): the largest that fits shared memory and registers of "
-                "target "
+          os << "the largest that fits shared memory and registers of "
              << target.getChip();
         });
       return tiles;

@@ -221,8 +221,9 @@ TEST_F(ResourceModelTest, TileLegality) {
 
   Legality shared = model.checkTiles({16, 16, 256, 8, 8}, 4, 4, 4);
   EXPECT_EQ(shared.hardViolation,
-            "tiles need 270336 bytes of shared memory (Tk * (size_A*(Ty*Ry+4) "
-            "+ size_B*(Tx*Rx+4)) = 256 * (4*(16*8+4) + 4*(16*8+4))) but "
+            "tiles need 270336 bytes of shared memory (stages * Tk * "
+            "(size_A*(Ty*Ry+4) + size_B*(Tx*Rx+4)) = 1 * 256 * (4*(16*8+4) + "
+            "4*(16*8+4))) but "
             "target sm_90 allows 232448 per block");
 
   // 16 x 16 f32 register tiles with 1024 threads: 256 + 16 + 16 + 12 = 300
@@ -236,29 +237,45 @@ TEST_F(ResourceModelTest, TileLegality) {
 
   EXPECT_EQ(model.checkTiles({16, 16, 0, 4, 4}, 4, 4, 4).hardViolation,
             "tile size Tk must be positive, got 0");
+
+  // Two stages double the slices and hold the next k-tile's elements of a
+  // thread: 128 * 8 / 256 = 4 of A and of B, 64 + 8 + 8 + 12 + 8 = 100
+  // registers; 2 * 8 * (4*132 + 4*132) = 16896 bytes.
+  TileSizes staged{16, 16, 8, 8, 8, 2};
+  EXPECT_TRUE(model.checkTiles(staged, 4, 4, 4).softViolation.empty());
+  EXPECT_EQ(ResourceModel(withSharedMemory(16384))
+                .checkTiles(staged, 4, 4, 4)
+                .hardViolation,
+            "tiles need 16896 bytes of shared memory (stages * Tk * "
+            "(size_A*(Ty*Ry+4) + size_B*(Tx*Rx+4)) = 2 * 8 * (4*(16*8+4) + "
+            "4*(16*8+4))) but target sm_90 allows 16384 per block");
 }
 
 TEST_F(ResourceModelTest, TileSelection) {
-  // sm_90, f32: the "nice" configuration of [Cholewa-Madsen & Holst 2020] fits
-  // everywhere.
+  // sm_90, f32: 8 x 8 register tiles, 128 x 128 block tiles, two stages.
   ResourceModel h200(TargetAttr::getDefault(&context));
   std::string why;
-  FailureOr<TileSizes> tiles = h200.selectTiles(4, 4, 4, &why);
+  FailureOr<TileSizes> tiles = h200.selectTiles(4, 4, 4, true, &why);
   ASSERT_TRUE(succeeded(tiles));
-  EXPECT_EQ(
-      std::make_tuple(tiles->ty, tiles->tx, tiles->tk, tiles->ry, tiles->rx),
-      std::make_tuple(16, 16, 32, 8, 4));
-  EXPECT_EQ(why, "tiles (Ty, Tx, Tk, Ry, Rx) = (16, 16, 32, 8, 4): the "
-                 "largest that fits shared memory and registers of target "
+  EXPECT_EQ(std::make_tuple(tiles->ty, tiles->tx, tiles->tk, tiles->ry,
+                            tiles->rx, tiles->stages),
+            std::make_tuple(16, 16, 8, 8, 8, 2));
+  EXPECT_EQ(why, "the largest that fits shared memory and registers of "
                  "sm_90");
 
-  // 16 KiB of shared memory: 32 * (4*132 + 4*68) = 25600 bytes do not fit,
-  // 16 * (4*68 + 4*68) = 8704 do.
+  // Steps other than a multiply-add keep to 8 x 4 register tiles.
+  FailureOr<TileSizes> costly = h200.selectTiles(4, 4, 4, false);
+  ASSERT_TRUE(succeeded(costly));
+  EXPECT_EQ(std::make_tuple(costly->tk, costly->ry, costly->rx, costly->stages),
+            std::make_tuple(32, 8, 4, 2));
+
+  // 16 KiB of shared memory: two stages of 2 * 8 * (4*132 + 4*132) = 16896
+  // bytes do not fit, one does.
   FailureOr<TileSizes> small =
       ResourceModel(withSharedMemory(16384)).selectTiles(4, 4, 4);
   ASSERT_TRUE(succeeded(small));
-  EXPECT_EQ(std::make_tuple(small->tk, small->ry, small->rx),
-            std::make_tuple(16, 4, 4));
+  EXPECT_EQ(std::make_tuple(small->tk, small->ry, small->rx, small->stages),
+            std::make_tuple(8, 8, 8, 1));
 
   // Not even 8 * (8 + 8) * 8 bytes of f64 fit in 512 bytes.
   EXPECT_TRUE(

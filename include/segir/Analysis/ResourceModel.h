@@ -67,6 +67,11 @@ struct Legality {
 /// Ty x Tx threads computes a (Ty*Ry) x (Tx*Rx) tile, stepping through k by Tk.
 struct TileSizes {
   int64_t ty = 0, tx = 0, tk = 0, ry = 0, rx = 0;
+  /// Shared slices per array: 1 copies and computes each k-tile in turn
+  /// (two barriers per k-tile); 2 loads the next k-tile into registers
+  /// while computing on the current one and stores it into the other slice
+  /// (one barrier per k-tile).
+  int64_t stages = 1;
 
   /// Elements of padding after each k row of a shared slice copied from an
   /// array whose innermost dimension is k (seg-tile-block-register stores
@@ -149,19 +154,27 @@ public:
                            int64_t degree) const;
 
   /// Checks tile sizes for element byte sizes of A, B and the accumulator:
-  /// Ty*Tx threads, Tk*(size_A*(Ty*Ry+4) + size_B*(Tx*Rx+4)) bytes of
-  /// shared memory (hard; every slice counted with its row padding, an
-  /// upper bound), and regs(acc)*Ry*Rx + regs(A)*Ry + regs(B)*Rx plus
-  /// overhead registers (soft).
+  /// Ty*Tx threads, stages*Tk*(size_A*(Ty*Ry+4) + size_B*(Tx*Rx+4)) bytes
+  /// of shared memory (hard; every slice counted with its row padding, an
+  /// upper bound), and regs(acc)*Ry*Rx + regs(A)*Ry + regs(B)*Rx plus, with
+  /// two stages, the registers of the next k-tile's elements a thread
+  /// copies, plus overhead registers (soft).
   Legality checkTiles(const TileSizes &tiles, int64_t sizeA, int64_t sizeB,
                       int64_t sizeAcc) const;
 
   /// Default tile sizes: the first of the configurations of
-  /// [Cholewa-Madsen & Holst 2020], from the largest register tile down, that
-  /// checkTiles finds legal and free of register spilling; failure when none is
-  /// legal. `why` (optional) says which configuration was chosen and why.
+  /// [Cholewa-Madsen & Holst 2020] (led by 8 x 8 register tiles), from the
+  /// largest register tile down, that checkTiles finds legal and free of
+  /// register spilling, with two stages where they fit, else one; failure
+  /// when none is legal. `why` (optional) says which configuration was chosen
+  /// and why.
+  /// `cheapStep`: each k-step is a multiply and an add into the
+  /// accumulator and the results are the accumulators; only then are 8 x 8
+  /// register tiles considered (the estimate does not count an operator's
+  /// temporaries or the result code's values, which need as many registers
+  /// again: ptxas spills integer-division and alpha/beta GEMM nests there).
   FailureOr<TileSizes> selectTiles(int64_t sizeA, int64_t sizeB,
-                                   int64_t sizeAcc,
+                                   int64_t sizeAcc, bool cheapStep = true,
                                    std::string *why = nullptr) const;
 
   /// Eq. 4 of [Clausen 2021] on its own: sizes in bytes, k_mem in bytes per

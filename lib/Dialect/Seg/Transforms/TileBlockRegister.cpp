@@ -31,6 +31,7 @@
 #include "TileBlockRegister.h"
 
 #include "segir/Analysis/ResourceModel.h"
+#include "segir/Analysis/Tuning.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
 #include "segir/Dialect/Seg/Utils/Utils.h"
@@ -277,6 +278,30 @@ static MatchResult matchInvariants(Nest &nest, DependenceAnalysis &deps) {
   return MatchResult::success();
 }
 
+/// Elements of a 16-byte load along the innermost dimension of the array of
+/// `tiled` when its copies may read them at once: a row-major memref whose
+/// last index is k (resp. i or j) itself and whose other indices do not
+/// vary with it; else 0.
+static int64_t getGlobalVectorWidth(Nest &nest, const TiledLoad &tiled,
+                                    DependenceAnalysis &deps) {
+  memref::LoadOp load = tiled.load;
+  MemRefType type = load.getMemRefType();
+  Type elemType = type.getElementType();
+  std::optional<int64_t> bytes = getPrimitiveByteSize(elemType);
+  if (!type.getLayout().isIdentity() || !elemType.isIntOrFloat() ||
+      elemType.isInteger(1) || !bytes || *bytes >= 16 || 16 % *bytes != 0 ||
+      load.getIndices().empty())
+    return 0;
+  Value along = tiled.kInner ? nest.kArg : tiled.alongI ? nest.ivI : nest.ivJ;
+  unsigned alongDep = tiled.kInner ? DepK : tiled.alongI ? DepI : DepJ;
+  if (load.getIndices().back() != along)
+    return 0;
+  for (Value index : load.getIndices().drop_back())
+    if (deps.of(index) & alongDep)
+      return 0;
+  return 16 / *bytes;
+}
+
 /// The step of the redomap: reads and pure operations only, reading arrays
 /// invariant to one of i and j (the tiled loads) or to both; some to each.
 static MatchResult matchStep(Nest &nest, DependenceAnalysis &deps) {
@@ -315,6 +340,7 @@ static MatchResult matchStep(Nest &nest, DependenceAnalysis &deps) {
     tiled.alongI = d & DepI;
     tiled.kInner = !load.getIndices().empty() &&
                    (deps.of(load.getIndices().back()) & DepK);
+    tiled.globalVectorWidth = getGlobalVectorWidth(nest, tiled, deps);
     nest.loads.push_back(tiled);
   }
   bool anyI = llvm::any_of(nest.loads, [](auto &l) { return l.alongI; });
@@ -342,6 +368,25 @@ static MatchResult matchResults(Nest &nest) {
   return MatchResult::success();
 }
 
+/// Whether the step of `nest` is one multiply of the two tiled values and
+/// one add into a single accumulator (an scf.for), and the map returns that
+/// accumulator as it is.
+static bool isCheapStep(Nest &nest) {
+  if (!nest.forOp || nest.accTypes.size() != 1 || nest.loads.size() != 2 ||
+      nest.returns.size() != 1 ||
+      nest.returns.front().getValue() != nest.forOp.getResult(0))
+    return false;
+  unsigned arithmetic = 0;
+  for (Operation &op : nest.stepBlock->without_terminator()) {
+    if (isa<memref::LoadOp>(op))
+      continue;
+    if (!isa<arith::MulFOp, arith::AddFOp, arith::MulIOp, arith::AddIOp>(op))
+      return false;
+    ++arithmetic;
+  }
+  return arithmetic == 2;
+}
+
 /// Matches `map` as `(b..., i, j) { code1; redomap over k; code2 }` into
 /// `nest`.
 static MatchResult match(MapOp map, Nest &nest) {
@@ -355,6 +400,8 @@ static MatchResult match(MapOp map, Nest &nest) {
     result = matchStep(nest, deps);
   if (!result.failed())
     result = matchResults(nest);
+  if (!result.failed())
+    nest.cheapStep = isCheapStep(nest);
   return result;
 }
 
@@ -363,22 +410,35 @@ struct SegTileBlockRegisterPass
   using Base::Base;
 
   void runOnOperation() override {
+    FailureOr<TuningFile> overrides =
+        TuningFile::readOverrides(tuningFile, getOperation());
+    if (failed(overrides))
+      return signalPassFailure();
     SmallVector<MapOp> candidates;
     getOperation()->walk([&](MapOp map) {
       if (map.getLevel() == Level::Thread)
         candidates.push_back(map);
     });
+    TuningFile chosen;
     for (MapOp map : candidates)
-      if (failed(tile(map)))
+      if (failed(tile(map, *overrides, chosen)))
         return signalPassFailure();
+    std::string error;
+    if (!tuningFileOut.empty() && failed(chosen.write(tuningFileOut, error))) {
+      getOperation()->emitError() << error;
+      return signalPassFailure();
+    }
   }
 
   /// Tiles `map` when it matches and tiling pays off; a remark says why
   /// not otherwise.
-  LogicalResult tile(MapOp map);
+  LogicalResult tile(MapOp map, const TuningFile &overrides,
+                     TuningFile &chosen);
 };
 
-LogicalResult SegTileBlockRegisterPass::tile(MapOp map) {
+LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
+                                             const TuningFile &overrides,
+                                             TuningFile &chosen) {
   Nest nest;
   if (MatchResult matched = match(map, nest); matched.failed()) {
     map.emitRemark() << "not tiled: " << matched.getReason();
@@ -413,35 +473,68 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map) {
   TargetAttr target = TargetAttr::lookup(map);
   ResourceModel model(target);
   std::string explanation;
-  FailureOr<TileSizes> chosen =
-      model.selectTiles(sizeA, sizeB, sizeAcc, &explanation);
-  TileSizes tiles;
-  if (succeeded(chosen))
-    tiles = *chosen;
-  bool overridden = false;
-  for (auto [option, field] : {std::make_pair(int64_t(ty), &tiles.ty),
-                               std::make_pair(int64_t(tx), &tiles.tx),
-                               std::make_pair(int64_t(tk), &tiles.tk),
-                               std::make_pair(int64_t(ry), &tiles.ry),
-                               std::make_pair(int64_t(rx), &tiles.rx)})
-    if (option != 0) {
-      *field = option;
-      overridden = true;
+  FailureOr<TileSizes> selected =
+      model.selectTiles(sizeA, sizeB, sizeAcc, nest.cheapStep, &explanation);
+  TilePlan plan;
+  if (succeeded(selected))
+    plan.tiles = *selected;
+  TileSizes &tiles = plan.tiles;
+  // Each parameter: the tuning file, then the option, then the model.
+  bool tilesGiven = false, stagesGiven = false;
+  std::string source;
+  struct Parameter {
+    StringRef name;
+    int64_t option;
+    int64_t *field;
+  };
+  Parameter parameters[] = {
+      {"ty", ty, &tiles.ty}, {"tx", tx, &tiles.tx},
+      {"tk", tk, &tiles.tk}, {"ry", ry, &tiles.ry},
+      {"rx", rx, &tiles.rx}, {"stages", stages, &tiles.stages}};
+  for (Parameter &parameter : parameters) {
+    std::string name = getTunableName(map, parameter.name);
+    std::optional<int64_t> value = overrides.lookup(name);
+    if (value) {
+      if (*value <= 0)
+        return map.emitOpError() << "tuning file value " << *value << " of "
+                                 << name << " must be positive";
+      source = "tuning file";
+    } else if (parameter.option != 0) {
+      value = parameter.option;
+      if (source.empty())
+        source = "options";
     }
-  if (!overridden && failed(chosen))
+    if (!value)
+      continue;
+    *parameter.field = *value;
+    if (parameter.field == &tiles.stages)
+      stagesGiven = true;
+    else
+      tilesGiven = true;
+  }
+  if (!tilesGiven && failed(selected))
     return map.emitOpError()
            << "no tile sizes fit target " << target.getChip()
            << " for element sizes A " << sizeA << ", B " << sizeB
            << ", accumulators " << sizeAcc << " bytes";
+  // Given tiles: two stages where they fit without spilling.
+  if (tilesGiven && !stagesGiven) {
+    tiles.stages = 2;
+    Legality staged = model.checkTiles(tiles, sizeA, sizeB, sizeAcc);
+    if (!staged.isLegal() || !staged.softViolation.empty())
+      tiles.stages = 1;
+  }
+  if (tiles.stages > 2)
+    return map.emitOpError() << "illegal tile sizes: " << tiles.stages
+                             << " stages, at most 2 are supported";
   Legality legality = model.checkTiles(tiles, sizeA, sizeB, sizeAcc);
   if (!legality.isLegal())
     return map.emitOpError()
            << "illegal tile sizes: " << legality.hardViolation;
-  if (overridden) {
-    if (!legality.softViolation.empty())
-      map.emitWarning() << legality.softViolation;
-    explanation = "tile sizes from the options";
-  }
+  if (tilesGiven && !legality.softViolation.empty())
+    map.emitWarning() << legality.softViolation;
+  if (!source.empty())
+    explanation = "from the " + source;
 
   if (m && n && *m * *n < tiles.ty * tiles.tx) {
     map.emitRemark() << "not tiled: " << *m << " x " << *n
@@ -449,14 +542,33 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map) {
                      << " x " << tiles.tx << " threads";
     return success();
   }
+  for (Parameter &parameter : parameters)
+    chosen.set(getTunableName(map, parameter.name), *parameter.field);
+
+  // A 16-byte global load needs whole vectors in every copy walk.
+  unsigned vectorLoads = 0;
+  for (TiledLoad &tiled : nest.loads) {
+    int64_t width = tiled.globalVectorWidth;
+    int64_t walked = tiled.kInner   ? tiles.tk
+                     : tiled.alongI ? tiles.ty * tiles.ry
+                                    : tiles.tx * tiles.rx;
+    if (width && walked % width != 0)
+      tiled.globalVectorWidth = 0;
+    vectorLoads += tiled.globalVectorWidth != 0;
+  }
 
   if (emitRemarks)
-    map.emitRemark() << "tiled with (Ty, Tx, Tk, Ry, Rx) = (" << tiles.ty
-                     << ", " << tiles.tx << ", " << tiles.tk << ", " << tiles.ry
-                     << ", " << tiles.rx << "); " << explanation;
+    map.emitRemark() << "tiled: " << tiles.ty * tiles.ry << "x"
+                     << tiles.tx * tiles.rx << " per block of " << tiles.ty
+                     << "x" << tiles.tx << " threads, " << tiles.ry << "x"
+                     << tiles.rx << " per thread, k-tile " << tiles.tk << ", "
+                     << tiles.stages << " stage"
+                     << (tiles.stages > 1 ? "s" : "") << ", 16-byte loads for "
+                     << vectorLoads << " of " << nest.loads.size()
+                     << " slices (" << explanation << ")";
 
   OpBuilder b(map);
-  buildTiledMap(b, nest, tiles);
+  buildTiledMap(b, nest, plan);
   return success();
 }
 

@@ -29,17 +29,27 @@ struct TiledLoad {
   /// index varies with k): copies then read consecutive k, and write the
   /// slice transposed.
   bool kInner;
-  /// The shared slice: Tk rows of `pitch` elements, k outermost.
+  /// Elements of one 16-byte global load along the array's innermost
+  /// dimension (0: scalar loads only). Set when that index is k itself
+  /// (`kInner`) or i (resp. j) itself, the others do not vary with it and
+  /// the array is a row-major memref; the kernel still checks the row
+  /// length and the alignment at run time.
+  int64_t globalVectorWidth = 0;
+  /// The shared slices: `stages` x Tk rows of `pitch` elements, k outer.
   Value buffer;
   int64_t pitch = 0;
-  /// For a slice with k innermost, the view of `buffer` the copy writes:
+  /// For a slice with k innermost, the scalar copy walks
   /// [along / group][Tk][group], so that a warp's stores cover `group`
-  /// consecutive positions of several k rows; else `buffer`.
-  Value copyTarget;
+  /// consecutive positions of several k rows.
   int64_t group = 1;
-  /// The byte alignment of the register values of one thread, read as one
-  /// vector; 0 for scalar reads.
+  /// The byte alignment of the register values of one thread, read as
+  /// vectors of `chunk` elements; 0 for scalar reads.
   int64_t vectorAlignment = 0;
+  /// Elements of one shared-memory vector read. When a thread reads
+  /// several, chunk c of every thread lies in the c-th part of the row
+  /// (position c * T * chunk + t * chunk), so that a quarter warp reads
+  /// consecutive words.
+  int64_t chunk = 0;
 };
 
 /// The matched nest.
@@ -60,11 +70,21 @@ struct Nest {
   SmallVector<std::pair<Value, unsigned>> redAccLoads;
   SmallVector<TiledLoad> loads;
   SmallVector<ReturnsOp> returns;
+  /// Whether each k-step only multiplies the two tiled values and adds
+  /// the product to the accumulator, and the results are the accumulators:
+  /// then full k-tiles are unrolled and 8 x 8 register tiles considered.
+  bool cheapStep = false;
 };
 
-/// Replaces `nest.map` by a block-level map that computes it in tiles of
-/// sizes `t`, built at `b`'s insertion point, which is moved.
-void buildTiledMap(OpBuilder &b, Nest &nest, const TileSizes &t);
+/// How a matched nest is tiled: decided once by the pass (resource model,
+/// tuning file, options); the emitter follows it.
+struct TilePlan {
+  TileSizes tiles;
+};
+
+/// Replaces `nest.map` by a block-level map that computes it in tiles as
+/// `plan` says, built at `b`'s insertion point, which is moved.
+void buildTiledMap(OpBuilder &b, Nest &nest, const TilePlan &plan);
 
 } // namespace mlir::seg::tiling
 

@@ -140,12 +140,32 @@ static Value zeroOf(OpBuilder &b, Location loc, Type type) {
 /// the widest shared-memory load.
 static constexpr int64_t kSliceAlignment = 16;
 
+/// The most element updates of one k-tile that are unrolled (8 k-steps of
+/// 8 x 8 elements, 16 of 8 x 4).
+static constexpr int64_t kMaxUnrolledSteps = 512;
+
 namespace {
+/// The elements of one k-tile of a slice that one thread copies, loaded
+/// from global memory: the copy's points p = tid + s * blockSize.
+struct ThreadCopy {
+  struct Point {
+    /// The position along i (or j) within the tile and the k row.
+    Value pos, kk;
+    /// A vector of `width` consecutive elements along the array's innermost
+    /// dimension (k or the position), or one element.
+    Value value;
+    /// Whether p lies in the copy's space (null: always).
+    Value inRange;
+  };
+  SmallVector<Point> points;
+  int64_t width = 1;
+};
+
 /// Builds the tiled map; everything it needs lives here.
 class TiledBuilder {
 public:
-  TiledBuilder(OpBuilder &b, Nest &nest, const TileSizes &t)
-      : b(b), loc(nest.map.getLoc()), nest(nest), t(t),
+  TiledBuilder(OpBuilder &b, Nest &nest, const TilePlan &plan)
+      : b(b), loc(nest.map.getLoc()), nest(nest), t(plan.tiles), plan(plan),
         mapRegion(&nest.map.getBody()) {}
 
   /// Replaces the thread-level map by the block-level one.
@@ -161,6 +181,10 @@ private:
   void allocateTiles();
   /// The reduction's lower bound and extent U.
   void emitReductionRange();
+  /// Whether the 16-byte global loads are legal for this launch: rows a
+  /// multiple of the vector, aligned arrays and k range (null: no slice
+  /// has them).
+  Value emitVectorLoadCheck();
   /// A thread_in_block map that sets every accumulator to its neutral value.
   void emitAccumulatorInit();
   /// A thread_in_block map that runs code2 on every element of a thread's
@@ -173,13 +197,42 @@ private:
   Value cIdx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
   Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value divC(Value x, int64_t c) {
+    return arith::DivUIOp::create(b, loc, x, cIdx(c));
+  }
+  Value remC(Value x, int64_t c) {
+    return arith::RemUIOp::create(b, loc, x, cIdx(c));
+  }
 
-  /// The map sizes and the block-level mapping of outer indices.
-  void emitKLoop(bool checkMN);
-  void emitKTile(Value kt, Value kLen, bool checkMN, bool checkK);
-  void emitCopy(TiledLoad &tiled, Value kt, Value kLen, bool checkMN,
-                bool checkK);
-  void emitCompute(Value kt, Value kLen, bool checkMN);
+  /// The k loop over full k-tiles then the partial one, of blocks that
+  /// need the M and N checks or not, with 16-byte global loads or not.
+  void emitKLoop(bool checkMN, bool vectorLoads);
+  /// One stage: each k-tile copied (a barrier), then computed (a barrier).
+  void emitSingleStageTile(Value kt, Value kLen, bool checkMN, bool checkK,
+                           bool vectorLoads);
+  /// A thread_in_block map over the block's threads, its (ty, tx) and
+  /// linear thread index passed to `body`.
+  void emitThreadsMap(function_ref<void(Value ty, Value tx, Value tid)> body);
+  /// The loads of the elements of k-tile `kt` of `tiled` that thread `tid`
+  /// copies; padding (zeros) outside the arrays.
+  ThreadCopy emitThreadLoads(TiledLoad &tiled, Value tid, Value kt, Value kLen,
+                             bool checkMN, bool checkK, bool vectorLoads);
+  /// Stores `copy` into stage `stage` of the slice of `tiled`.
+  void emitThreadStores(TiledLoad &tiled, const ThreadCopy &copy, Value stage);
+  /// Both, for every slice.
+  void emitThreadCopy(Value tid, Value kt, Value kLen, Value stage,
+                      bool checkMN, bool checkK, bool vectorLoads);
+  /// The k-steps of k-tile `kt` (kLen of them) on stage `stage` of the
+  /// slices, for thread (ty, tx).
+  void emitCompute(Value ty, Value tx, Value stage, Value kt, Value kLen,
+                   bool checkMN);
+  /// The slice position of position `pos` within the tile.
+  Value slicePosition(TiledLoad &tiled, Value pos);
+  /// The index into the buffer of `tiled` of row `kk` of stage `stage`,
+  /// position `pos` + `constPos`: constant parts last, so that they become
+  /// address offsets.
+  Value sliceIndex(TiledLoad &tiled, Value stage, Value kk, Value pos,
+                   int64_t constPos = 0);
   /// The redomap's step for one element: new accumulators.
   SmallVector<Value> emitStep(IRMapping &mapping, ValueRange accs);
   /// Row (i) and column (j) of element (ry, rx) of thread (ty, tx).
@@ -194,6 +247,7 @@ private:
   Location loc;
   Nest &nest;
   TileSizes t;
+  const TilePlan &plan;
   Region *mapRegion;
 
   Value sizeM, sizeN, lower, sizeU, i0, j0;
@@ -227,68 +281,152 @@ SmallVector<Value> TiledBuilder::emitStep(IRMapping &mapping, ValueRange accs) {
   return applyOperators(b, nest.redOp.getOperators(), accs, elems);
 }
 
-void TiledBuilder::emitCopy(TiledLoad &tiled, Value kt, Value kLen,
-                            bool checkMN, bool checkK) {
-  int64_t along = tiled.alongI ? t.ty * t.ry : t.tx * t.rx;
-  // The copy walks the array's row-major order: consecutive threads read
-  // consecutive k (k innermost, `group` positions at a time) or positions.
-  SmallVector<OpFoldResult> sizes =
-      tiled.kInner
-          ? SmallVector<OpFoldResult>{b.getIndexAttr(along / tiled.group),
-                                      b.getIndexAttr(t.tk),
-                                      b.getIndexAttr(tiled.group)}
-          : SmallVector<OpFoldResult>{b.getIndexAttr(t.tk),
-                                      b.getIndexAttr(along)};
+void TiledBuilder::emitThreadsMap(
+    function_ref<void(Value ty, Value tx, Value tid)> body) {
   OpBuilder::InsertionGuard guard(b);
-  MapOp copy = createMap(b, loc, Level::ThreadInBlock, sizes,
-                         ValueRange{tiled.copyTarget}, std::nullopt);
-  auto ivs = copy.getInductionVars();
-  Value pos, kk;
-  if (tiled.kInner) {
-    pos = add(mul(ivs[0], cIdx(tiled.group)), ivs[2]);
-    kk = ivs[1];
-  } else {
-    kk = ivs[0];
-    pos = ivs[1];
-  }
-  Value ij = add(tiled.alongI ? i0 : j0, pos);
-  SmallVector<Value> conds;
-  if (checkMN)
-    conds.push_back(cmpUlt(b, loc, ij, tiled.alongI ? sizeM : sizeN));
-  if (checkK)
-    conds.push_back(cmpUlt(b, loc, kk, kLen));
-  Type elemType = tiled.load.getType();
-  auto load = [&](OpBuilder &) -> SmallVector<Value> {
-    IRMapping mapping = base;
-    mapping.map(tiled.alongI ? nest.ivI : nest.ivJ, ij);
-    mapping.map(nest.kArg, add(lower, add(kt, kk)));
-    Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
-    SmallVector<Value> indices =
-        llvm::map_to_vector(tiled.load.getIndices(), [&](Value v) {
-          return materialize(b, v, mapping, mapRegion);
-        });
-    return {memref::LoadOp::create(b, loc, memref, indices)};
-  };
-  Value value;
-  if (conds.empty())
-    value = load(b).front();
-  else
-    value = buildIf(b, loc, andAll(b, loc, conds), elemType, load,
-                    [&](OpBuilder &) -> SmallVector<Value> {
-                      // Padding: never given to an operator.
-                      return {zeroOf(b, loc, elemType)};
-                    })
-                .front();
-  b.setInsertionPointToStart(&copy.getResultsOp().getRegion().front());
-  ReturnsOp::create(b, loc, value, tiled.copyTarget);
-}
-
-void TiledBuilder::emitCompute(Value kt, Value kLen, bool checkMN) {
-  OpBuilder::InsertionGuard guard(b);
-  MapOp compute =
+  MapOp map =
       createMap(b, loc, Level::ThreadInBlock,
                 {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, {}, std::nullopt);
-  Value ty = compute.getInductionVars()[0], tx = compute.getInductionVars()[1];
+  Value ty = map.getInductionVars()[0], tx = map.getInductionVars()[1];
+  body(ty, tx, add(mul(ty, cIdx(t.tx)), tx));
+}
+
+ThreadCopy TiledBuilder::emitThreadLoads(TiledLoad &tiled, Value tid, Value kt,
+                                         Value kLen, bool checkMN, bool checkK,
+                                         bool vectorLoads) {
+  ThreadCopy copy;
+  int64_t along = tiled.alongI ? tileM : tileN;
+  int64_t width = vectorLoads ? tiled.globalVectorWidth : 1;
+  copy.width = std::max<int64_t>(width, 1);
+  // The copy walks the array's row-major order, so that consecutive
+  // threads read consecutive addresses: [along/group][Tk][group] or
+  // [along][Tk/width] with k innermost, [Tk][along/width] otherwise.
+  int64_t points = along * t.tk / copy.width;
+  int64_t threads = t.ty * t.tx;
+  Type elemType = tiled.load.getType();
+  Type valueType =
+      copy.width > 1 ? Type(VectorType::get({copy.width}, elemType)) : elemType;
+  for (int64_t first = 0; first < points; first += threads) {
+    ThreadCopy::Point point;
+    Value flat = add(tid, cIdx(first));
+    if (first + threads > points)
+      point.inRange = cmpUlt(b, loc, flat, cIdx(points));
+    if (tiled.kInner && copy.width > 1) {
+      point.pos = divC(flat, t.tk / copy.width);
+      point.kk = mul(remC(flat, t.tk / copy.width), cIdx(copy.width));
+    } else if (tiled.kInner) {
+      point.pos = add(mul(divC(flat, tiled.group * t.tk), cIdx(tiled.group)),
+                      remC(flat, tiled.group));
+      point.kk = remC(divC(flat, tiled.group), t.tk);
+    } else {
+      point.kk = divC(flat, along / copy.width);
+      point.pos = mul(remC(flat, along / copy.width), cIdx(copy.width));
+    }
+    Value ij = add(tiled.alongI ? i0 : j0, point.pos);
+    SmallVector<Value> conds;
+    if (point.inRange)
+      conds.push_back(point.inRange);
+    if (checkMN)
+      conds.push_back(cmpUlt(b, loc, ij, tiled.alongI ? sizeM : sizeN));
+    if (checkK)
+      conds.push_back(cmpUlt(b, loc, point.kk, kLen));
+    auto load = [&](OpBuilder &) -> SmallVector<Value> {
+      IRMapping mapping = base;
+      mapping.map(tiled.alongI ? nest.ivI : nest.ivJ, ij);
+      mapping.map(nest.kArg, add(lower, add(kt, point.kk)));
+      Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
+      SmallVector<Value> indices =
+          llvm::map_to_vector(tiled.load.getIndices(), [&](Value v) {
+            return materialize(b, v, mapping, mapRegion);
+          });
+      if (copy.width == 1)
+        return {memref::LoadOp::create(b, loc, memref, indices)};
+      return {vector::LoadOp::create(
+          b, loc, cast<VectorType>(valueType), memref, indices,
+          /*nontemporal=*/false, llvm::MaybeAlign(kSliceAlignment))};
+    };
+    if (conds.empty())
+      point.value = load(b).front();
+    else
+      point.value = buildIf(b, loc, andAll(b, loc, conds), valueType, load,
+                            [&](OpBuilder &) -> SmallVector<Value> {
+                              // Padding: never given to an operator.
+                              return {zeroOf(b, loc, valueType)};
+                            })
+                        .front();
+    copy.points.push_back(point);
+  }
+  return copy;
+}
+
+Value TiledBuilder::slicePosition(TiledLoad &tiled, Value pos) {
+  int64_t count = tiled.alongI ? t.ry : t.rx;
+  int64_t threads = tiled.alongI ? t.ty : t.tx;
+  if (tiled.chunk <= 1 || tiled.chunk == count)
+    return pos;
+  // Element r of thread t: chunk r / chunk of that thread, in the
+  // (r / chunk)-th part of the row.
+  Value thread = divC(pos, count), r = remC(pos, count);
+  return add(mul(divC(r, tiled.chunk), cIdx(threads * tiled.chunk)),
+             add(mul(thread, cIdx(tiled.chunk)), remC(r, tiled.chunk)));
+}
+
+Value TiledBuilder::sliceIndex(TiledLoad &tiled, Value stage, Value kk,
+                               Value pos, int64_t constPos) {
+  Value start = add(mul(stage, cIdx(t.tk * tiled.pitch)), pos);
+  if (std::optional<int64_t> row = getConstantIntValue(kk))
+    return add(start, cIdx(*row * tiled.pitch + constPos));
+  return add(start, add(mul(kk, cIdx(tiled.pitch)), cIdx(constPos)));
+}
+
+void TiledBuilder::emitThreadStores(TiledLoad &tiled, const ThreadCopy &copy,
+                                    Value stage) {
+  for (const ThreadCopy::Point &point : copy.points) {
+    auto store = [&](OpBuilder &) {
+      // Consecutive positions stay consecutive in the slice: one store.
+      int64_t count = tiled.alongI ? t.ry : t.rx;
+      bool identity = tiled.chunk <= 1 || tiled.chunk == count;
+      if (!tiled.kInner && copy.width > 1 &&
+          (identity ||
+           (tiled.chunk % copy.width == 0 && count % copy.width == 0))) {
+        vector::StoreOp::create(
+            b, loc, point.value, tiled.buffer,
+            sliceIndex(tiled, stage, point.kk, slicePosition(tiled, point.pos)),
+            /*nontemporal=*/false, llvm::MaybeAlign(kSliceAlignment));
+        return SmallVector<Value>();
+      }
+      for (int64_t v = 0; v < copy.width; ++v) {
+        Value elem = copy.width == 1
+                         ? point.value
+                         : vector::ExtractOp::create(b, loc, point.value, v);
+        Value pos = point.pos, kk = point.kk;
+        (tiled.kInner ? kk : pos) = add(tiled.kInner ? kk : pos, cIdx(v));
+        memref::StoreOp::create(
+            b, loc, elem, tiled.buffer,
+            sliceIndex(tiled, stage, kk, slicePosition(tiled, pos)));
+      }
+      return SmallVector<Value>();
+    };
+    if (point.inRange)
+      buildIf(b, loc, point.inRange, {}, store,
+              [&](OpBuilder &) { return SmallVector<Value>(); });
+    else
+      store(b);
+  }
+}
+
+void TiledBuilder::emitThreadCopy(Value tid, Value kt, Value kLen, Value stage,
+                                  bool checkMN, bool checkK, bool vectorLoads) {
+  SmallVector<ThreadCopy> copies;
+  for (TiledLoad &tiled : nest.loads)
+    copies.push_back(
+        emitThreadLoads(tiled, tid, kt, kLen, checkMN, checkK, vectorLoads));
+  for (auto [tiled, copy] : llvm::zip_equal(nest.loads, copies))
+    emitThreadStores(tiled, copy, stage);
+}
+
+void TiledBuilder::emitCompute(Value ty, Value tx, Value stage, Value kt,
+                               Value kLen, bool checkMN) {
   unsigned numAcc = nest.accTypes.size();
   // accs[(ry * Rx + rx) * numAcc + a]
   SmallVector<Value> accs;
@@ -311,89 +449,173 @@ void TiledBuilder::emitCompute(Value kt, Value kLen, bool checkMN) {
     if (checkMN)
       colOk.push_back(cmpUlt(b, loc, cols.back(), sizeN));
   }
-  Value tyR = mul(ty, cIdx(t.ry)), txR = mul(tx, cIdx(t.rx));
-  auto loop = scf::ForOp::create(
-      b, loc, cIdx(0), kLen, cIdx(1), accs,
-      [&](OpBuilder &, Location, Value kk, ValueRange iterAccs) {
-        Value k = add(lower, add(kt, kk));
-        // Registers: Ry values of every slice along i, Rx along j.
-        SmallVector<SmallVector<Value>> regs;
-        for (TiledLoad &tiled : nest.loads) {
-          SmallVector<Value> values;
-          int64_t count = tiled.alongI ? t.ry : t.rx;
-          if (tiled.vectorAlignment) {
-            Value vector = vector::LoadOp::create(
-                b, loc, VectorType::get({count}, tiled.load.getType()),
-                tiled.buffer, ValueRange{kk, tiled.alongI ? tyR : txR},
-                /*nontemporal=*/false, llvm::MaybeAlign(tiled.vectorAlignment));
-            for (int64_t r = 0; r < count; ++r)
-              values.push_back(vector::ExtractOp::create(b, loc, vector, r));
-            regs.push_back(values);
-            continue;
-          }
-          for (int64_t r = 0; r < count; ++r) {
-            Value pos = add(tiled.alongI ? tyR : txR, cIdx(r));
-            values.push_back(memref::LoadOp::create(b, loc, tiled.buffer,
-                                                    ValueRange{kk, pos}));
-          }
-          regs.push_back(values);
+  // One k-step on every element: the new accumulators.
+  auto kStep = [&](Value kk, ValueRange iterAccs) {
+    Value k = add(lower, add(kt, kk));
+    // Registers: Ry values of every slice along i, Rx along j.
+    SmallVector<SmallVector<Value>> regs;
+    for (TiledLoad &tiled : nest.loads) {
+      SmallVector<Value> values;
+      int64_t count = tiled.alongI ? t.ry : t.rx;
+      int64_t threads = tiled.alongI ? t.ty : t.tx;
+      Value thread = tiled.alongI ? ty : tx;
+      Value own = mul(thread, cIdx(count));
+      if (tiled.vectorAlignment) {
+        // Chunk c / chunk of the thread (see slicePosition).
+        bool interleaved = tiled.chunk != count;
+        Value start = interleaved ? mul(thread, cIdx(tiled.chunk)) : own;
+        for (int64_t c = 0; c < count; c += tiled.chunk) {
+          int64_t offset =
+              interleaved ? c / tiled.chunk * threads * tiled.chunk : c;
+          Value vector = vector::LoadOp::create(
+              b, loc, VectorType::get({tiled.chunk}, tiled.load.getType()),
+              tiled.buffer, sliceIndex(tiled, stage, kk, start, offset),
+              /*nontemporal=*/false, llvm::MaybeAlign(tiled.vectorAlignment));
+          for (int64_t r = 0; r < tiled.chunk; ++r)
+            values.push_back(vector::ExtractOp::create(b, loc, vector, r));
         }
-        SmallVector<Value> next;
-        for (int64_t ry = 0; ry < t.ry; ++ry)
-          for (int64_t rx = 0; rx < t.rx; ++rx) {
-            ValueRange old = iterAccs.slice((ry * t.rx + rx) * numAcc, numAcc);
-            auto step = [&](OpBuilder &) -> SmallVector<Value> {
-              IRMapping mapping = base;
-              mapping.map(nest.ivI, rows[ry]);
-              mapping.map(nest.ivJ, cols[rx]);
-              mapping.map(nest.kArg, k);
-              for (auto [tiled, values] : llvm::zip_equal(nest.loads, regs))
-                mapping.map(tiled.load.getResult(),
-                            values[tiled.alongI ? ry : rx]);
-              return emitStep(mapping, old);
-            };
-            SmallVector<Value> updated;
-            if (checkMN)
-              updated = buildIf(
-                  b, loc, arith::AndIOp::create(b, loc, rowOk[ry], colOk[rx]),
-                  nest.accTypes, step,
-                  [&](OpBuilder &) { return SmallVector<Value>(old); });
-            else
-              updated = step(b);
-            next.append(updated);
-          }
-        scf::YieldOp::create(b, loc, next);
-      });
+        regs.push_back(values);
+        continue;
+      }
+      for (int64_t r = 0; r < count; ++r)
+        values.push_back(memref::LoadOp::create(
+            b, loc, tiled.buffer, sliceIndex(tiled, stage, kk, own, r)));
+      regs.push_back(values);
+    }
+    SmallVector<Value> next;
+    for (int64_t ry = 0; ry < t.ry; ++ry)
+      for (int64_t rx = 0; rx < t.rx; ++rx) {
+        ValueRange old = iterAccs.slice((ry * t.rx + rx) * numAcc, numAcc);
+        auto step = [&](OpBuilder &) -> SmallVector<Value> {
+          IRMapping mapping = base;
+          mapping.map(nest.ivI, rows[ry]);
+          mapping.map(nest.ivJ, cols[rx]);
+          mapping.map(nest.kArg, k);
+          for (auto [tiled, values] : llvm::zip_equal(nest.loads, regs))
+            mapping.map(tiled.load.getResult(), values[tiled.alongI ? ry : rx]);
+          return emitStep(mapping, old);
+        };
+        SmallVector<Value> updated;
+        if (checkMN)
+          updated = buildIf(
+              b, loc, arith::AndIOp::create(b, loc, rowOk[ry], colOk[rx]),
+              nest.accTypes, step,
+              [&](OpBuilder &) { return SmallVector<Value>(old); });
+        else
+          updated = step(b);
+        next.append(updated);
+      }
+    return next;
+  };
+  // Full k-tiles of unchecked blocks run `unroll` k-steps per iteration
+  // (all of them where few enough), so that the k-steps' shared reads can
+  // be scheduled ahead of their use and their addresses become constant
+  // offsets, without so many in flight that registers run out.
+  std::optional<int64_t> staticLen = getConstantIntValue(kLen);
+  int64_t unroll = 1;
+  if (!checkMN && staticLen && nest.cheapStep) {
+    unroll = std::max<int64_t>(1, kMaxUnrolledSteps / (t.ry * t.rx));
+    while (*staticLen % unroll != 0)
+      --unroll;
+  }
+  SmallVector<Value> results;
+  if (staticLen && unroll == *staticLen) {
+    results = accs;
+    for (int64_t kk = 0; kk < *staticLen; ++kk)
+      results = kStep(cIdx(kk), results);
+  } else {
+    auto loop = scf::ForOp::create(
+        b, loc, cIdx(0), kLen, cIdx(unroll), accs,
+        [&](OpBuilder &, Location, Value kk, ValueRange iterAccs) {
+          SmallVector<Value> updated(iterAccs);
+          for (int64_t u = 0; u < unroll; ++u)
+            updated = kStep(u ? add(kk, cIdx(u)) : kk, updated);
+          scf::YieldOp::create(b, loc, updated);
+        });
+    results.assign(loop.getResults().begin(), loop.getResults().end());
+  }
   unsigned pos = 0;
   for (int64_t ry = 0; ry < t.ry; ++ry)
     for (int64_t rx = 0; rx < t.rx; ++rx)
       for (Value buffer : accBuffers)
-        memref::StoreOp::create(b, loc, loop.getResult(pos++), buffer,
+        memref::StoreOp::create(b, loc, results[pos++], buffer,
                                 accIndices(ry, rx));
 }
 
-void TiledBuilder::emitKTile(Value kt, Value kLen, bool checkMN, bool checkK) {
-  for (TiledLoad &tiled : nest.loads)
-    emitCopy(tiled, kt, kLen, checkMN, checkK);
-  emitCompute(kt, kLen, checkMN);
+void TiledBuilder::emitSingleStageTile(Value kt, Value kLen, bool checkMN,
+                                       bool checkK, bool vectorLoads) {
+  Value stage = cIdx(0);
+  emitThreadsMap([&](Value, Value, Value tid) {
+    emitThreadCopy(tid, kt, kLen, stage, checkMN, checkK, vectorLoads);
+  });
+  emitThreadsMap([&](Value ty, Value tx, Value) {
+    emitCompute(ty, tx, stage, kt, kLen, checkMN);
+  });
 }
 
-void TiledBuilder::emitKLoop(bool checkMN) {
+void TiledBuilder::emitKLoop(bool checkMN, bool vectorLoads) {
   Value tk = cIdx(t.tk);
   Value fullEnd = mul(arith::DivUIOp::create(b, loc, sizeU, tk), tk);
-  scf::ForOp::create(b, loc, cIdx(0), fullEnd, tk, {},
-                     [&](OpBuilder &, Location, Value kt, ValueRange) {
-                       emitKTile(kt, tk, checkMN, /*checkK=*/false);
-                       scf::YieldOp::create(b, loc);
-                     });
-  // The epilogue: the last, partial k-tile, with checks.
+  if (t.stages == 1) {
+    scf::ForOp::create(b, loc, cIdx(0), fullEnd, tk, {},
+                       [&](OpBuilder &, Location, Value kt, ValueRange) {
+                         emitSingleStageTile(kt, tk, checkMN, /*checkK=*/false,
+                                             vectorLoads);
+                         scf::YieldOp::create(b, loc);
+                       });
+  } else {
+    // Software pipelining: k-tile 0 is copied to stage 0; then each
+    // k-tile's compute on its stage runs between the loads of the next
+    // k-tile (into registers, so that their latency overlaps the compute)
+    // and their stores into the other stage. One barrier per k-tile
+    // suffices: the one after k-tile kt orders its reads of one stage
+    // before the stores of k-tile kt + 1 into it, and the stores of k-tile
+    // kt + 1 before its compute.
+    Value hasFull = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                          fullEnd, cIdx(0));
+    buildIf(
+        b, loc, hasFull, {},
+        [&](OpBuilder &) {
+          Value zero = cIdx(0);
+          emitThreadsMap([&](Value, Value, Value tid) {
+            emitThreadCopy(tid, zero, tk, zero, checkMN, /*checkK=*/false,
+                           vectorLoads);
+          });
+          Value last = arith::SubIOp::create(b, loc, fullEnd, tk);
+          auto loop = scf::ForOp::create(
+              b, loc, zero, last, tk, ValueRange{zero},
+              [&](OpBuilder &, Location, Value kt, ValueRange iterArgs) {
+                Value stage = iterArgs.front();
+                Value other = arith::SubIOp::create(b, loc, cIdx(1), stage);
+                emitThreadsMap([&](Value ty, Value tx, Value tid) {
+                  SmallVector<ThreadCopy> next;
+                  for (TiledLoad &tiled : nest.loads)
+                    next.push_back(emitThreadLoads(tiled, tid, add(kt, tk), tk,
+                                                   checkMN, /*checkK=*/false,
+                                                   vectorLoads));
+                  emitCompute(ty, tx, stage, kt, tk, checkMN);
+                  for (auto [tiled, copy] : llvm::zip_equal(nest.loads, next))
+                    emitThreadStores(tiled, copy, other);
+                });
+                scf::YieldOp::create(b, loc, other);
+              });
+          Value stage = loop.getResult(0);
+          emitThreadsMap([&](Value ty, Value tx, Value) {
+            emitCompute(ty, tx, stage, last, tk, checkMN);
+          });
+          return SmallVector<Value>();
+        },
+        [&](OpBuilder &) { return SmallVector<Value>(); });
+  }
+  // The epilogue: the last, partial k-tile, with checks and scalar loads.
   Value rest = arith::SubIOp::create(b, loc, sizeU, fullEnd);
   Value hasRest =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rest, cIdx(0));
   buildIf(
       b, loc, hasRest, {},
       [&](OpBuilder &) {
-        emitKTile(fullEnd, rest, checkMN, /*checkK=*/true);
+        emitSingleStageTile(fullEnd, rest, checkMN, /*checkK=*/true,
+                            /*vectorLoads=*/false);
         return SmallVector<Value>();
       },
       [&](OpBuilder &) { return SmallVector<Value>(); });
@@ -417,14 +639,28 @@ void TiledBuilder::build() {
                             add(i0, cIdx(tileM)), sizeM),
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
                             add(j0, cIdx(tileN)), sizeN));
+  Value vectorOk = emitVectorLoadCheck();
   buildIf(
       b, loc, inside, {},
       [&](OpBuilder &) {
-        emitKLoop(/*checkMN=*/false);
+        if (!vectorOk) {
+          emitKLoop(/*checkMN=*/false, /*vectorLoads=*/false);
+          return SmallVector<Value>();
+        }
+        buildIf(
+            b, loc, vectorOk, {},
+            [&](OpBuilder &) {
+              emitKLoop(/*checkMN=*/false, /*vectorLoads=*/true);
+              return SmallVector<Value>();
+            },
+            [&](OpBuilder &) {
+              emitKLoop(/*checkMN=*/false, /*vectorLoads=*/false);
+              return SmallVector<Value>();
+            });
         return SmallVector<Value>();
       },
       [&](OpBuilder &) {
-        emitKLoop(/*checkMN=*/true);
+        emitKLoop(/*checkMN=*/true, /*vectorLoads=*/false);
         return SmallVector<Value>();
       });
 
@@ -471,31 +707,55 @@ void TiledBuilder::allocateTiles() {
       tiled.pitch += TileSizes::kRowPadding;
       tiled.group = std::gcd(along, TileSizes::kRowPadding);
     }
-    // The values of one thread start at t*count elements into a row of
-    // `pitch` elements: both multiples of the alignment, as is the slice.
+    // The values of one thread are read in chunks that start at multiples
+    // of the chunk into rows of `pitch` elements: both multiples of the
+    // alignment, as is the slice.
     if (vectors) {
       uint64_t common = std::gcd(count * *bytes, tiled.pitch * *bytes);
       tiled.vectorAlignment = std::min<int64_t>(
           kSliceAlignment, int64_t(1) << llvm::countr_zero(common));
+      tiled.chunk = tiled.vectorAlignment / *bytes;
+      if (tiled.chunk < 2) {
+        tiled.vectorAlignment = 0;
+        tiled.chunk = 0;
+      }
     }
-    auto buffer = memref::AllocaOp::create(
-        b, loc, MemRefType::get({t.tk, tiled.pitch}, elemType),
-        tiled.vectorAlignment ? b.getI64IntegerAttr(kSliceAlignment)
-                              : IntegerAttr());
-    tiled.buffer = tiled.copyTarget = buffer;
-    if (!tiled.kInner)
-      continue;
-    SmallVector<int64_t> viewShape = {along / tiled.group, t.tk, tiled.group};
-    SmallVector<int64_t> viewStrides = {tiled.group, tiled.pitch, 1};
-    tiled.copyTarget = memref::ReinterpretCastOp::create(
-        b, loc,
-        MemRefType::get(viewShape, elemType,
-                        StridedLayoutAttr::get(b.getContext(), 0, viewStrides)),
-        buffer, /*offset=*/0, viewShape, viewStrides);
+    // Stages of Tk rows of `pitch` elements, flat, so that the constant
+    // parts of an index fold into the address.
+    tiled.buffer = memref::AllocaOp::create(
+        b, loc, MemRefType::get({t.stages * t.tk * tiled.pitch}, elemType),
+        b.getI64IntegerAttr(kSliceAlignment));
   }
   for (Type type : nest.accTypes)
     accBuffers.push_back(memref::AllocaOp::create(
         b, loc, MemRefType::get({t.ty, t.tx, t.ry, t.rx}, type)));
+}
+
+Value TiledBuilder::emitVectorLoadCheck() {
+  SmallVector<Value> conds;
+  for (TiledLoad &tiled : nest.loads) {
+    int64_t width = tiled.globalVectorWidth;
+    if (!width)
+      continue;
+    // Rows of a multiple of `width` elements from an aligned start: every
+    // vector of the copy is aligned, as its first element is a multiple of
+    // `width` into a row (tiles and k-tiles are multiples of `width`).
+    IRMapping mapping = base;
+    Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
+    auto type = cast<MemRefType>(memref.getType());
+    Value rowLength = memref::DimOp::create(b, loc, memref, type.getRank() - 1);
+    Value zero = cIdx(0);
+    auto isZero = [&](Value v) {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, zero);
+    };
+    conds.push_back(isZero(remC(rowLength, width)));
+    Value address =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+    conds.push_back(isZero(remC(address, kSliceAlignment)));
+    if (tiled.kInner)
+      conds.push_back(isZero(remC(lower, width)));
+  }
+  return conds.empty() ? Value() : andAll(b, loc, conds);
 }
 
 void TiledBuilder::emitReductionRange() {
@@ -592,6 +852,6 @@ void TiledBuilder::emitResults() {
                              ArrayRef<int64_t>{t.ry, t.rx});
 }
 
-void tiling::buildTiledMap(OpBuilder &b, Nest &nest, const TileSizes &t) {
-  TiledBuilder(b, nest, t).build();
+void tiling::buildTiledMap(OpBuilder &b, Nest &nest, const TilePlan &plan) {
+  TiledBuilder(b, nest, plan).build();
 }

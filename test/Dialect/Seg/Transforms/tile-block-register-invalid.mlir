@@ -33,7 +33,7 @@ func.func @shared(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
     %C: memref<?x?xf32>, %m: index, %n: index, %u: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{illegal tile sizes: tiles need 25600 bytes of shared memory (Tk * (size_A*(Ty*Ry+4) + size_B*(Tx*Rx+4)) = 32 * (4*(16*8+4) + 4*(16*4+4))) but target sm_90 allows 16384 per block}}
+  // expected-error @+1 {{illegal tile sizes: tiles need 25600 bytes of shared memory (stages * Tk * (size_A*(Ty*Ry+4) + size_B*(Tx*Rx+4)) = 1 * 32 * (4*(16*8+4) + 4*(16*4+4))) but target sm_90 allows 16384 per block}}
   seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {

@@ -10,12 +10,11 @@
 // CHECK-DAG: %[[NBI:.+]] = arith.ceildivui %[[M]], %c4
 // CHECK-DAG: %[[NBJ:.+]] = arith.ceildivui %[[N]], %c3
 // CHECK: seg.map block (%[[BI:.+]], %[[BJ:.+]]) in (%[[NBI]], %[[NBJ]]) grid(block_size = 6) outs(%[[C]] : memref<?x?xf32>)
-// The slices, k outermost: of A (k innermost in A, so the slice is stored
-// transposed, rows of 4 + 4 padding elements, written by the copy through a
-// [4/4][k][4] view), of B, and the thread-private accumulators.
-// CHECK: %[[AS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<4x8xf32>
-// CHECK: %[[ASC:.+]] = memref.reinterpret_cast %[[AS]] to offset: [0], sizes: [1, 4, 4], strides: [4, 8, 1] : memref<4x8xf32> to memref<1x4x4xf32, strided<[4, 8, 1]>>
-// CHECK: %[[BS:.+]] = memref.alloca() : memref<4x3xf32>
+// Two stages (the default where they fit) of the slices, flat, k outer: of
+// A (k innermost in A, so the slice is stored transposed, rows of 4 + 4
+// padding elements), of B, and the thread-private accumulators.
+// CHECK: %[[AS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<64xf32>
+// CHECK: %[[BS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<24xf32>
 // CHECK: %[[ACC:.+]] = memref.alloca() : memref<2x3x2x1xf32>
 // CHECK: %[[I0:.+]] = arith.muli %[[BI]], %c4
 // CHECK: %[[J0:.+]] = arith.muli %[[BJ]], %c3
@@ -23,46 +22,60 @@
 // CHECK: seg.map thread_in_block (%[[TY:.+]], %[[TX:.+]]) in (2, 3) {
 // CHECK-NEXT: memref.store %[[ZERO]], %[[ACC]][%[[TY]], %[[TX]], %c0, %c0]
 // CHECK-NEXT: memref.store %[[ZERO]], %[[ACC]][%[[TY]], %[[TX]], %c1, %c0]
-// Blocks whose tile lies inside M x N take the unchecked path.
+// Blocks whose tile lies inside M x N take the unchecked path, with
+// 16-byte loads of A where its rows are a multiple of 4 elements and the
+// array is aligned (B's rows of 3 elements are copied by scalar loads).
 // CHECK: %[[INSIDE:.+]] = arith.andi
+// CHECK: %[[ROWLEN:.+]] = memref.dim %[[A]], %c1
+// CHECK: arith.remui %[[ROWLEN]], %c4
+// CHECK: %[[PTR:.+]] = memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK: arith.remui %[[PTR]], %c16
+// CHECK: %[[VEC:.+]] = arith.andi
 // CHECK: scf.if %[[INSIDE]] {
-// Full k-tiles: copies without any bounds check.
-// CHECK: scf.for %[[KT:.+]] = %c0 to %{{.+}} step %c4 {
-// CHECK-NEXT: seg.map thread_in_block (%[[P1:.+]], %[[Q:.+]], %[[P0:.+]]) in (1, 4, 4) outs(%[[ASC]] : memref<1x4x4xf32, strided<[4, 8, 1]>>) {
-// CHECK-NEXT: %[[P4:.+]] = arith.muli %[[P1]], %c4
-// CHECK-NEXT: %[[P:.+]] = arith.addi %[[P4]], %[[P0]]
-// CHECK-NEXT: %[[ROW:.+]] = arith.addi %[[I0]], %[[P]]
-// CHECK-NEXT: %[[K:.+]] = arith.addi %[[KT]], %[[Q]]
-// CHECK-NEXT: %[[X:.+]] = memref.load %[[A]][%[[ROW]], %[[K]]]
-// CHECK-NEXT: seg.results {
-// CHECK-NEXT: seg.returns %[[X]] into %[[ASC]]
-// CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (4, 3) outs(%[[BS]] : memref<4x3xf32>) {
-// CHECK-NOT: scf.if
+// CHECK-NEXT: scf.if %[[VEC]] {
+// k-tile 0 is copied into stage 0 (a barrier follows the map).
+// CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (2, 3) {
+// CHECK: vector.load %[[A]][%{{.+}}, %c0] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
 // CHECK: memref.load %[[B]]
-// The update: Ry values of A (one vector) and Rx of B into registers per
-// k; no checks.
-// CHECK: seg.map thread_in_block (%[[UTY:.+]], %[[UTX:.+]]) in (2, 3) {
+// CHECK: memref.store %{{.+}}, %[[AS]]
+// Then one map per k-tile (one barrier): the next k-tile's loads into
+// registers, the k-steps on stage S without any check, the stores into
+// stage 1 - S.
+// CHECK: scf.for %[[KT:.+]] = %c0 to %{{.+}} step %c4 iter_args(%[[S:.+]] = %c0) -> (index) {
+// CHECK-NEXT: %[[OTHER:.+]] = arith.subi %c1, %[[S]]
+// CHECK-NEXT: seg.map thread_in_block (%[[UTY:.+]], %[[UTX:.+]]) in (2, 3) {
+// CHECK: %[[NEXT:.+]] = arith.addi %[[KT]], %c4
+// CHECK: vector.load %[[A]][%{{.+}}, %[[NEXT]]]
+// CHECK: memref.load %[[B]]
 // CHECK: %[[UROW:.+]] = arith.muli %[[UTY]], %c2
-// CHECK: scf.for %[[KK:.+]] = %c0 to %c4 step %c1 iter_args
-// CHECK-NEXT: %[[AV:.+]] = vector.load %[[AS]][%[[KK]], %[[UROW]]] {alignment = 8 : i64} : memref<4x8xf32>, vector<2xf32>
-// CHECK-NEXT: vector.extract %[[AV]][0]
-// CHECK-NEXT: vector.extract %[[AV]][1]
-// CHECK-NEXT: memref.load %[[BS]][%[[KK]], %[[UTX]]]
+// CHECK: %[[SA:.+]] = arith.muli %[[S]], %c32
+// CHECK: %[[AI:.+]] = arith.addi %[[SA]], %[[UROW]]
+// CHECK: vector.load %[[AS]][%[[AI]]] {alignment = 8 : i64} : memref<64xf32>, vector<2xf32>
+// CHECK: memref.load %[[BS]]
 // CHECK-NEXT: arith.mulf
 // CHECK-NEXT: arith.addf
 // CHECK-NEXT: arith.mulf
 // CHECK-NEXT: arith.addf
-// CHECK-NEXT: scf.yield
+// CHECK: arith.muli %[[OTHER]], %c32
+// CHECK: memref.store %{{.+}}, %[[AS]]
+// CHECK: scf.yield %[[OTHER]] : index
+// The last full k-tile: its k-steps only.
+// CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (2, 3) {
+// CHECK-NOT: memref.load %[[A]]
+// CHECK: vector.load %[[AS]]
 // The epilogue: the last, partial k-tile, with k checks only.
 // CHECK: %[[REST:.+]] = arith.subi
 // CHECK: %[[HASREST:.+]] = arith.cmpi ne, %[[REST]], %c0
 // CHECK: scf.if %[[HASREST]] {
-// CHECK: seg.map thread_in_block (%{{.+}}, %[[Q2:.+]], %{{.+}}) in (1, 4, 4) outs(%[[ASC]]
-// CHECK: arith.cmpi ult, %[[Q2]], %[[REST]]
+// CHECK: seg.map thread_in_block
+// CHECK: arith.cmpi ult, %{{.+}}, %[[REST]]
 // CHECK: scf.for %{{.+}} = %c0 to %[[REST]] step %c1
+// The scalar fallback of the 16-byte loads.
+// CHECK: } else {
+// CHECK: memref.load %[[A]]
 // Blocks at the edge: M and N checks guard copies and every update.
 // CHECK: } else {
-// CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}, %{{.+}}) in (1, 4, 4) outs(%[[ASC]]
+// CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (2, 3) {
 // CHECK: arith.cmpi ult, %{{.+}}, %[[M]]
 // CHECK: scf.if
 // CHECK: } else {
@@ -77,31 +90,33 @@
 // CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (2, 3) outs(%[[C]] : memref<?x?xf32>) {
 // CHECK: %[[V:.+]] = vector.from_elements %{{.+}}, %{{.+}} : vector<2x1xf32>
 // CHECK: seg.regtile_returns %[[V]] into %[[C]] tiles [(%[[M]], 2, 2), (%[[N]], 3, 1)] : vector<2x1xf32>, memref<?x?xf32>
-// With the default tiles (16, 16, 32, 8, 4): the A slice is stored
-// transposed with rows of 128 + 4 elements, copied through a [32][Tk][4]
-// view; both slices are 16-byte aligned and each thread reads its 8 values
-// of A and 4 of B at one k as aligned vectors.
+// With the model's tiles (16, 16, 8, 8, 8) and two stages: slices of
+// 2 x 8 rows of 128 + 4 (A, transposed) and 128 (B) elements; both inputs
+// are copied with 16-byte loads; each thread reads its 8 values of A and
+// of B at one k as two aligned 4-element chunks (64 elements apart, so that
+// a quarter warp reads consecutive words), the k-steps of a full k-tile
+// unrolled.
 // DEFAULT-LABEL: func.func @matmul(
-// DEFAULT: %[[AS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<32x132xf32>
-// DEFAULT: %[[ASC:.+]] = memref.reinterpret_cast %[[AS]] to offset: [0], sizes: [32, 32, 4], strides: [4, 132, 1] : memref<32x132xf32> to memref<32x32x4xf32, strided<[4, 132, 1]>>
-// DEFAULT: %[[BS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<32x64xf32>
-// DEFAULT: scf.for
-// DEFAULT: seg.map thread_in_block (%{{.+}}, %{{.+}}, %{{.+}}) in (32, 32, 4) outs(%[[ASC]] : memref<32x32x4xf32, strided<[4, 132, 1]>>)
-// DEFAULT: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (32, 64) outs(%[[BS]] : memref<32x64xf32>)
-// DEFAULT: seg.map thread_in_block (%[[TY:.+]], %[[TX:.+]]) in (16, 16) {
-// DEFAULT-DAG: %[[ROW:.+]] = arith.muli %[[TY]], %c8
-// DEFAULT-DAG: %[[COL:.+]] = arith.muli %[[TX]], %c4
-// DEFAULT: scf.for %[[KK:.+]] = %c0 to %c32 step %c1
-// DEFAULT-NEXT: %[[AV:.+]] = vector.load %[[AS]][%[[KK]], %[[ROW]]] {alignment = 16 : i64} : memref<32x132xf32>, vector<8xf32>
-// DEFAULT-COUNT-8: vector.extract %[[AV]]
-// DEFAULT-NEXT: %[[BV:.+]] = vector.load %[[BS]][%[[KK]], %[[COL]]] {alignment = 16 : i64} : memref<32x64xf32>, vector<4xf32>
-// DEFAULT-NOT: memref.load
+// DEFAULT: %[[AS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<2112xf32>
+// DEFAULT: %[[BS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<2048xf32>
+// DEFAULT: scf.for {{.*}} iter_args(%{{.+}} = %c0) -> (index)
+// DEFAULT: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (16, 16) {
+// DEFAULT: vector.load %{{.+}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// DEFAULT: vector.load %{{.+}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// DEFAULT: %[[A0:.+]] = vector.load %[[AS]][%[[AI:.+]]] {alignment = 16 : i64} : memref<2112xf32>, vector<4xf32>
+// DEFAULT: %[[AI1:.+]] = arith.addi %[[AI]], %c64
+// DEFAULT: vector.load %[[AS]][%[[AI1]]] {alignment = 16 : i64} : memref<2112xf32>, vector<4xf32>
+// DEFAULT: vector.load %[[BS]][%{{.+}}] {alignment = 16 : i64} : memref<2048xf32>, vector<4xf32>
+// DEFAULT: vector.load %[[BS]][%{{.+}}] {alignment = 16 : i64} : memref<2048xf32>, vector<4xf32>
+// DEFAULT-COUNT-512: arith.mulf
+// DEFAULT-NOT: memref.load %[[AS]]
+// DEFAULT: vector.store %{{.+}}, %[[BS]]
 // DEFAULT: scf.yield
 func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
                   %C: memref<?x?xf32>, %m: index, %n: index, %u: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-remark @+1 {{tiled with (Ty, Tx, Tk, Ry, Rx) = (16, 16, 32, 8, 4); tiles (Ty, Tx, Tk, Ry, Rx) = (16, 16, 32, 8, 4): the largest that fits shared memory and registers of target sm_90}}
+  // expected-remark @+1 {{tiled: 128x128 per block of 16x16 threads, 8x8 per thread, k-tile 8, 2 stages, 16-byte loads for 2 of 2 slices (the largest that fits shared memory and registers of sm_90)}}
   seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
@@ -141,7 +156,7 @@ func.func @batched_gemm(%A: memref<3x?x?xi32>, %B: memref<3x?x?xi32>,
                         %C: memref<3x?x?xi32>, %alpha: memref<i32>,
                         %D: memref<3x?x?xi32>, %m: index, %n: index,
                         %u: index) {
-  // expected-remark @+1 {{tiled with}}
+  // expected-remark @+1 {{tiled: }}
   seg.map thread (%b, %i, %j) in (3, %m, %n) outs(%D : memref<3x?x?xi32>) {
     %c = memref.load %C[%b, %i, %j] : memref<3x?x?xi32>
     %al = memref.load %alpha[] : memref<i32>
@@ -169,29 +184,25 @@ func.func @batched_gemm(%A: memref<3x?x?xi32>, %B: memref<3x?x?xi32>,
 // Transposed operands (A as A^T[k][i], B as B^T[j][k]): the A slice is
 // copied as it is, the B slice transposed into rows of 64 + 4 elements.
 // CHECK-LABEL: func.func @matmul_transposed(
-// CHECK: memref.alloca() {alignment = 16 : i64} : memref<4x4xf32>
-// CHECK: %[[BS:.+]] = memref.alloca() : memref<4x7xf32>
-// CHECK: memref.reinterpret_cast %[[BS]] to offset: [0], sizes: [3, 4, 1], strides: [1, 7, 1]
+// CHECK: memref.alloca() {alignment = 16 : i64} : memref<32xf32>
+// CHECK: %[[BS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<56xf32>
 // DEFAULT-LABEL: func.func @matmul_transposed(
-// DEFAULT: %[[AS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<32x128xf32>
-// DEFAULT: %[[BS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<32x68xf32>
-// DEFAULT: %[[BSC:.+]] = memref.reinterpret_cast %[[BS]] to offset: [0], sizes: [16, 32, 4], strides: [4, 68, 1]
-// DEFAULT: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (32, 128) outs(%[[AS]] : memref<32x128xf32>)
-// DEFAULT: seg.map thread_in_block (%{{.+}}, %{{.+}}, %{{.+}}) in (16, 32, 4) outs(%[[BSC]] : memref<16x32x4xf32, strided<[4, 68, 1]>>)
-// DEFAULT: seg.map thread_in_block (%[[TY:.+]], %[[TX:.+]]) in (16, 16) {
-// DEFAULT-DAG: %[[ROW:.+]] = arith.muli %[[TY]], %c8
-// DEFAULT-DAG: %[[COL:.+]] = arith.muli %[[TX]], %c4
-// DEFAULT: scf.for %[[KK:.+]] = %c0 to %c32 step %c1
-// DEFAULT-NEXT: vector.load %[[AS]][%[[KK]], %[[ROW]]] {alignment = 16 : i64} : memref<32x128xf32>, vector<8xf32>
-// DEFAULT: vector.load %[[BS]][%[[KK]], %[[COL]]] {alignment = 16 : i64} : memref<32x68xf32>, vector<4xf32>
-// DEFAULT-NOT: memref.load
+// DEFAULT: %[[AS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<2048xf32>
+// DEFAULT: %[[BS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<2112xf32>
+// DEFAULT: scf.for {{.*}} iter_args(%{{.+}} = %c0) -> (index)
+// DEFAULT: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (16, 16) {
+// DEFAULT: vector.load %{{.+}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// DEFAULT: vector.load %{{.+}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// DEFAULT: vector.load %[[AS]][%{{.+}}] {alignment = 16 : i64} : memref<2048xf32>, vector<4xf32>
+// DEFAULT: vector.load %[[BS]][%{{.+}}] {alignment = 16 : i64} : memref<2112xf32>, vector<4xf32>
+// DEFAULT-NOT: memref.load %[[BS]]
 // DEFAULT: scf.yield
 func.func @matmul_transposed(%At: memref<?x?xf32>, %Bt: memref<?x?xf32>,
                              %C: memref<?x?xf32>, %m: index, %n: index,
                              %u: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-remark @+1 {{tiled with}}
+  // expected-remark @+1 {{tiled: }}
   seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {

@@ -130,10 +130,28 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     never given to the operators: every update of an element outside the
     arrays is skipped.
 
-    Tile sizes come from the resource model for the module's `#seg.target`
-    unless the options give them; illegal sizes (threads per block, shared
-    memory) are errors naming the limit. Maps that do not fit the pattern or
-    where tiling cannot pay off are left alone with a remark saying why.
+    Software pipelining (`stages` = 2): k-tile 0 is copied into one stage
+    of the slices; then, per k-tile, one `thread_in_block` map loads the
+    next k-tile into registers, runs the k-steps on the current stage
+    (unrolled for full k-tiles) and stores the registers into the other
+    stage, so one barrier per k-tile suffices. Arrays whose innermost
+    dimension is k (or i, j) itself, in row-major memrefs, are copied with
+    16-byte loads when the row length is a multiple of the vector and the
+    array is aligned (checked at run time; scalar loads otherwise). A
+    thread reads its register values as aligned vectors of up to 16 bytes;
+    with several per k, chunk c of every thread lies in the c-th part of
+    the slice row, so that a quarter warp reads consecutive words.
+
+    Tile sizes and the stage count come, in order, from the tuning file
+    (`tuning-file`; tunables `<function>.map<index>.{ty,tx,tk,ry,rx,stages}`),
+    the options, and the resource model for the module's `#seg.target`
+    (8 x 8 register tiles and two stages where they fit); given tile sizes
+    get two stages where those fit without spilling. `tuning-file-out`
+    writes the values used. Illegal values (threads per block, shared
+    memory at the stage count, more than two stages) are errors naming the
+    limit. `remarks` reports each tiled map in one line. Maps that do not
+    fit the pattern or where tiling cannot pay off are left alone with a
+    remark saying why.
   }];
   let options = [
     Option<"ty", "ty", "int64_t", /*default=*/"0",
@@ -146,8 +164,16 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
            "Register tile along i (0: resource model)">,
     Option<"rx", "rx", "int64_t", /*default=*/"0",
            "Register tile along j (0: resource model)">,
+    Option<"stages", "stages", "int64_t", /*default=*/"0",
+           "Shared slices per array: 1, or 2 for register prefetch and one "
+           "barrier per k-tile (0: resource model)">,
+    Option<"tuningFile", "tuning-file", "std::string", /*default=*/"",
+           "Read per-map tile sizes and stages from this "
+           "tuning file">,
+    Option<"tuningFileOut", "tuning-file-out", "std::string",
+           /*default=*/"", "Write the values used to this tuning file">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
-           "Also report the tile sizes of every tiled map in a remark">,
+           "Also report how every tiled map is tiled, in one line">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
