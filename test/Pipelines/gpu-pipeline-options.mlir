@@ -2,10 +2,11 @@
 // reaches the pass: each is set to a value other than its default, and the
 // pass in the printed pipeline shows them all (a new option of the pass
 // shows up here too, with its default, and fails the exact match).
-// RUN: seg-opt %s -o /dev/null --dump-pass-pipeline --seg-to-nvvm="format=isa block-size=128 max-blocks=7 strategy=large scan-strategy=reduce-then-scan sequential-threshold=9 small-segment-max=5 loads-in-flight=3 remarks=true" 2>&1 | FileCheck %s --check-prefixes=ALL,NVVM
-// RUN: seg-opt %s -o /dev/null --dump-pass-pipeline --seg-to-emulator="check=true block-size=128 max-blocks=7 strategy=large scan-strategy=reduce-then-scan sequential-threshold=9 small-segment-max=5 loads-in-flight=3 remarks=true" 2>&1 | FileCheck %s --check-prefixes=ALL,EMU
+// RUN: printf '' > %t.tuning
+// RUN: seg-opt %s -o /dev/null --dump-pass-pipeline --seg-to-nvvm="format=isa block-size=128 max-blocks=7 strategy=large scan-strategy=reduce-then-scan hist-strategy=shared tuning-file=%t.tuning sequential-threshold=9 small-segment-max=5 loads-in-flight=3 remarks=true" 2>&1 | FileCheck %s --check-prefixes=ALL,NVVM
+// RUN: seg-opt %s -o /dev/null --dump-pass-pipeline --seg-to-emulator="check=true block-size=128 max-blocks=7 strategy=large scan-strategy=reduce-then-scan hist-strategy=shared tuning-file=%t.tuning sequential-threshold=9 small-segment-max=5 loads-in-flight=3 remarks=true" 2>&1 | FileCheck %s --check-prefixes=ALL,EMU
 // The other values of the strategies.
-// RUN: seg-opt %s -o /dev/null --dump-pass-pipeline --seg-to-nvvm="strategy=small scan-strategy=single-pass" 2>&1 | FileCheck %s --check-prefix=SMALL
+// RUN: seg-opt %s -o /dev/null --dump-pass-pipeline --seg-to-nvvm="strategy=small scan-strategy=single-pass hist-strategy=global-atomic" 2>&1 | FileCheck %s --check-prefix=SMALL
 // RUN: seg-opt %s -o /dev/null --dump-pass-pipeline --seg-to-emulator="strategy=sequential" 2>&1 | FileCheck %s --check-prefix=SEQ
 // Defaults, as the pass has them.
 // RUN: seg-opt %s -o /dev/null --dump-pass-pipeline --seg-to-nvvm 2>&1 | FileCheck %s --check-prefix=DEFAULT
@@ -17,12 +18,12 @@
 // RUN: not seg-opt %s --seg-to-emulator="strategy=fastest" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // ALL: builtin.module(
-// ALL-NEXT: convert-seg-to-gpu{block-size=128 loads-in-flight=3 max-blocks=7 remarks=true scan-strategy=reduce-then-scan sequential-threshold=9 small-segment-max=5 strategy=large},
+// ALL-NEXT: convert-seg-to-gpu{block-size=128 hist-strategy=shared loads-in-flight=3 max-blocks=7 remarks=true scan-strategy=reduce-then-scan sequential-threshold=9 small-segment-max=5 strategy=large tuning-file={{.*}}.tuning},
 // NVVM: gpu-module-to-binary{{.*}}format=isa
 // EMU: convert-gpu-to-seg-emulator{check=true test-drop-fences=false test-relax-atomics=false}
-// SMALL: convert-seg-to-gpu{{{.*}} scan-strategy=single-pass {{.*}} strategy=small}
-// SEQ: convert-seg-to-gpu{{{.*}} strategy=sequential}
-// DEFAULT: convert-seg-to-gpu{block-size=256 loads-in-flight=0 max-blocks=0 remarks=false scan-strategy=auto sequential-threshold=65536 small-segment-max=0 strategy=auto},
+// SMALL: convert-seg-to-gpu{{{.*}} hist-strategy=global-atomic {{.*}} scan-strategy=single-pass {{.*}} strategy=small {{.*}}}
+// SEQ: convert-seg-to-gpu{{{.*}} strategy=sequential {{.*}}}
+// DEFAULT: convert-seg-to-gpu{block-size=256 hist-strategy=auto loads-in-flight=0 max-blocks=0 remarks=false scan-strategy=auto sequential-threshold=65536 small-segment-max=0 strategy=auto tuning-file=},
 // UNKNOWN: no such option 'blocksize' for seg-to-{{nvvm|emulator}} (did you mean 'block-size'?)
 // BAD: for the --strategy option: Cannot find option named 'fastest'!
 

@@ -204,10 +204,13 @@ static void lowerGlobalAtomic(OpBuilder &b, HistOp op,
     Value required = ceilDivIndex(b, loc, operands.count, blockSize);
     Value numBlocks = getLaunchBlockCount(b, loc, op, required, plan);
     KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("global-atomic"));
-    auto [first, stride] = getGridStride(kb, blockSize);
+    std::pair<Value, Value> gridStride = getGridStride(kb, blockSize);
+    Value first = gridStride.first, stride = gridStride.second;
     forEachPoint(kb, operands, first, stride, [&](Value flat) {
-      auto [segmentIvs, updates] = emitPoint(kb, op, operands, flat);
-      for (auto [index, update] : llvm::enumerate(updates)) {
+      auto point = emitPoint(kb, op, operands, flat);
+      SmallVector<Value> &segmentIvs = point.first;
+      for (unsigned index = 0, e = point.second.size(); index < e; ++index) {
+        const BinUpdate &update = point.second[index];
         Value out = operands.outs[index];
         kb.ifThen(isBinInRange(b, loc, update.bin, out), [&] {
           SmallVector<Value> indices(segmentIvs);
@@ -244,7 +247,8 @@ static void lowerShared(OpBuilder &b, HistOp op, const LoweringPlan &plan) {
                                     hist.multiplicity * hist.passBins[index]));
     Value copies = kb.constIndex(hist.multiplicity);
     Value copy = arith::RemUIOp::create(b, loc, kb.threadId, copies);
-    auto [first, stride] = getGridStride(kb, blockSize);
+    std::pair<Value, Value> gridStride = getGridStride(kb, blockSize);
+    Value first = gridStride.first, stride = gridStride.second;
     // The histograms' flattened sizes (segments times bins).
     SmallVector<Value> totals;
     Value numSegments = productOf(b, loc, operands.segmentSizes);
@@ -274,10 +278,13 @@ static void lowerShared(OpBuilder &b, HistOp op, const LoweringPlan &plan) {
 
           // The block's points update its copies in shared memory only.
           forEachPoint(kb, operands, first, stride, [&](Value flat) {
-            auto [segmentIvs, updates] = emitPoint(kb, op, operands, flat);
+            auto point = emitPoint(kb, op, operands, flat);
+            SmallVector<Value> &segmentIvs = point.first;
             Value segment =
                 linearizeSegment(b, loc, segmentIvs, operands.segmentSizes);
-            for (auto [index, update] : llvm::enumerate(updates)) {
+            for (unsigned index = 0, e = point.second.size(); index < e;
+                 ++index) {
+              const BinUpdate &update = point.second[index];
               Value inRange =
                   isBinInRange(b, loc, update.bin, operands.outs[index]);
               // Bins before the range wrap around to large unsigned ones.
