@@ -22,18 +22,19 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   if (options.stageHostMemory)
     pm.addPass(createSegStageHostMemory());
   addCleanupPasses(pm);
-  // Host code of the examples prints with vector.print, which the upstream
-  // pipeline leaves alone.
-  pm.addPass(createConvertVectorToSCFPass());
-  pm.addPass(createConvertVectorToLLVMPass());
-  // Canonicalisation and the conversions above hoist constants out of
-  // gpu.launch; sink them back so that kernels see them as constants
-  // (constant register-tile indices keep private arrays in registers)
-  // instead of kernel arguments.
+  // Canonicalisation hoists constants out of gpu.launch; sink them back so
+  // that kernels see them as constants (constant register-tile indices
+  // keep private arrays in registers) instead of kernel arguments.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   // Outlined here already (the upstream pipeline's outlining then finds
   // nothing to do), so that the kernels can be annotated for ptxas.
   pm.addPass(createGpuKernelOutliningPass());
+  // Host code of the examples prints with vector.print, which the upstream
+  // pipeline leaves alone. After outlining, so that the kernels' vector
+  // loads keep their memref operands (kernel pointer arguments, which the
+  // NVPTX backend knows to be global) rather than a captured descriptor.
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   if (options.minBlocksPerSM != 0) {
     SegSetKernelOccupancyOptions occupancy;
     occupancy.minBlocksPerSM = options.minBlocksPerSM;

@@ -50,9 +50,11 @@ void emitThreadInBlockScan(KernelBuilder &kb, ScanOp op, IRMapping &mapping);
 /// Clones the ops of `body` but its terminator at the builder's point, with
 /// its arguments mapped to `ivs`, into `mapping`. `allocaReplacement`
 /// decides where an `alloca` directly in the body goes (it returns the
-/// value that replaces it).
+/// value that replaces it). The ops of `replaced` are not cloned: the
+/// caller has mapped their results.
 void cloneBodyAt(OpBuilder &b, Block &body, ValueRange ivs, IRMapping &mapping,
-                 function_ref<Value(memref::AllocaOp)> allocaReplacement);
+                 function_ref<Value(memref::AllocaOp)> allocaReplacement,
+                 ArrayRef<Operation *> replaced = {});
 
 /// What the kernels of a seg.red or seg.scan share: the operators' neutral
 /// values and outputs, the map-only outputs and the segments (all but the
@@ -81,7 +83,8 @@ private:
 /// it is empty, and returns the operands of the operators.
 SmallVector<Value> emitBodyElement(KernelBuilder &kb, Block &body,
                                    unsigned numAccumulators, IRMapping &mapping,
-                                   ValueRange ivs, ValueRange mapOuts);
+                                   ValueRange ivs, ValueRange mapOuts,
+                                   ArrayRef<Operation *> replaced = {});
 
 } // namespace seg
 } // namespace mlir

@@ -239,10 +239,22 @@ void KernelBuilder::ifThen(Value cond, function_ref<void()> then) {
   then();
 }
 
-SmallVector<Value> KernelBuilder::forLoop(
-    Value lower, Value upper, Value step, ValueRange inits,
-    function_ref<SmallVector<Value>(Value, ValueRange)> body) {
+SmallVector<Value>
+KernelBuilder::forLoop(Value lower, Value upper, Value step, ValueRange inits,
+                       function_ref<SmallVector<Value>(Value, ValueRange)> body,
+                       bool unroll) {
   auto forOp = scf::ForOp::create(b, loc, lower, upper, step, inits);
+  if (!unroll) {
+    // scf-to-cf moves the attribute to the loop's back edge, where it
+    // becomes llvm.br's loop annotation: LLVM's loop metadata, and PTX's
+    // `.pragma "nounroll"` for ptxas.
+    MLIRContext *ctx = b.getContext();
+    auto disable = LLVM::LoopUnrollAttr::get(
+        ctx, /*disable=*/b.getBoolAttr(true), {}, {}, {}, {}, {}, {});
+    forOp->setAttr("loop_annotation", LLVM::LoopAnnotationAttr::get(
+                                          ctx, {}, {}, {}, disable, {}, {}, {},
+                                          {}, {}, {}, {}, {}, {}, {}, {}));
+  }
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(forOp.getBody());
   SmallVector<Value> next =
@@ -256,7 +268,8 @@ SmallVector<Value> KernelBuilder::forLoop(
 
 SmallVector<Value> KernelBuilder::forLoopInGroups(
     Value lower, Value upper, Value step, ValueRange inits, int64_t factor,
-    function_ref<SmallVector<Value>(Value, int64_t, ValueRange)> body) {
+    function_ref<SmallVector<Value>(Value, int64_t, ValueRange)> body,
+    bool unroll) {
   auto one = [&](Value index, ValueRange accs) { return body(index, 1, accs); };
   if (factor <= 1)
     return forLoop(lower, upper, step, inits, one);
@@ -270,28 +283,33 @@ SmallVector<Value> KernelBuilder::forLoopInGroups(
       b, loc, lower, arith::MulIOp::create(b, loc, groups, groupStep));
   SmallVector<Value> grouped = forLoop(
       lower, groupsEnd, groupStep, inits,
-      [&](Value first, ValueRange accs) { return body(first, factor, accs); });
+      [&](Value first, ValueRange accs) { return body(first, factor, accs); },
+      unroll);
   return forLoop(groupsEnd, upper, step,
-                 grouped.empty() ? inits : ValueRange(grouped), one);
+                 grouped.empty() ? inits : ValueRange(grouped), one, unroll);
 }
 
 SmallVector<Value> KernelBuilder::foldLoop(
     Value lower, Value upper, Value step, ValueRange inits, int64_t factor,
     function_ref<SmallVector<Value>(Value)> element,
     function_ref<SmallVector<Value>(ValueRange, ValueRange)> combine) {
-  return forLoopInGroups(lower, upper, step, inits, factor,
-                         [&](Value first, int64_t count, ValueRange accs) {
-                           SmallVector<SmallVector<Value>> elements;
-                           Value index = first;
-                           for (int64_t k = 0; k < count; ++k) {
-                             if (k > 0)
-                               index =
-                                   arith::AddIOp::create(b, loc, index, step);
-                             elements.push_back(element(index));
-                           }
-                           SmallVector<Value> result(accs);
-                           for (ValueRange values : elements)
-                             result = combine(result, values);
-                           return result;
-                         });
+  // The group is the unrolling: unrolling the loop of groups (or the
+  // remainder, fewer than `factor` iterations) again would keep several
+  // times more values (and addresses) live for few instructions saved.
+  return forLoopInGroups(
+      lower, upper, step, inits, factor,
+      [&](Value first, int64_t count, ValueRange accs) {
+        SmallVector<SmallVector<Value>> elements;
+        Value index = first;
+        for (int64_t k = 0; k < count; ++k) {
+          if (k > 0)
+            index = arith::AddIOp::create(b, loc, index, step);
+          elements.push_back(element(index));
+        }
+        SmallVector<Value> result(accs);
+        for (ValueRange values : elements)
+          result = combine(result, values);
+        return result;
+      },
+      /*unroll=*/false);
 }

@@ -105,23 +105,28 @@ public:
 
   /// A loop from `lower` to `upper` by `step` carrying `inits`; `body` gets
   /// the induction variable and the carried values and returns the next.
+  /// `unroll = false` asks LLVM and ptxas not to unroll it.
   SmallVector<Value>
   forLoop(Value lower, Value upper, Value step, ValueRange inits,
-          function_ref<SmallVector<Value>(Value, ValueRange)> body);
+          function_ref<SmallVector<Value>(Value, ValueRange)> body,
+          bool unroll = true);
 
   /// A loop from `lower` to `upper` by `step` in groups: `body` gets the
   /// first index of a group, the number of indices in it (`factor` for
   /// whole groups, then 1 for the rest), and the carried values.
+  /// `unroll = false` asks LLVM and ptxas not to unroll either loop.
   SmallVector<Value> forLoopInGroups(
       Value lower, Value upper, Value step, ValueRange inits, int64_t factor,
-      function_ref<SmallVector<Value>(Value, int64_t, ValueRange)> body);
+      function_ref<SmallVector<Value>(Value, int64_t, ValueRange)> body,
+      bool unroll = true);
 
   /// Folds the elements at `lower`, `lower + step`, ... below `upper` into
   /// `inits` with `combine`, in that order. `factor` elements are evaluated
   /// before the first of them is combined, so that their loads are in
   /// flight together (one load at a time leaves a memory-bound loop far
   /// below the bandwidth); a second loop takes the last fewer than
-  /// `factor`. `element` must not depend on the accumulated values.
+  /// `factor`. Neither loop is unrolled further (the group is the
+  /// unrolling). `element` must not depend on the accumulated values.
   SmallVector<Value>
   foldLoop(Value lower, Value upper, Value step, ValueRange inits,
            int64_t factor, function_ref<SmallVector<Value>(Value)> element,

@@ -124,6 +124,8 @@ void LoweringPlan::print(raw_ostream &os) const {
        << ", small segments up to " << smallSegmentMax << ", sequential tile "
        << sequentialTile << ", chunk " << chunk << ", loads in flight "
        << loadsInFlight;
+    if (contiguousLoads.isVectorized())
+      os << ", vector loads of " << contiguousLoads.width << " elements";
     break;
   case Kind::Scan:
     os << ", " << (singlePass ? "single-pass" : "reduce-then-scan")
@@ -330,7 +332,11 @@ static int64_t getAccumulatorBytes(RedOp op) {
 }
 
 /// Elements of a tile row in the sequential kernel: a warp's worth keeps a
-/// row of loads coalesced, as long as B x (tile + 1) rows fit.
+/// row of loads coalesced, as long as B x (tile + 1) rows fit. A power of
+/// two that divides B, so that every column count the kernel uses (a power
+/// of two up to the tile) splits the block into whole rows: a thread's
+/// column is then fixed and its rows advance by B / columns, with no
+/// division per element.
 static int64_t getSequentialTile(RedOp op, const LoweringPlan &plan,
                                  const GPULoweringConfig &config) {
   // Rows are padded by one element against bank conflicts; a tile stays
@@ -340,7 +346,10 @@ static int64_t getSequentialTile(RedOp op, const LoweringPlan &plan,
   int64_t budget = std::min<int64_t>(config.target.getSharedMemoryPerBlock(),
                                      kLaunchDefaultSharedBytes);
   int64_t fit = budget / (plan.blockSize * getAccumulatorBytes(op)) - 1;
-  return std::clamp<int64_t>(fit, 1, plan.warpSize);
+  int64_t tile = llvm::bit_floor(
+      static_cast<uint64_t>(std::clamp<int64_t>(fit, 1, plan.warpSize)));
+  // The largest power of two that divides the block size.
+  return std::min(tile, plan.blockSize & -plan.blockSize);
 }
 
 namespace {
@@ -398,6 +407,17 @@ static RedKernelChoice chooseRedKernels(RedOp op, const LoweringPlan &plan) {
   return choice;
 }
 
+/// Registers a reduction kernel needs per thread with `loadsInFlight`
+/// elements of `words` 32-bit words in flight: each element's value and its
+/// 64-bit address, on top of about 44 registers of indices, bounds,
+/// accumulators and the body's own values. Measured with ptxas for sm_90
+/// (bench/kernels/reductions.mlir, the fused i1/i8/i16 reduction, the
+/// examples): at this bound none of them spills at block sizes 64 to 1024.
+static int64_t getReductionRegisters(int64_t words, int64_t loadsInFlight) {
+  constexpr int64_t kBaseRegisters = 44, kAddressRegisters = 2;
+  return kBaseRegisters + loadsInFlight * (words + kAddressRegisters);
+}
+
 static LogicalResult planRed(RedOp op, const GPULoweringConfig &config,
                              LoweringPlan &plan) {
   TypeRange types = op.getNeutrals().getTypes();
@@ -414,12 +434,24 @@ static LogicalResult planRed(RedOp op, const GPULoweringConfig &config,
   plan.chunk =
       commutative ? 1 : std::max<int64_t>(1, op.getChunk().value_or(1));
   // Enough loads in flight per thread to approach the memory bandwidth,
-  // within about 16 registers of element values.
-  plan.loadsInFlight = config.loadsInFlight > 0
-                           ? config.loadsInFlight
-                           : getLoadsInFlightForWords(
-                                 llvm::divideCeil(getAccumulatorBytes(op), 4));
+  // within about 16 registers of element values and within the registers
+  // a thread has at this block size.
+  plan.loadsInFlight = config.loadsInFlight;
+  if (plan.loadsInFlight <= 0) {
+    int64_t words = llvm::divideCeil(getAccumulatorBytes(op), 4);
+    int64_t available =
+        ResourceModel(config.target).getRegistersPerThread(blockSize);
+    plan.loadsInFlight = getLoadsInFlightForWords(words);
+    while (plan.loadsInFlight > 1 &&
+           getReductionRegisters(words, plan.loadsInFlight) > available)
+      plan.loadsInFlight /= 2;
+  }
 
+  // The widest global load of NVIDIA GPUs (ld.global.v4.b32).
+  constexpr int64_t kVectorLoadBytes = 16;
+  if (commutative)
+    plan.contiguousLoads =
+        analyzeContiguousLoads(op.getBody().front(), kVectorLoadBytes);
   RedKernelChoice choice = chooseRedKernels(op, plan);
   plan.kernels.clear();
   if (choice.sequential) {

@@ -16,6 +16,8 @@
 #ifndef SEGIR_LIB_CONVERSION_SEGTOGPU_LOWERINGPLAN_H
 #define SEGIR_LIB_CONVERSION_SEGTOGPU_LOWERINGPLAN_H
 
+#include "ContiguousLoads.h"
+
 #include "segir/Analysis/Tuning.h"
 #include "segir/Conversion/SegToGPU/Strategy.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
@@ -130,6 +132,10 @@ struct LoweringPlan {
   /// seg.red: elements a thread evaluates before combining them; thread
   /// map: points a thread evaluates together.
   int64_t loadsInFlight = 1;
+  /// Commutative seg.red: the body's loads along a segment, which the large
+  /// kernel reads `contiguousLoads.width` elements at a time with vector
+  /// loads where aligned.
+  ContiguousLoads contiguousLoads;
   /// Block map: the points of each nested thread_in_block map a thread
   /// evaluates together.
   llvm::MapVector<Operation *, int64_t> innerLoadsInFlight;

@@ -35,6 +35,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::seg;
@@ -64,6 +65,35 @@ struct Reduction : SegmentedOperands {
     ivs.push_back(index);
     return emitBodyElement(kb, op.getBody().front(), op.getNumAccumulators(),
                            mapping, ivs, mapOuts);
+  }
+
+  /// The operands of the operators at elements [base, base + width) of
+  /// `segment`, one tuple after the other: the body `width` times, each of
+  /// its contiguous loads read once as a vector.
+  SmallVector<Value> vectorElements(KernelBuilder &kb,
+                                    const ContiguousLoads &loads, Value segment,
+                                    Value base) {
+    Block &body = op.getBody().front();
+    SmallVector<Value> ivs = delinearize(kb.b, kb.loc, segment, segmentSizes);
+    ivs.push_back(base);
+    SmallVector<Value> vectors =
+        emitContiguousVectorLoads(kb.b, kb.loc, loads, body, ivs);
+    SmallVector<Operation *> replaced = llvm::map_to_vector(
+        loads.loads,
+        [](memref::LoadOp load) -> Operation * { return load.getOperation(); });
+    SmallVector<Value> elements;
+    for (int64_t lane = 0; lane < loads.width; ++lane) {
+      IRMapping mapping;
+      for (auto [load, vector] : llvm::zip_equal(replaced, vectors))
+        mapping.map(load->getResult(0),
+                    vector::ExtractOp::create(kb.b, kb.loc, vector, lane));
+      ivs.back() =
+          arith::AddIOp::create(kb.b, kb.loc, base, kb.constIndex(lane));
+      llvm::append_range(elements,
+                         emitBodyElement(kb, body, op.getNumAccumulators(),
+                                         mapping, ivs, mapOuts, replaced));
+    }
+    return elements;
   }
 
   /// The element if `inBounds`, else the neutral values.
@@ -128,26 +158,57 @@ void seg::emitThreadInBlockRed(KernelBuilder &kb, RedOp op,
 // Sequential segments
 //===----------------------------------------------------------------------===//
 
+/// The tile's columns: the smallest power of two that holds a whole
+/// segment, at most the plan's tile (a power of two dividing B), at least
+/// one (so that the empty segments of n = 0 get their neutral values).
+static Value getSequentialColumns(OpBuilder &b, Location loc, Value length,
+                                  int64_t tile) {
+  Value columns = arith::ConstantIndexOp::create(b, loc, tile);
+  for (int64_t power = tile / 2; power >= 1; power /= 2) {
+    Value candidate = arith::ConstantIndexOp::create(b, loc, power);
+    Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                       length, candidate);
+    columns = arith::SelectOp::create(b, loc, fits, candidate, columns);
+  }
+  return columns;
+}
+
 static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
                                  const LoweringPlan &plan) {
   int64_t blockSize = plan.blockSize, tile = plan.sequentialTile;
   Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
   Value virtualBlocks = ceilDivIndex(b, loc, red.numSegments, blockSizeIdx);
   Value numBlocks = getLaunchBlockCount(b, loc, red.op, virtualBlocks, plan);
-  // Columns per tile: the tile, or the whole segment when shorter (at least
-  // one, so that the empty segments of n = 0 get their neutral values).
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value columns =
-      maxIndex(b, loc, one,
-               minIndex(b, loc, red.segmentLength,
-                        arith::ConstantIndexOp::create(b, loc, tile)));
+  Value columns = getSequentialColumns(b, loc, red.segmentLength, tile);
+  // Columns divide B: a thread stays in one column and its rows advance by
+  // B / columns per element.
+  Value rowStep = arith::DivUIOp::create(b, loc, blockSizeIdx, columns);
 
   int64_t loadsInFlight = plan.loadsInFlight;
   KernelBuilder kb(b, loc, numBlocks, plan,
                    plan.getKernel("sequential-segments"));
-  int64_t stride = tile + 1;
-  SmallVector<Value> staged = kb.allocShared(red.types, blockSize * stride);
-  Value strideIdx = kb.constIndex(stride);
+  // The tile in evaluation order, element f (the j-th of thread t is
+  // f = j B + t) at slot f + f / P, one padding slot per P elements against
+  // bank conflicts when thread r reads its row [r c, r c + c). P (a power
+  // of two up to the warp size) divides B and is at least the tile, so a
+  // thread's slots advance by the constant B + B / P and a row never
+  // crosses a padding slot; B x tile elements and their padding fit the
+  // plan's B x (tile + 1).
+  int64_t period = std::min<int64_t>(kb.warpSize, blockSize & -blockSize);
+  assert(tile <= period && "the tile exceeds the padding period");
+  SmallVector<Value> staged = kb.allocShared(red.types, blockSize * (tile + 1));
+  Value periodIdx = kb.constIndex(period);
+  auto paddedSlot = [&](Value flat) {
+    return arith::AddIOp::create(
+        b, loc, flat, arith::DivUIOp::create(b, loc, flat, periodIdx));
+  };
+  Value slotStep = kb.constIndex(blockSize + blockSize / period);
+  // Once per thread: its first row of a tile, its column, its first slot
+  // and where its row starts.
+  Value firstRow = arith::DivUIOp::create(b, loc, kb.threadId, columns);
+  Value myColumn = arith::RemUIOp::create(b, loc, kb.threadId, columns);
+  Value firstSlot = paddedSlot(kb.threadId);
+  Value myRow = paddedSlot(arith::MulIOp::create(b, loc, kb.threadId, columns));
   kb.forLoop(
       kb.blockId, virtualBlocks, kb.gridSize, {},
       [&](Value virtualBlock, ValueRange) {
@@ -155,44 +216,67 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
             arith::MulIOp::create(b, loc, virtualBlock, blockSizeIdx);
         Value mySegment =
             arith::AddIOp::create(b, loc, firstSegment, kb.threadId);
-        Value myRow = arith::MulIOp::create(b, loc, kb.threadId, strideIdx);
+        Value fullBlock =
+            cmp(kb, arith::CmpIPredicate::ule,
+                arith::AddIOp::create(b, loc, firstSegment, blockSizeIdx),
+                red.numSegments);
         SmallVector<Value> total = kb.forLoop(
             kb.constIndex(0), red.segmentLength, columns, red.neutrals,
             [&](Value column0, ValueRange accs) {
-              // The block evaluates its B x columns tile row-major. Slots out
-              // of bounds get the neutral values, which are never read.
-              // Elements are evaluated `loadsInFlight` at a time (their
-              // slot travels with them) before they are stored.
-              kb.foldLoop(
-                  kb.constIndex(0), columns, kb.constIndex(1), {},
-                  loadsInFlight,
-                  [&](Value j) {
-                    Value flat = arith::AddIOp::create(
-                        b, loc, arith::MulIOp::create(b, loc, j, blockSizeIdx),
-                        kb.threadId);
-                    Value row = arith::DivUIOp::create(b, loc, flat, columns);
-                    Value col = arith::RemUIOp::create(b, loc, flat, columns);
-                    Value segment =
-                        arith::AddIOp::create(b, loc, firstSegment, row);
-                    Value index = arith::AddIOp::create(b, loc, column0, col);
-                    Value inBounds =
-                        arith::AndIOp::create(b, loc,
-                                              cmp(kb, arith::CmpIPredicate::ult,
-                                                  segment, red.numSegments),
-                                              cmp(kb, arith::CmpIPredicate::ult,
-                                                  index, red.segmentLength));
-                    SmallVector<Value> elems = red.elementOrNeutral(
-                        kb, IRMapping(), inBounds, segment, index);
-                    elems.push_back(arith::AddIOp::create(
-                        b, loc, arith::MulIOp::create(b, loc, row, strideIdx),
-                        col));
-                    return elems;
-                  },
-                  [&](ValueRange, ValueRange elemsAndSlot) {
-                    kb.storeAll(elemsAndSlot.drop_back(), staged,
-                                elemsAndSlot.back());
-                    return SmallVector<Value>();
-                  });
+              // The block evaluates its B x columns tile row-major, thread t
+              // the elements t, t + B, ... Slots out of bounds get the
+              // neutral values, which are never read. Elements are
+              // evaluated `loadsInFlight` at a time (their slot travels with
+              // them) before they are stored. A thread whose column and
+              // rows are all in bounds (all but the last tile column and
+              // virtual block) checks nothing per element.
+              Value index = arith::AddIOp::create(b, loc, column0, myColumn);
+              Value columnInBounds =
+                  cmp(kb, arith::CmpIPredicate::ult, index, red.segmentLength);
+              auto stageTile = [&](bool checked) {
+                kb.foldLoop(
+                    kb.constIndex(0), columns, kb.constIndex(1), {},
+                    loadsInFlight,
+                    [&](Value j) {
+                      Value row = arith::AddIOp::create(
+                          b, loc, firstRow,
+                          arith::MulIOp::create(b, loc, j, rowStep));
+                      Value segment =
+                          arith::AddIOp::create(b, loc, firstSegment, row);
+                      SmallVector<Value> elems;
+                      if (checked) {
+                        Value inBounds = arith::AndIOp::create(
+                            b, loc, columnInBounds,
+                            cmp(kb, arith::CmpIPredicate::ult, segment,
+                                red.numSegments));
+                        elems = red.elementOrNeutral(kb, IRMapping(), inBounds,
+                                                     segment, index);
+                      } else {
+                        IRMapping mapping;
+                        elems = red.element(kb, mapping, segment, index);
+                      }
+                      elems.push_back(arith::AddIOp::create(
+                          b, loc, firstSlot,
+                          arith::MulIOp::create(b, loc, j, slotStep)));
+                      return elems;
+                    },
+                    [&](ValueRange, ValueRange elemsAndSlot) {
+                      kb.storeAll(elemsAndSlot.drop_back(), staged,
+                                  elemsAndSlot.back());
+                      return SmallVector<Value>();
+                    });
+              };
+              Value inBounds =
+                  arith::AndIOp::create(b, loc, columnInBounds, fullBlock);
+              auto ifInBounds =
+                  scf::IfOp::create(b, loc, TypeRange(), inBounds, true);
+              {
+                OpBuilder::InsertionGuard guard(b);
+                b.setInsertionPoint(ifInBounds.thenBlock()->getTerminator());
+                stageTile(/*checked=*/false);
+                b.setInsertionPoint(ifInBounds.elseBlock()->getTerminator());
+                stageTile(/*checked=*/true);
+              }
               kb.barrier();
               // Each thread reduces its own row, in order.
               Value remaining =
@@ -219,31 +303,118 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
 // Small segments
 //===----------------------------------------------------------------------===//
 
-/// Requires 1 <= n <= B.
-static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
-                            const LoweringPlan &plan) {
-  int64_t blockSize = plan.blockSize;
-  Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
-  Value perBlock =
-      arith::DivUIOp::create(b, loc, blockSizeIdx, red.segmentLength);
-  Value virtualBlocks = ceilDivIndex(b, loc, red.numSegments, perBlock);
-  Value numBlocks = getLaunchBlockCount(b, loc, red.op, virtualBlocks, plan);
+/// Whether the small kernel reduces segments of `n` elements within warps:
+/// n <= W, and whole warps only.
+static Value emitFitsWarp(OpBuilder &b, Location loc, Value n,
+                          const LoweringPlan &plan) {
+  if (plan.blockSize % plan.warpSize != 0)
+    return arith::ConstantIntOp::create(b, loc, 0, 1);
+  return arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ule, n,
+      arith::ConstantIndexOp::create(b, loc, plan.warpSize));
+}
 
-  KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("small-segments"));
-  SmallVector<Value> scanned = kb.allocShared(red.types, blockSize);
-  Value n = red.segmentLength;
-  Value row = arith::DivUIOp::create(b, loc, kb.threadId, n);
-  Value col = arith::RemUIOp::create(b, loc, kb.threadId, n);
+/// The loop of the small kernel over its virtual blocks of `perBlock`
+/// segments: `body` gets this thread's segment (row `row` of the block),
+/// whether it is one (`rowUsed` and in bounds) and its element `col`, or
+/// the neutral values.
+static void forEachSmallSegmentsBlock(
+    KernelBuilder &kb, Reduction &red, Value virtualBlocks, Value perBlock,
+    Value row, Value col, Value rowUsed,
+    function_ref<void(Value, Value, SmallVector<Value>)> body) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
   kb.forLoop(
       kb.blockId, virtualBlocks, kb.gridSize, {},
       [&](Value virtualBlock, ValueRange) {
         Value segment = arith::AddIOp::create(
             b, loc, arith::MulIOp::create(b, loc, virtualBlock, perBlock), row);
         Value valid = arith::AndIOp::create(
-            b, loc, cmp(kb, arith::CmpIPredicate::ult, row, perBlock),
+            b, loc, rowUsed,
             cmp(kb, arith::CmpIPredicate::ult, segment, red.numSegments));
-        SmallVector<Value> elems =
-            red.elementOrNeutral(kb, IRMapping(), valid, segment, col);
+        body(segment, valid,
+             red.elementOrNeutral(kb, IRMapping(), valid, segment, col));
+        return SmallVector<Value>();
+      });
+}
+
+/// Segments of n <= W elements, floor(W / n) per warp: each warp reduces
+/// its segments with log2(W) shuffle steps (lane c of a segment takes the
+/// partial result of lane c + o while c + o < n) and no barrier; the
+/// segment's first lane writes it.
+static void emitSmallSegmentsInWarps(KernelBuilder &kb, Reduction &red,
+                                     Value virtualBlocks, Value perWarp,
+                                     Value perBlock) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  Value n = red.segmentLength;
+  Value warpSizeIdx = kb.constIndex(kb.warpSize);
+  Value warp = arith::DivUIOp::create(b, loc, kb.threadId, warpSizeIdx);
+  Value lane = arith::RemUIOp::create(b, loc, kb.threadId, warpSizeIdx);
+  Value rowInWarp = arith::DivUIOp::create(b, loc, lane, n);
+  Value col = arith::RemUIOp::create(b, loc, lane, n);
+  Value row = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, warp, perWarp), rowInWarp);
+  Value laneUsed = cmp(kb, arith::CmpIPredicate::ult, rowInWarp, perWarp);
+  Value width = kb.constI32(kb.warpSize);
+  forEachSmallSegmentsBlock(
+      kb, red, virtualBlocks, perBlock, row, col, laneUsed,
+      [&](Value segment, Value valid, SmallVector<Value> accs) {
+        for (int64_t offset = 1; offset < kb.warpSize; offset *= 2) {
+          SmallVector<Value> others;
+          for (Value acc : accs)
+            others.push_back(
+                kb.shuffle(acc, offset, width, gpu::ShuffleMode::DOWN).first);
+          Value takes =
+              cmp(kb, arith::CmpIPredicate::ult,
+                  arith::AddIOp::create(b, loc, col, kb.constIndex(offset)), n);
+          accs = kb.ifThenElse(
+              takes, red.types, [&] { return red.combine(kb, accs, others); },
+              [&] { return accs; });
+        }
+        Value writes = arith::AndIOp::create(
+            b, loc, valid,
+            cmp(kb, arith::CmpIPredicate::eq, col, kb.constIndex(0)));
+        kb.ifThen(writes, [&] { red.store(kb, accs, segment); });
+      });
+}
+
+/// Requires 1 <= n <= B.
+static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
+                            const LoweringPlan &plan) {
+  int64_t blockSize = plan.blockSize;
+  Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
+  Value n = red.segmentLength;
+  // Segments per block: within warps when they fit one, else B / n
+  // consecutive ones.
+  Value inWarps = emitFitsWarp(b, loc, n, plan);
+  Value warpSizeIdx = arith::ConstantIndexOp::create(b, loc, plan.warpSize);
+  Value perWarp = arith::DivUIOp::create(b, loc, warpSizeIdx,
+                                         minIndex(b, loc, n, warpSizeIdx));
+  Value perBlock = arith::SelectOp::create(
+      b, loc, inWarps,
+      arith::MulIOp::create(
+          b, loc, perWarp,
+          arith::ConstantIndexOp::create(
+              b, loc, std::max<int64_t>(1, blockSize / plan.warpSize))),
+      arith::DivUIOp::create(b, loc, blockSizeIdx, n));
+  Value virtualBlocks = ceilDivIndex(b, loc, red.numSegments, perBlock);
+  Value numBlocks = getLaunchBlockCount(b, loc, red.op, virtualBlocks, plan);
+
+  KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("small-segments"));
+  SmallVector<Value> scanned = kb.allocShared(red.types, blockSize);
+  auto ifInWarps = scf::IfOp::create(b, loc, TypeRange(), inWarps, true);
+  b.setInsertionPoint(ifInWarps.thenBlock()->getTerminator());
+  emitSmallSegmentsInWarps(kb, red, virtualBlocks, perWarp, perBlock);
+  b.setInsertionPoint(ifInWarps.elseBlock()->getTerminator());
+  // Longer segments: B / n consecutive ones per block, a segmented scan in
+  // shared memory.
+  Value row = arith::DivUIOp::create(b, loc, kb.threadId, n);
+  Value col = arith::RemUIOp::create(b, loc, kb.threadId, n);
+  forEachSmallSegmentsBlock(
+      kb, red, virtualBlocks, perBlock, row, col,
+      cmp(kb, arith::CmpIPredicate::ult, row, perBlock),
+      [&](Value segment, Value valid, SmallVector<Value> elems) {
         kb.storeAll(elems, scanned, kb.threadId);
         kb.barrier();
         // Hillis-Steele inclusive scan within each segment: at the step
@@ -285,8 +456,8 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
         });
         // The next virtual block overwrites the scan buffer.
         kb.barrier();
-        return SmallVector<Value>();
       });
+  b.setInsertionPointAfter(ifInWarps);
   kb.finish();
 }
 
@@ -412,7 +583,8 @@ reduceChunkStep(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
 static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
                                          Value segment, Value start, Value end,
                                          int64_t chunk, int64_t loadsInFlight,
-                                         int64_t chunkSlots) {
+                                         int64_t chunkSlots,
+                                         const ContiguousLoads &loads) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   Value blockSizeIdx = kb.constIndex(kb.blockSize);
@@ -420,9 +592,48 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
   if (isCommutative(red.op)) {
     // A private accumulator per thread, strided for coalescing; one block
     // reduction at the end.
-    Value first = arith::AddIOp::create(b, loc, start, kb.threadId);
-    SmallVector<Value> mine = kb.foldLoop(
-        first, end, blockSizeIdx, red.neutrals, loadsInFlight,
+    SmallVector<Value> mine = red.neutrals;
+    Value scalarStart = start;
+    if (loads.isVectorized()) {
+      // Whole vectors of `width` elements first, thread t's at start +
+      // width (t + k B): if every contiguous load's first vector is
+      // aligned, all of them are (they lie multiples of width elements
+      // apart). Misaligned ranges, and the last length mod width elements,
+      // take the scalar loop.
+      int64_t width = loads.width;
+      Value widthIdx = kb.constIndex(width);
+      SmallVector<Value> ivs = delinearize(b, loc, segment, red.segmentSizes);
+      ivs.push_back(start);
+      Value aligned = emitContiguousLoadsAligned(b, loc, loads,
+                                                 red.op.getBody().front(), ivs);
+      Value length =
+          arith::SubIOp::create(b, loc, maxIndex(b, loc, end, start), start);
+      Value wholeVectors = arith::MulIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, length, widthIdx), widthIdx);
+      Value vectorEnd = arith::AddIOp::create(
+          b, loc, start,
+          arith::SelectOp::create(b, loc, aligned, wholeVectors,
+                                  kb.constIndex(0)));
+      Value first = arith::AddIOp::create(
+          b, loc, start, arith::MulIOp::create(b, loc, kb.threadId, widthIdx));
+      mine = kb.foldLoop(
+          first, vectorEnd, kb.constIndex(kb.blockSize * width), mine,
+          std::max<int64_t>(1, loadsInFlight / width),
+          [&](Value index) {
+            return red.vectorElements(kb, loads, segment, index);
+          },
+          [&](ValueRange accs, ValueRange elems) {
+            SmallVector<Value> result(accs);
+            for (int64_t lane = 0; lane < width; ++lane)
+              result = red.combine(
+                  kb, result, elems.slice(lane * accs.size(), accs.size()));
+            return result;
+          });
+      scalarStart = vectorEnd;
+    }
+    Value first = arith::AddIOp::create(b, loc, scalarStart, kb.threadId);
+    mine = kb.foldLoop(
+        first, end, blockSizeIdx, mine, loadsInFlight,
         [&](Value index) {
           IRMapping mapping;
           return red.element(kb, mapping, segment, index);
@@ -619,9 +830,9 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
         Value end =
             minIndex(b, loc, red.segmentLength,
                      arith::AddIOp::create(b, loc, start, large.rangeLength));
-        SmallVector<Value> total =
-            emitBlockRange(kb, red, segment, start, end, plan.chunk,
-                           plan.loadsInFlight, plan.chunkSlots);
+        SmallVector<Value> total = emitBlockRange(
+            kb, red, segment, start, end, plan.chunk, plan.loadsInFlight,
+            plan.chunkSlots, plan.contiguousLoads);
 
         Value alone = cmp(kb, arith::CmpIPredicate::eq, large.blocksPerSegment,
                           kb.constIndex(1));

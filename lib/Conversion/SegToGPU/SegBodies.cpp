@@ -15,9 +15,12 @@ using namespace mlir::seg;
 
 void seg::cloneBodyAt(OpBuilder &b, Block &body, ValueRange ivs,
                       IRMapping &mapping,
-                      function_ref<Value(memref::AllocaOp)> allocaReplacement) {
+                      function_ref<Value(memref::AllocaOp)> allocaReplacement,
+                      ArrayRef<Operation *> replaced) {
   mapping.map(body.getArguments(), ivs);
   for (Operation &op : body.without_terminator()) {
+    if (llvm::is_contained(replaced, &op))
+      continue;
     if (auto alloca = dyn_cast<memref::AllocaOp>(op)) {
       mapping.map(alloca.getResult(), allocaReplacement(alloca));
       continue;
@@ -45,10 +48,12 @@ SegmentedOperands::SegmentedOperands(OpBuilder &b, Location loc,
 SmallVector<Value> seg::emitBodyElement(KernelBuilder &kb, Block &body,
                                         unsigned numAccumulators,
                                         IRMapping &mapping, ValueRange ivs,
-                                        ValueRange mapOuts) {
-  cloneBodyAt(kb.b, body, ivs, mapping, [&](memref::AllocaOp alloca) {
-    return kb.hoistPrivateAlloca(alloca);
-  });
+                                        ValueRange mapOuts,
+                                        ArrayRef<Operation *> replaced) {
+  cloneBodyAt(
+      kb.b, body, ivs, mapping,
+      [&](memref::AllocaOp alloca) { return kb.hoistPrivateAlloca(alloca); },
+      replaced);
   SmallVector<Value> yielded = llvm::map_to_vector(
       body.getTerminator()->getOperands(),
       [&](Value value) { return mapping.lookupOrDefault(value); });

@@ -145,8 +145,23 @@ func.func @chunked(%x: memref<?xi64>, %out: memref<i64>, %n: index) {
 
 // Only the kernels whose condition can hold are emitted. A flat reduction
 // (one segment) is the large kernel's with one block per range.
+// Its load runs along the reduced dimension: where the range's first
+// vector is aligned to 16 bytes (checked at run time), each thread reads
+// 4 x f32 vectors, two per step (8 loads in flight); the remainder and
+// misaligned ranges take the scalar loop.
 // CHECK-LABEL: func.func @flat
 //       CHECK:   gpu.launch {{.*}} function(@flat_large_segments)
+//       CHECK:     %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[X:[a-z0-9]+]]
+//       CHECK:     arith.andi %{{.*}}, %c15
+//       CHECK:     arith.select
+//       CHECK:     scf.for {{.*}} step %c2048 iter_args
+//   CHECK-COUNT-2:   vector.load %[[X]][%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+//   CHECK-COUNT-8:   arith.addf
+//       CHECK:     scf.for {{.*}} step %c1024 iter_args
+//       CHECK:       vector.load %[[X]]
+//       CHECK:     scf.for {{.*}} step %c2048 iter_args
+//       CHECK:       memref.load %[[X]]
+//       CHECK:       memref.load %[[X]]
 //   CHECK-NOT:   gpu.launch
 //       CHECK: return
 func.func @flat(%x: memref<?xf32>, %out: memref<f32>, %n: index) {

@@ -1,0 +1,64 @@
+//===- ContiguousLoads.h - Loads a seg body makes along its rows -*- C++
+//-*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Internal to convert-seg-to-gpu: which loads of a seg.map / seg.red /
+// seg.scan body read consecutive elements of a memref as the innermost
+// induction variable advances (`memref.load %in[..., %i]`, %i the innermost
+// index, the memref's innermost stride 1). A thread that evaluates V
+// consecutive points can read each of them with one vector load of V
+// elements, 128 bits, when the first element's address is aligned.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_LIB_CONVERSION_SEGTOGPU_CONTIGUOUSLOADS_H
+#define SEGIR_LIB_CONVERSION_SEGTOGPU_CONTIGUOUSLOADS_H
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace seg {
+
+/// The contiguous loads of a body and the points a thread evaluates
+/// together to read each of them with one vector load.
+struct ContiguousLoads {
+  /// Loads directly in the body (not under a condition), in body order.
+  SmallVector<memref::LoadOp> loads;
+  /// Points per vector: `vectorBytes` over the widest element of `loads`
+  /// (so that every load's vector is at most `vectorBytes`); 1 when the
+  /// body has no contiguous load.
+  int64_t width = 1;
+  /// Bytes of the vector of the widest element, its alignment.
+  int64_t vectorBytes = 0;
+
+  bool isVectorized() const { return width > 1; }
+};
+
+/// The contiguous loads of `body` (a seg body: its last argument is the
+/// innermost induction variable) in vectors of at most `vectorBytes`.
+/// Loads of memrefs the body defines, of non-unit innermost stride, of
+/// elements that are not integers or floats of a power-of-two byte size,
+/// and loads whose other indices depend on the body's values are left
+/// out (they stay scalar).
+ContiguousLoads analyzeContiguousLoads(Block &body, int64_t vectorBytes);
+
+/// The vectors of `loads` at point `ivs` (the body's arguments, the
+/// innermost one first of `loads.width` consecutive points).
+SmallVector<Value> emitContiguousVectorLoads(OpBuilder &b, Location loc,
+                                             const ContiguousLoads &loads,
+                                             Block &body, ValueRange ivs);
+
+/// Whether the vectors of `loads` at point `ivs` are all aligned to their
+/// size (an i1): the run-time check before the vector path.
+Value emitContiguousLoadsAligned(OpBuilder &b, Location loc,
+                                 const ContiguousLoads &loads, Block &body,
+                                 ValueRange ivs);
+
+} // namespace seg
+} // namespace mlir
+
+#endif // SEGIR_LIB_CONVERSION_SEGTOGPU_CONTIGUOUSLOADS_H
