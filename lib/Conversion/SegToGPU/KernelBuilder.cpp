@@ -272,7 +272,7 @@ SmallVector<Value> KernelBuilder::forLoopInGroups(
     bool unroll) {
   auto one = [&](Value index, ValueRange accs) { return body(index, 1, accs); };
   if (factor <= 1)
-    return forLoop(lower, upper, step, inits, one);
+    return forLoop(lower, upper, step, inits, one, unroll);
   // Whole groups of `factor` indices first: [lower, groupsEnd).
   Value span =
       arith::SubIOp::create(b, loc, maxIndex(b, loc, upper, lower), lower);

@@ -470,13 +470,13 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
 /// them at slots k B + t of one scratch buffer per operand and, after a
 /// barrier, reduces slots t chunk + j (j < chunk), the elements it owns, in
 /// order; a buffer per operand keeps these reads conflict-free for odd
-/// chunks. Unrolled, all loads are issued before the first store and the
+/// chunks. Unrolled: all loads are issued before the first store and the
 /// chunk stays in registers. With `chunkSlots` (the plan's) every operand
 /// goes through `buffers` at once; otherwise each goes through in turn, with
 /// a barrier pair each, and `buffers` stays empty.
 static SmallVector<Value>
 reduceOwnChunk(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
-               int64_t chunkSlots, bool unrolled,
+               int64_t chunkSlots,
                function_ref<SmallVector<Value>(Value)> elementAt,
                SmallVector<Value> &buffers) {
   OpBuilder &b = kb.b;
@@ -486,28 +486,6 @@ reduceOwnChunk(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
   auto ownSlot = [&](Value j) {
     return arith::AddIOp::create(b, loc, first, j);
   };
-  if (!unrolled) {
-    // One element at a time: few registers, for the last, partial step.
-    buffers = kb.allocScratch(red.types, chunkSlots);
-    Value blockSizeIdx = kb.constIndex(kb.blockSize);
-    kb.forLoop(kb.constIndex(0), kb.constIndex(chunk), kb.constIndex(1), {},
-               [&](Value k, ValueRange) {
-                 Value slot = arith::AddIOp::create(
-                     b, loc, arith::MulIOp::create(b, loc, k, blockSizeIdx),
-                     kb.threadId);
-                 kb.storeAll(
-                     elementAt(arith::AddIOp::create(b, loc, base, slot)),
-                     buffers, slot);
-                 return SmallVector<Value>();
-               });
-    kb.barrier();
-    return kb.forLoop(
-        kb.constIndex(1), kb.constIndex(chunk), kb.constIndex(1),
-        kb.loadAll(buffers, first), [&](Value j, ValueRange accs) {
-          return red.combine(kb, accs, kb.loadAll(buffers, ownSlot(j)));
-        });
-  }
-
   SmallVector<Value> slots;
   SmallVector<SmallVector<Value>> loaded;
   for (int64_t k = 0; k < chunk; ++k) {
@@ -550,14 +528,13 @@ reduceOwnChunk(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
 /// The step's total is valid in thread 0.
 static SmallVector<Value>
 reduceChunkStep(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
-                int64_t chunkSlots, bool unrolled,
+                int64_t chunkSlots,
                 function_ref<SmallVector<Value>(Value)> elementAt) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   SmallVector<Value> buffers;
   SmallVector<Value> mine =
-      reduceOwnChunk(kb, red, base, chunk, chunkSlots,
-                     unrolled || chunkSlots == 0, elementAt, buffers);
+      reduceOwnChunk(kb, red, base, chunk, chunkSlots, elementAt, buffers);
   if (chunkSlots == 0)
     return kb.blockReduce(red.operators(), red.neutrals, mine);
 
@@ -656,8 +633,7 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
       return red.elementOrNeutral(kb, IRMapping(), inBounds, segment, index);
     };
     if (chunk > 1)
-      return reduceChunkStep(kb, red, base, chunk, chunkSlots,
-                             /*unrolled=*/!checked, elementAt);
+      return reduceChunkStep(kb, red, base, chunk, chunkSlots, elementAt);
     SmallVector<Value> mine =
         elementAt(arith::AddIOp::create(b, loc, base, kb.threadId));
     return kb.blockReduce(red.operators(), red.neutrals, mine);

@@ -32,8 +32,15 @@
 //       CHECK:       memref.store %{{.*}}, %[[OUT]]
 //       CHECK: } else {
 //       CHECK:   scf.if %[[SMALL]] {
-// Small segments: a segmented scan in shared memory.
-//       CHECK:     gpu.launch
+// Small segments: segments of at most a warp reduced by shuffles within
+// the warp (log2(32) steps, no barrier); longer ones by a segmented scan in
+// shared memory.
+//       CHECK:     gpu.launch {{.*}} function(@segsum_small_segments)
+//       CHECK:       scf.if
+//   CHECK-NOT:       gpu.barrier
+// CHECK-COUNT-5:       gpu.shuffle  down {{.*}} : f32
+//   CHECK-NOT:       gpu.barrier
+//       CHECK:       } else {
 //       CHECK:       scf.while
 //       CHECK:         gpu.barrier
 //       CHECK:         gpu.barrier
