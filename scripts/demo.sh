@@ -8,17 +8,8 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
-seg_opt="$SEGIR_BUILD/bin/seg-opt"
-runner_libs="$LLVM_PREFIX/lib/libmlir_runner_utils.so,$LLVM_PREFIX/lib/libmlir_c_runner_utils.so"
-emulator_lib="$SEGIR_BUILD/lib/libsegir_emulator_runtime.so"
+source "$(dirname "${BASH_SOURCE[0]}")/programs.sh"
 ptxas="${CUDA_HOME:-/usr/local/cuda}/bin/ptxas"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-run() { # shared libraries, then the program on stdin
-  "$LLVM_PREFIX/bin/mlir-runner" -e main -entry-point-result=void \
-    -shared-libs="$1"
-}
 
 # The message of every remark on stdin, indented and prefixed.
 remarks() {

@@ -9,16 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 elements=${1:-10000000}
 seed=${2:-}
-seg_opt="$SEGIR_BUILD/bin/seg-opt"
-runner_libs="$LLVM_PREFIX/lib/libmlir_runner_utils.so,$LLVM_PREFIX/lib/libmlir_c_runner_utils.so"
-emulator_lib="$SEGIR_BUILD/lib/libsegir_emulator_runtime.so"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-run() { # shared libraries, then the program on stdin
-  "$LLVM_PREFIX/bin/mlir-runner" -e main -entry-point-result=void \
-    -shared-libs="$1"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/programs.sh"
 
 sed "s/%n = arith.constant 100000 : index/%n = arith.constant $elements : index/" \
   "$SEGIR_ROOT/test/Integration/Inputs/hist.mlir" > "$tmp/hist.mlir"
