@@ -4,13 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Helpers that SegOps.cpp (the space ops and the generated op classes) and
-// KernelResultOps.cpp (the kernel results) share.
+// Helpers that SegOps.cpp (the space ops and the generated op classes),
+// HistOp.cpp (seg.hist) and KernelResultOps.cpp (the kernel results) share.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEGIR_LIB_DIALECT_SEG_IR_SEGOPSUTILS_H
 #define SEGIR_LIB_DIALECT_SEG_IR_SEGOPSUTILS_H
+
+#include "segir/Dialect/Seg/IR/SegAttrs.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
@@ -47,6 +49,18 @@ parseRegTileSpec(OpAsmParser &parser,
 void printRegTileSpec(OpAsmPrinter &p, Operation *op, OperandRange dynamicDims,
                       DenseI64ArrayAttr staticDims,
                       DenseI64ArrayAttr blockTiles, DenseI64ArrayAttr regTiles);
+
+/// The space ops' shared parts (SegOps.cpp, instantiated there for
+/// seg.hist): the level's name in messages, the checks of the space and of
+/// the body's arguments, parsing and printing of a combining op and the
+/// neutral operands of one of its operators.
+StringRef levelName(Level level);
+template <typename OpTy> LogicalResult verifySpaceOp(OpTy op);
+template <typename OpTy> LogicalResult verifyBodyArguments(OpTy op);
+template <typename OpTy>
+ParseResult parseCombiningOp(OpAsmParser &parser, OperationState &result);
+template <typename OpTy> void printCombiningOp(OpAsmPrinter &p, OpTy op);
+template <typename OpTy> OperandRange operatorNeutrals(OpTy op, unsigned index);
 
 } // namespace mlir::seg::detail
 
