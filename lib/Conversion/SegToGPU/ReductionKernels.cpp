@@ -27,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ChunkSteps.h"
 #include "Emitters.h"
 
 #include "segir/Analysis/ResourceModel.h"
@@ -47,77 +48,6 @@ static bool isCommutative(RedOp op) {
 //===----------------------------------------------------------------------===//
 // Pieces shared by the kernels
 //===----------------------------------------------------------------------===//
-
-namespace {
-/// A reduction: its operands and how to reach its elements and outputs.
-struct Reduction : SegmentedOperands {
-  RedOp op;
-
-  Reduction(OpBuilder &b, Location loc, RedOp op, const IRMapping &mapping)
-      : SegmentedOperands(b, loc, op, mapping), op(op) {}
-
-  MutableArrayRef<Region> operators() { return op.getOperators(); }
-
-  /// The operands of the operators at element `index` of segment `segment`.
-  SmallVector<Value> element(KernelBuilder &kb, IRMapping &mapping,
-                             Value segment, Value index) {
-    SmallVector<Value> ivs = delinearize(kb.b, kb.loc, segment, segmentSizes);
-    ivs.push_back(index);
-    return emitBodyElement(kb, op.getBody().front(), op.getNumAccumulators(),
-                           mapping, ivs, mapOuts);
-  }
-
-  /// The operands of the operators at elements [base, base + width) of
-  /// `segment`, one tuple after the other: the body `width` times, each of
-  /// its contiguous loads read once as a vector.
-  SmallVector<Value> vectorElements(KernelBuilder &kb,
-                                    const ContiguousLoads &loads, Value segment,
-                                    Value base) {
-    Block &body = op.getBody().front();
-    SmallVector<Value> ivs = delinearize(kb.b, kb.loc, segment, segmentSizes);
-    ivs.push_back(base);
-    SmallVector<Value> vectors =
-        emitContiguousVectorLoads(kb.b, kb.loc, loads, body, ivs);
-    SmallVector<Operation *> replaced = llvm::map_to_vector(
-        loads.loads,
-        [](memref::LoadOp load) -> Operation * { return load.getOperation(); });
-    SmallVector<Value> elements;
-    for (int64_t lane = 0; lane < loads.width; ++lane) {
-      IRMapping mapping;
-      for (auto [load, vector] : llvm::zip_equal(replaced, vectors))
-        mapping.map(load->getResult(0),
-                    vector::ExtractOp::create(kb.b, kb.loc, vector, lane));
-      ivs.back() =
-          arith::AddIOp::create(kb.b, kb.loc, base, kb.constIndex(lane));
-      llvm::append_range(elements,
-                         emitBodyElement(kb, body, op.getNumAccumulators(),
-                                         mapping, ivs, mapOuts, replaced));
-    }
-    return elements;
-  }
-
-  /// The element if `inBounds`, else the neutral values.
-  SmallVector<Value> elementOrNeutral(KernelBuilder &kb, IRMapping mapping,
-                                      Value inBounds, Value segment,
-                                      Value index) {
-    return kb.ifThenElse(
-        inBounds, types, [&] { return element(kb, mapping, segment, index); },
-        [&] { return neutrals; });
-  }
-
-  SmallVector<Value> combine(KernelBuilder &kb, ValueRange accs,
-                             ValueRange elems) {
-    return applyOperators(kb.b, operators(), accs, elems);
-  }
-
-  void store(KernelBuilder &kb, ValueRange accs, Value segment) {
-    SmallVector<Value> indices =
-        delinearize(kb.b, kb.loc, segment, segmentSizes);
-    for (auto [value, out] : llvm::zip_equal(accs, outs))
-      memref::StoreOp::create(kb.b, kb.loc, value, out, indices);
-  }
-};
-} // namespace
 
 static Value cmp(KernelBuilder &kb, arith::CmpIPredicate pred, Value lhs,
                  Value rhs) {
@@ -173,6 +103,72 @@ static Value getSequentialColumns(OpBuilder &b, Location loc, Value length,
   return columns;
 }
 
+namespace {
+/// Where the sequential kernel's threads stage a tile of `columns` columns
+/// in shared memory (emitSequentialKernel): their first row and slot, and
+/// how far rows and slots advance per element.
+struct SequentialTileLayout {
+  SmallVector<Value> staged;
+  Value columns, rowStep, firstRow, firstSlot, slotStep;
+  int64_t loadsInFlight;
+};
+} // namespace
+
+/// Stages a B x columns tile of the segments from `firstSegment` in
+/// `layout.staged`: the block evaluates it row-major, thread t the elements
+/// t, t + B, ... (its column is `index`). Slots out of bounds get
+/// the neutral values, which are never read. Elements are evaluated
+/// `loadsInFlight` at a time (their slot travels with them) before they are
+/// stored. A thread whose column and rows are all in bounds (all but the
+/// last tile column and virtual block) checks nothing per element.
+static void stageSequentialTile(KernelBuilder &kb, Reduction &red,
+                                const SequentialTileLayout &layout,
+                                Value firstSegment, Value index,
+                                Value columnInBounds, Value fullBlock) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  auto stageTile = [&](bool checked) {
+    kb.foldLoop(
+        kb.constIndex(0), layout.columns, kb.constIndex(1), {},
+        layout.loadsInFlight,
+        [&](Value j) {
+          Value row = arith::AddIOp::create(
+              b, loc, layout.firstRow,
+              arith::MulIOp::create(b, loc, j, layout.rowStep));
+          Value segment = arith::AddIOp::create(b, loc, firstSegment, row);
+          SmallVector<Value> elems;
+          if (checked) {
+            Value inBounds = arith::AndIOp::create(
+                b, loc, columnInBounds,
+                cmp(kb, arith::CmpIPredicate::ult, segment, red.numSegments));
+            elems =
+                red.elementOrNeutral(kb, IRMapping(), inBounds, segment, index);
+          } else {
+            IRMapping mapping;
+            elems = red.element(kb, mapping, segment, index);
+          }
+          elems.push_back(arith::AddIOp::create(
+              b, loc, layout.firstSlot,
+              arith::MulIOp::create(b, loc, j, layout.slotStep)));
+          return elems;
+        },
+        [&](ValueRange, ValueRange elemsAndSlot) {
+          kb.storeAll(elemsAndSlot.drop_back(), layout.staged,
+                      elemsAndSlot.back());
+          return SmallVector<Value>();
+        });
+  };
+  Value inBounds = arith::AndIOp::create(b, loc, columnInBounds, fullBlock);
+  auto ifInBounds = scf::IfOp::create(b, loc, TypeRange(), inBounds, true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifInBounds.thenBlock()->getTerminator());
+    stageTile(/*checked=*/false);
+    b.setInsertionPoint(ifInBounds.elseBlock()->getTerminator());
+    stageTile(/*checked=*/true);
+  }
+}
+
 static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
                                  const LoweringPlan &plan) {
   int64_t blockSize = plan.blockSize, tile = plan.sequentialTile;
@@ -184,7 +180,6 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
   // B / columns per element.
   Value rowStep = arith::DivUIOp::create(b, loc, blockSizeIdx, columns);
 
-  int64_t loadsInFlight = plan.loadsInFlight;
   KernelBuilder kb(b, loc, numBlocks, plan,
                    plan.getKernel("sequential-segments"));
   // The tile in evaluation order, element f (the j-th of thread t is
@@ -196,18 +191,22 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
   // plan's B x (tile + 1).
   int64_t period = std::min<int64_t>(kb.warpSize, blockSize & -blockSize);
   assert(tile <= period && "the tile exceeds the padding period");
-  SmallVector<Value> staged = kb.allocShared(red.types, blockSize * (tile + 1));
+  SequentialTileLayout layout;
+  layout.columns = columns;
+  layout.rowStep = rowStep;
+  layout.loadsInFlight = plan.loadsInFlight;
+  layout.staged = kb.allocShared(red.types, blockSize * (tile + 1));
   Value periodIdx = kb.constIndex(period);
   auto paddedSlot = [&](Value flat) {
     return arith::AddIOp::create(
         b, loc, flat, arith::DivUIOp::create(b, loc, flat, periodIdx));
   };
-  Value slotStep = kb.constIndex(blockSize + blockSize / period);
+  layout.slotStep = kb.constIndex(blockSize + blockSize / period);
   // Once per thread: its first row of a tile, its column, its first slot
   // and where its row starts.
-  Value firstRow = arith::DivUIOp::create(b, loc, kb.threadId, columns);
+  layout.firstRow = arith::DivUIOp::create(b, loc, kb.threadId, columns);
   Value myColumn = arith::RemUIOp::create(b, loc, kb.threadId, columns);
-  Value firstSlot = paddedSlot(kb.threadId);
+  layout.firstSlot = paddedSlot(kb.threadId);
   Value myRow = paddedSlot(arith::MulIOp::create(b, loc, kb.threadId, columns));
   kb.forLoop(
       kb.blockId, virtualBlocks, kb.gridSize, {},
@@ -223,60 +222,11 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
         SmallVector<Value> total = kb.forLoop(
             kb.constIndex(0), red.segmentLength, columns, red.neutrals,
             [&](Value column0, ValueRange accs) {
-              // The block evaluates its B x columns tile row-major, thread t
-              // the elements t, t + B, ... Slots out of bounds get the
-              // neutral values, which are never read. Elements are
-              // evaluated `loadsInFlight` at a time (their slot travels with
-              // them) before they are stored. A thread whose column and
-              // rows are all in bounds (all but the last tile column and
-              // virtual block) checks nothing per element.
               Value index = arith::AddIOp::create(b, loc, column0, myColumn);
               Value columnInBounds =
                   cmp(kb, arith::CmpIPredicate::ult, index, red.segmentLength);
-              auto stageTile = [&](bool checked) {
-                kb.foldLoop(
-                    kb.constIndex(0), columns, kb.constIndex(1), {},
-                    loadsInFlight,
-                    [&](Value j) {
-                      Value row = arith::AddIOp::create(
-                          b, loc, firstRow,
-                          arith::MulIOp::create(b, loc, j, rowStep));
-                      Value segment =
-                          arith::AddIOp::create(b, loc, firstSegment, row);
-                      SmallVector<Value> elems;
-                      if (checked) {
-                        Value inBounds = arith::AndIOp::create(
-                            b, loc, columnInBounds,
-                            cmp(kb, arith::CmpIPredicate::ult, segment,
-                                red.numSegments));
-                        elems = red.elementOrNeutral(kb, IRMapping(), inBounds,
-                                                     segment, index);
-                      } else {
-                        IRMapping mapping;
-                        elems = red.element(kb, mapping, segment, index);
-                      }
-                      elems.push_back(arith::AddIOp::create(
-                          b, loc, firstSlot,
-                          arith::MulIOp::create(b, loc, j, slotStep)));
-                      return elems;
-                    },
-                    [&](ValueRange, ValueRange elemsAndSlot) {
-                      kb.storeAll(elemsAndSlot.drop_back(), staged,
-                                  elemsAndSlot.back());
-                      return SmallVector<Value>();
-                    });
-              };
-              Value inBounds =
-                  arith::AndIOp::create(b, loc, columnInBounds, fullBlock);
-              auto ifInBounds =
-                  scf::IfOp::create(b, loc, TypeRange(), inBounds, true);
-              {
-                OpBuilder::InsertionGuard guard(b);
-                b.setInsertionPoint(ifInBounds.thenBlock()->getTerminator());
-                stageTile(/*checked=*/false);
-                b.setInsertionPoint(ifInBounds.elseBlock()->getTerminator());
-                stageTile(/*checked=*/true);
-              }
+              stageSequentialTile(kb, red, layout, firstSegment, index,
+                                  columnInBounds, fullBlock);
               kb.barrier();
               // Each thread reduces its own row, in order.
               Value remaining =
@@ -286,7 +236,8 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
                   kb.constIndex(0), count, kb.constIndex(1), accs,
                   [&](Value col, ValueRange rowAccs) {
                     Value slot = arith::AddIOp::create(b, loc, myRow, col);
-                    return red.combine(kb, rowAccs, kb.loadAll(staged, slot));
+                    return red.combine(kb, rowAccs,
+                                       kb.loadAll(layout.staged, slot));
                   });
               kb.barrier();
               return next;
@@ -464,96 +415,6 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
 //===----------------------------------------------------------------------===//
 // Large segments
 //===----------------------------------------------------------------------===//
-
-/// Thread t's part of a chunk step at `base` [Pøbl & Holst 2024]: it
-/// evaluates elements base + k B + t (k < chunk) with coalesced reads, stores
-/// them at slots k B + t of one scratch buffer per operand and, after a
-/// barrier, reduces slots t chunk + j (j < chunk), the elements it owns, in
-/// order; a buffer per operand keeps these reads conflict-free for odd
-/// chunks. Unrolled: all loads are issued before the first store and the
-/// chunk stays in registers. With `chunkSlots` (the plan's) every operand
-/// goes through `buffers` at once; otherwise each goes through in turn, with
-/// a barrier pair each, and `buffers` stays empty.
-static SmallVector<Value>
-reduceOwnChunk(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
-               int64_t chunkSlots,
-               function_ref<SmallVector<Value>(Value)> elementAt,
-               SmallVector<Value> &buffers) {
-  OpBuilder &b = kb.b;
-  Location loc = kb.loc;
-  Value first =
-      arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(chunk));
-  auto ownSlot = [&](Value j) {
-    return arith::AddIOp::create(b, loc, first, j);
-  };
-  SmallVector<Value> slots;
-  SmallVector<SmallVector<Value>> loaded;
-  for (int64_t k = 0; k < chunk; ++k) {
-    slots.push_back(arith::AddIOp::create(b, loc, kb.threadId,
-                                          kb.constIndex(k * kb.blockSize)));
-    loaded.push_back(elementAt(arith::AddIOp::create(b, loc, base, slots[k])));
-  }
-  SmallVector<SmallVector<Value>> own(chunk);
-  // Operands [begin, begin + buffers.size()) through `buffers`.
-  auto transpose = [&](unsigned begin, ValueRange through) {
-    for (int64_t k = 0; k < chunk; ++k)
-      kb.storeAll(ArrayRef(loaded[k]).slice(begin, through.size()), through,
-                  slots[k]);
-    kb.barrier();
-    for (int64_t j = 0; j < chunk; ++j)
-      llvm::append_range(own[j],
-                         kb.loadAll(through, ownSlot(kb.constIndex(j))));
-  };
-  if (chunkSlots > 0) {
-    buffers = kb.allocScratch(red.types, chunkSlots);
-    transpose(0, buffers);
-  } else {
-    for (auto [operand, type] : llvm::enumerate(red.types)) {
-      transpose(operand, kb.allocScratch(type, kb.blockSize * chunk));
-      kb.barrier();
-    }
-  }
-  SmallVector<Value> mine = own.front();
-  for (int64_t j = 1; j < chunk; ++j)
-    mine = red.combine(kb, mine, own[j]);
-  return mine;
-}
-
-/// One step of [Pøbl & Holst 2024]'s chunked stage one over the B x chunk
-/// elements at `base` (reduceOwnChunk). With every operand transposed at
-/// once, the warps reduce their threads' results with shuffles and store one
-/// total per warp after the transposition's slots; one more barrier, which
-/// also frees the buffers for the next step, and the first warp reduces the
-/// warp totals: two barriers per step. Otherwise a block reduction follows.
-/// The step's total is valid in thread 0.
-static SmallVector<Value>
-reduceChunkStep(KernelBuilder &kb, Reduction &red, Value base, int64_t chunk,
-                int64_t chunkSlots,
-                function_ref<SmallVector<Value>(Value)> elementAt) {
-  OpBuilder &b = kb.b;
-  Location loc = kb.loc;
-  SmallVector<Value> buffers;
-  SmallVector<Value> mine =
-      reduceOwnChunk(kb, red, base, chunk, chunkSlots, elementAt, buffers);
-  if (chunkSlots == 0)
-    return kb.blockReduce(red.operators(), red.neutrals, mine);
-
-  SmallVector<Value> warpTotals;
-  if (kb.getNumWarps() > 1) {
-    OpFoldResult offset = b.getIndexAttr(kb.blockSize * chunk);
-    OpFoldResult size = b.getIndexAttr(kb.getNumWarps());
-    OpFoldResult stride = b.getIndexAttr(1);
-    for (Value buffer : buffers)
-      warpTotals.push_back(memref::SubViewOp::create(
-          b, loc, buffer, ArrayRef(offset), ArrayRef(size), ArrayRef(stride)));
-  }
-  SmallVector<Value> warpTotal =
-      kb.reduceWarpsInto(red.operators(), mine, warpTotals);
-  kb.barrier();
-  if (kb.getNumWarps() == 1)
-    return warpTotal;
-  return kb.reduceWarpTotals(red.operators(), red.neutrals, warpTotals);
-}
 
 /// Reduces elements [start, end) of `segment` with the whole block; the
 /// result is valid in thread 0.
