@@ -83,67 +83,6 @@ bool LoweringPlan::hasKernel(StringRef name) const {
       kernels, [&](const KernelPlan &plan) { return plan.name == name; });
 }
 
-static void printHistPlan(raw_ostream &os, const LoweringPlan::HistPlan &hist) {
-  os << ", " << (hist.shared ? "shared" : "global-atomic");
-  if (hist.shared) {
-    os << ", multiplicity " << hist.multiplicity << ", passes " << hist.passes
-       << ", bins per pass [";
-    llvm::interleaveComma(hist.passBins, os);
-    os << "]";
-  }
-  os << ", updates [";
-  llvm::interleaveComma(hist.atomics, os,
-                        [&](std::optional<arith::AtomicRMWKind> kind) {
-                          if (kind)
-                            os << "atomic " << arith::stringifyEnum(*kind);
-                          else
-                            os << "compare-and-swap";
-                        });
-  os << "] (" << hist.reason << ")";
-}
-
-void LoweringPlan::print(raw_ostream &os) const {
-  static constexpr StringLiteral kinds[] = {"thread map", "block map",
-                                            "reduction", "scan", "histogram"};
-  static constexpr StringLiteral strategies[] = {"auto", "sequential", "small",
-                                                 "large"};
-  os << kinds[static_cast<int>(kind)] << ": block size " << blockSize
-     << ", at most " << blockCap << " blocks";
-  switch (kind) {
-  case Kind::ThreadMap:
-    os << ", loads in flight " << loadsInFlight;
-    break;
-  case Kind::BlockMap:
-    os << ", thread_in_block loads in flight [";
-    llvm::interleaveComma(llvm::make_second_range(innerLoadsInFlight), os);
-    os << "]";
-    break;
-  case Kind::Reduction:
-    os << ", strategy " << strategies[static_cast<int>(strategy)]
-       << ", sequential threshold " << sequentialThreshold
-       << ", small segments up to " << smallSegmentMax << ", sequential tile "
-       << sequentialTile << ", chunk " << chunk << ", loads in flight "
-       << loadsInFlight;
-    if (contiguousLoads.isVectorized())
-      os << ", vector loads of " << contiguousLoads.width << " elements";
-    break;
-  case Kind::Scan:
-    os << ", " << (singlePass ? "single-pass" : "reduce-then-scan")
-       << ", m = " << chunk;
-    break;
-  case Kind::Histogram:
-    printHistPlan(os, hist);
-    break;
-  }
-  os << "; shared memory:";
-  llvm::interleave(
-      kernels, os,
-      [&](const KernelPlan &kernel) {
-        os << " " << kernel.name << " " << kernel.shared.getTotalBytes();
-      },
-      ",");
-}
-
 //===----------------------------------------------------------------------===//
 // Checks every kernel needs
 //===----------------------------------------------------------------------===//
@@ -688,6 +627,61 @@ static std::optional<int64_t> getStaticHistogramSize(HistOp op,
   return getStaticPointCount(type.getShape());
 }
 
+/// The histogram kernel of `plan.hist`'s strategy and, for shared
+/// sub-histograms of `sizes` bins (`bytes` together), its copies per block
+/// and passes over the bins: the tuning file's multiplicity if given.
+static LogicalResult planHistKernel(HistOp op, const GPULoweringConfig &config,
+                                    LoweringPlan &plan, ArrayRef<int64_t> sizes,
+                                    int64_t bytes,
+                                    std::optional<int64_t> tunedMultiplicity) {
+  LoweringPlan::HistPlan &hist = plan.hist;
+  // Shared memory: the largest working set a block can have and keep the
+  // 48 KiB that every launch gets without opting in to more.
+  constexpr int64_t kLaunchDefaultSharedBytes = 48 * 1024;
+  int64_t limit = config.target.getSharedMemoryPerBlock();
+  int64_t budget = std::min(limit, kLaunchDefaultSharedBytes);
+  KernelPlan kernel{hist.shared ? "shared-subhistograms" : "global-atomic",
+                    hist.shared ? "hist_shared" : "hist_global",
+                    {}};
+  if (hist.shared) {
+    // As many copies as fit the budget, at most one per lane of a warp
+    // (more would not separate the lanes that update at once); fewer
+    // passes first, then copies.
+    hist.passes = std::max<int64_t>(1, llvm::divideCeil(bytes, limit));
+    hist.multiplicity =
+        hist.passes > 1
+            ? 1
+            : std::clamp<int64_t>(budget / std::max<int64_t>(bytes, 1), 1,
+                                  plan.warpSize);
+    auto layoutFor = [&](int64_t passes, int64_t copies) {
+      SharedMemoryLayout layout;
+      hist.passBins.clear();
+      for (auto [index, size] : llvm::enumerate(sizes)) {
+        hist.passBins.push_back(llvm::divideCeil(size, passes));
+        layout.addBuffer(op.getNeutrals()[index].getType(),
+                         copies * hist.passBins.back());
+      }
+      return layout;
+    };
+    if (tunedMultiplicity) {
+      hist.multiplicity = *tunedMultiplicity;
+      kernel.shared = layoutFor(hist.passes, hist.multiplicity);
+      plan.kernels.push_back(std::move(kernel));
+      return checkSharedMemory(op, plan, config);
+    }
+    // Alignment padding can push a range over the limit: one pass more.
+    while (layoutFor(hist.passes, hist.multiplicity).getTotalBytes() > limit) {
+      if (hist.multiplicity > 1)
+        --hist.multiplicity;
+      else
+        ++hist.passes;
+    }
+    kernel.shared = layoutFor(hist.passes, hist.multiplicity);
+  }
+  plan.kernels.push_back(std::move(kernel));
+  return checkSharedMemory(op, plan, config);
+}
+
 static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
                               LoweringPlan &plan) {
   plan.kind = LoweringPlan::Kind::Histogram;
@@ -705,11 +699,7 @@ static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
     hist.atomics.push_back(getNativeAtomic(region));
   }
 
-  // Shared memory: the largest working set a block can have and keep the
-  // 48 KiB that every launch gets without opting in to more.
-  constexpr int64_t kLaunchDefaultSharedBytes = 48 * 1024;
   int64_t limit = config.target.getSharedMemoryPerBlock();
-  int64_t budget = std::min(limit, kLaunchDefaultSharedBytes);
   SmallVector<int64_t> sizes;
   int64_t bytes = 0;
   bool isStatic = true;
@@ -771,46 +761,7 @@ static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
              << " needs a positive value and the shared strategy";
   }
 
-  KernelPlan kernel{hist.shared ? "shared-subhistograms" : "global-atomic",
-                    hist.shared ? "hist_shared" : "hist_global",
-                    {}};
-  if (hist.shared) {
-    // As many copies as fit the budget, at most one per lane of a warp
-    // (more would not separate the lanes that update at once); fewer
-    // passes first, then copies.
-    hist.passes = std::max<int64_t>(1, llvm::divideCeil(bytes, limit));
-    hist.multiplicity =
-        hist.passes > 1
-            ? 1
-            : std::clamp<int64_t>(budget / std::max<int64_t>(bytes, 1), 1,
-                                  plan.warpSize);
-    auto layoutFor = [&](int64_t passes, int64_t copies) {
-      SharedMemoryLayout layout;
-      hist.passBins.clear();
-      for (auto [index, size] : llvm::enumerate(sizes)) {
-        hist.passBins.push_back(llvm::divideCeil(size, passes));
-        layout.addBuffer(op.getNeutrals()[index].getType(),
-                         copies * hist.passBins.back());
-      }
-      return layout;
-    };
-    if (tunedMultiplicity) {
-      hist.multiplicity = *tunedMultiplicity;
-      kernel.shared = layoutFor(hist.passes, hist.multiplicity);
-      plan.kernels.push_back(std::move(kernel));
-      return checkSharedMemory(op, plan, config);
-    }
-    // Alignment padding can push a range over the limit: one pass more.
-    while (layoutFor(hist.passes, hist.multiplicity).getTotalBytes() > limit) {
-      if (hist.multiplicity > 1)
-        --hist.multiplicity;
-      else
-        ++hist.passes;
-    }
-    kernel.shared = layoutFor(hist.passes, hist.multiplicity);
-  }
-  plan.kernels.push_back(std::move(kernel));
-  return checkSharedMemory(op, plan, config);
+  return planHistKernel(op, config, plan, sizes, bytes, tunedMultiplicity);
 }
 
 FailureOr<LoweringPlan> seg::planLowering(Operation *op,
