@@ -6,7 +6,8 @@
 //
 // Builds the block- and register-tiled map of a nest matched by
 // seg-tile-block-register (TileBlockRegister.cpp, whose file comment shows
-// the kernel's structure).
+// the kernel's structure). The copies from global to shared memory are in
+// TiledCopy.cpp.
 //
 // Shared-memory layout. Every slice is stored k outermost: Tk rows of
 // `pitch` elements, so that the Ry (resp. Rx) values a thread needs at one
@@ -37,7 +38,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TileBlockRegister.h"
+#include "TiledBuilder.h"
 
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
@@ -54,10 +55,8 @@ using namespace mlir;
 using namespace mlir::seg;
 using namespace mlir::seg::tiling;
 
-/// Clones, at the builder's point, what `value` needs from inside the map
-/// body, with the values in `mapping` standing for theirs.
-static Value materialize(OpBuilder &b, Value value, IRMapping &mapping,
-                         Region *mapRegion) {
+Value tiling::materialize(OpBuilder &b, Value value, IRMapping &mapping,
+                          Region *mapRegion) {
   if (Value mapped = mapping.lookupOrNull(value))
     return mapped;
   Operation *def = value.getDefiningOp();
@@ -75,11 +74,10 @@ static Value materialize(OpBuilder &b, Value value, IRMapping &mapping,
   return mapping.lookup(value);
 }
 
-/// `then` / `otherwise` under `cond`, yielding values of `types`.
-static SmallVector<Value>
-buildIf(OpBuilder &b, Location loc, Value cond, TypeRange types,
-        function_ref<SmallVector<Value>(OpBuilder &)> then,
-        function_ref<SmallVector<Value>(OpBuilder &)> otherwise) {
+SmallVector<Value>
+tiling::buildIf(OpBuilder &b, Location loc, Value cond, TypeRange types,
+                function_ref<SmallVector<Value>(OpBuilder &)> then,
+                function_ref<SmallVector<Value>(OpBuilder &)> otherwise) {
   auto ifOp = scf::IfOp::create(b, loc, types, cond, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   for (auto [block, fn] :
@@ -97,14 +95,14 @@ buildIf(OpBuilder &b, Location loc, Value cond, TypeRange types,
   return SmallVector<Value>(ifOp.getResults());
 }
 
-static Value andAll(OpBuilder &b, Location loc, ArrayRef<Value> conds) {
+Value tiling::andAll(OpBuilder &b, Location loc, ArrayRef<Value> conds) {
   Value result;
   for (Value cond : conds)
     result = result ? arith::AndIOp::create(b, loc, result, cond) : cond;
   return result;
 }
 
-static Value cmpUlt(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+Value tiling::cmpUlt(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, rhs);
 }
 
@@ -130,138 +128,14 @@ static MapOp createMap(OpBuilder &b, Location loc, Level level,
   return map;
 }
 
-/// A zero of `type` (the value of elements that are never written).
-static Value zeroOf(OpBuilder &b, Location loc, Type type) {
+Value tiling::zeroOf(OpBuilder &b, Location loc, Type type) {
   return arith::ConstantOp::create(b, loc,
                                    cast<TypedAttr>(b.getZeroAttr(type)));
 }
 
-/// The alignment of the shared slices read as vectors: a 16-byte access is
-/// the widest shared-memory load.
-static constexpr int64_t kSliceAlignment = 16;
-
 /// The most element updates of one k-tile that are unrolled (8 k-steps of
 /// 8 x 8 elements, 16 of 8 x 4).
 static constexpr int64_t kMaxUnrolledSteps = 512;
-
-namespace {
-/// The elements of one k-tile of a slice that one thread copies, loaded
-/// from global memory: the copy's points p = tid + s * blockSize.
-struct ThreadCopy {
-  struct Point {
-    /// The position along i (or j) within the tile and the k row.
-    Value pos, kk;
-    /// A vector of `width` consecutive elements along the array's innermost
-    /// dimension (k or the position), or one element.
-    Value value;
-    /// Whether p lies in the copy's space (null: always).
-    Value inRange;
-  };
-  SmallVector<Point> points;
-  int64_t width = 1;
-};
-
-/// Builds the tiled map; everything it needs lives here.
-class TiledBuilder {
-public:
-  TiledBuilder(OpBuilder &b, Nest &nest, const TilePlan &plan)
-      : b(b), loc(nest.map.getLoc()), nest(nest), t(plan.tiles), plan(plan),
-        mapRegion(&nest.map.getBody()) {}
-
-  /// Replaces the thread-level map by the block-level one.
-  void build();
-
-private:
-  // The steps of build(), in the order they emit.
-  /// The block-level map over the tiles of M x N (and the batch
-  /// dimensions); the builder is left in its body.
-  void createBlockMap();
-  /// The shared slices of the tiled loads and the thread-private
-  /// accumulators.
-  void allocateTiles();
-  /// The reduction's lower bound and extent U.
-  void emitReductionRange();
-  /// Whether the 16-byte global loads are legal for this launch: rows a
-  /// multiple of the vector, aligned arrays and k range (null: no slice
-  /// has them).
-  Value emitVectorLoadCheck();
-  /// A thread_in_block map that sets every accumulator to its neutral value.
-  void emitAccumulatorInit();
-  /// A thread_in_block map that runs code2 on every element of a thread's
-  /// register tile and writes the tiles with seg.regtile_returns.
-  void emitResults();
-  /// code2 for element (ry, rx) of thread (ty, tx) (zeros outside M x N).
-  SmallVector<Value> emitElementResults(Value ty, Value tx, int64_t ry,
-                                        int64_t rx, TypeRange types);
-
-  Value cIdx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
-  Value divC(Value x, int64_t c) {
-    return arith::DivUIOp::create(b, loc, x, cIdx(c));
-  }
-  Value remC(Value x, int64_t c) {
-    return arith::RemUIOp::create(b, loc, x, cIdx(c));
-  }
-
-  /// The k loop over full k-tiles then the partial one, of blocks that
-  /// need the M and N checks or not, with 16-byte global loads or not.
-  void emitKLoop(bool checkMN, bool vectorLoads);
-  /// One stage: each k-tile copied (a barrier), then computed (a barrier).
-  void emitSingleStageTile(Value kt, Value kLen, bool checkMN, bool checkK,
-                           bool vectorLoads);
-  /// A thread_in_block map over the block's threads, its (ty, tx) and
-  /// linear thread index passed to `body`.
-  void emitThreadsMap(function_ref<void(Value ty, Value tx, Value tid)> body);
-  /// The loads of the elements of k-tile `kt` of `tiled` that thread `tid`
-  /// copies; padding (zeros) outside the arrays.
-  ThreadCopy emitThreadLoads(TiledLoad &tiled, Value tid, Value kt, Value kLen,
-                             bool checkMN, bool checkK, bool vectorLoads);
-  /// Stores `copy` into stage `stage` of the slice of `tiled`.
-  void emitThreadStores(TiledLoad &tiled, const ThreadCopy &copy, Value stage);
-  /// Both, for every slice.
-  void emitThreadCopy(Value tid, Value kt, Value kLen, Value stage,
-                      bool checkMN, bool checkK, bool vectorLoads);
-  /// The k-steps of k-tile `kt` (kLen of them) on stage `stage` of the
-  /// slices, for thread (ty, tx).
-  void emitCompute(Value ty, Value tx, Value stage, Value kt, Value kLen,
-                   bool checkMN);
-  /// The slice position of position `pos` within the tile.
-  Value slicePosition(TiledLoad &tiled, Value pos);
-  /// The index into the buffer of `tiled` of row `kk` of stage `stage`,
-  /// position `pos` + `constPos`: constant parts last, so that they become
-  /// address offsets.
-  Value sliceIndex(TiledLoad &tiled, Value stage, Value kk, Value pos,
-                   int64_t constPos = 0);
-  /// The redomap's step for one element: new accumulators.
-  SmallVector<Value> emitStep(IRMapping &mapping, ValueRange accs);
-  /// Row (i) and column (j) of element (ry, rx) of thread (ty, tx).
-  Value rowOf(Value ty, int64_t ry) {
-    return add(i0, add(mul(ty, cIdx(t.ry)), cIdx(ry)));
-  }
-  Value colOf(Value tx, int64_t rx) {
-    return add(j0, add(mul(tx, cIdx(t.rx)), cIdx(rx)));
-  }
-
-  OpBuilder &b;
-  Location loc;
-  Nest &nest;
-  TileSizes t;
-  const TilePlan &plan;
-  Region *mapRegion;
-
-  Value sizeM, sizeN, lower, sizeU, i0, j0;
-  OpFoldResult mixedM, mixedN;
-  int64_t tileM = 0, tileN = 0;
-  /// The block map's indices over tiles of i and j, and its outs.
-  Value blockI, blockJ;
-  SmallVector<Value> outs;
-  /// Outer indices of the original map -> block indices.
-  IRMapping base;
-  SmallVector<Value> accBuffers;
-};
-
-} // namespace
 
 SmallVector<Value> TiledBuilder::emitStep(IRMapping &mapping, ValueRange accs) {
   if (nest.forOp) {
@@ -289,140 +163,6 @@ void TiledBuilder::emitThreadsMap(
                 {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, {}, std::nullopt);
   Value ty = map.getInductionVars()[0], tx = map.getInductionVars()[1];
   body(ty, tx, add(mul(ty, cIdx(t.tx)), tx));
-}
-
-ThreadCopy TiledBuilder::emitThreadLoads(TiledLoad &tiled, Value tid, Value kt,
-                                         Value kLen, bool checkMN, bool checkK,
-                                         bool vectorLoads) {
-  ThreadCopy copy;
-  int64_t along = tiled.alongI ? tileM : tileN;
-  int64_t width = vectorLoads ? tiled.globalVectorWidth : 1;
-  copy.width = std::max<int64_t>(width, 1);
-  // The copy walks the array's row-major order, so that consecutive
-  // threads read consecutive addresses: [along/group][Tk][group] or
-  // [along][Tk/width] with k innermost, [Tk][along/width] otherwise.
-  int64_t points = along * t.tk / copy.width;
-  int64_t threads = t.ty * t.tx;
-  Type elemType = tiled.load.getType();
-  Type valueType =
-      copy.width > 1 ? Type(VectorType::get({copy.width}, elemType)) : elemType;
-  for (int64_t first = 0; first < points; first += threads) {
-    ThreadCopy::Point point;
-    Value flat = add(tid, cIdx(first));
-    if (first + threads > points)
-      point.inRange = cmpUlt(b, loc, flat, cIdx(points));
-    if (tiled.kInner && copy.width > 1) {
-      point.pos = divC(flat, t.tk / copy.width);
-      point.kk = mul(remC(flat, t.tk / copy.width), cIdx(copy.width));
-    } else if (tiled.kInner) {
-      point.pos = add(mul(divC(flat, tiled.group * t.tk), cIdx(tiled.group)),
-                      remC(flat, tiled.group));
-      point.kk = remC(divC(flat, tiled.group), t.tk);
-    } else {
-      point.kk = divC(flat, along / copy.width);
-      point.pos = mul(remC(flat, along / copy.width), cIdx(copy.width));
-    }
-    Value ij = add(tiled.alongI ? i0 : j0, point.pos);
-    SmallVector<Value> conds;
-    if (point.inRange)
-      conds.push_back(point.inRange);
-    if (checkMN)
-      conds.push_back(cmpUlt(b, loc, ij, tiled.alongI ? sizeM : sizeN));
-    if (checkK)
-      conds.push_back(cmpUlt(b, loc, point.kk, kLen));
-    auto load = [&](OpBuilder &) -> SmallVector<Value> {
-      IRMapping mapping = base;
-      mapping.map(tiled.alongI ? nest.ivI : nest.ivJ, ij);
-      mapping.map(nest.kArg, add(lower, add(kt, point.kk)));
-      Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
-      SmallVector<Value> indices =
-          llvm::map_to_vector(tiled.load.getIndices(), [&](Value v) {
-            return materialize(b, v, mapping, mapRegion);
-          });
-      if (copy.width == 1)
-        return {memref::LoadOp::create(b, loc, memref, indices)};
-      return {vector::LoadOp::create(
-          b, loc, cast<VectorType>(valueType), memref, indices,
-          /*nontemporal=*/false, llvm::MaybeAlign(kSliceAlignment))};
-    };
-    if (conds.empty())
-      point.value = load(b).front();
-    else
-      point.value = buildIf(b, loc, andAll(b, loc, conds), valueType, load,
-                            [&](OpBuilder &) -> SmallVector<Value> {
-                              // Padding: never given to an operator.
-                              return {zeroOf(b, loc, valueType)};
-                            })
-                        .front();
-    copy.points.push_back(point);
-  }
-  return copy;
-}
-
-Value TiledBuilder::slicePosition(TiledLoad &tiled, Value pos) {
-  int64_t count = tiled.alongI ? t.ry : t.rx;
-  int64_t threads = tiled.alongI ? t.ty : t.tx;
-  if (tiled.chunk <= 1 || tiled.chunk == count)
-    return pos;
-  // Element r of thread t: chunk r / chunk of that thread, in the
-  // (r / chunk)-th part of the row.
-  Value thread = divC(pos, count), r = remC(pos, count);
-  return add(mul(divC(r, tiled.chunk), cIdx(threads * tiled.chunk)),
-             add(mul(thread, cIdx(tiled.chunk)), remC(r, tiled.chunk)));
-}
-
-Value TiledBuilder::sliceIndex(TiledLoad &tiled, Value stage, Value kk,
-                               Value pos, int64_t constPos) {
-  Value start = add(mul(stage, cIdx(t.tk * tiled.pitch)), pos);
-  if (std::optional<int64_t> row = getConstantIntValue(kk))
-    return add(start, cIdx(*row * tiled.pitch + constPos));
-  return add(start, add(mul(kk, cIdx(tiled.pitch)), cIdx(constPos)));
-}
-
-void TiledBuilder::emitThreadStores(TiledLoad &tiled, const ThreadCopy &copy,
-                                    Value stage) {
-  for (const ThreadCopy::Point &point : copy.points) {
-    auto store = [&](OpBuilder &) {
-      // Consecutive positions stay consecutive in the slice: one store.
-      int64_t count = tiled.alongI ? t.ry : t.rx;
-      bool identity = tiled.chunk <= 1 || tiled.chunk == count;
-      if (!tiled.kInner && copy.width > 1 &&
-          (identity ||
-           (tiled.chunk % copy.width == 0 && count % copy.width == 0))) {
-        vector::StoreOp::create(
-            b, loc, point.value, tiled.buffer,
-            sliceIndex(tiled, stage, point.kk, slicePosition(tiled, point.pos)),
-            /*nontemporal=*/false, llvm::MaybeAlign(kSliceAlignment));
-        return SmallVector<Value>();
-      }
-      for (int64_t v = 0; v < copy.width; ++v) {
-        Value elem = copy.width == 1
-                         ? point.value
-                         : vector::ExtractOp::create(b, loc, point.value, v);
-        Value pos = point.pos, kk = point.kk;
-        (tiled.kInner ? kk : pos) = add(tiled.kInner ? kk : pos, cIdx(v));
-        memref::StoreOp::create(
-            b, loc, elem, tiled.buffer,
-            sliceIndex(tiled, stage, kk, slicePosition(tiled, pos)));
-      }
-      return SmallVector<Value>();
-    };
-    if (point.inRange)
-      buildIf(b, loc, point.inRange, {}, store,
-              [&](OpBuilder &) { return SmallVector<Value>(); });
-    else
-      store(b);
-  }
-}
-
-void TiledBuilder::emitThreadCopy(Value tid, Value kt, Value kLen, Value stage,
-                                  bool checkMN, bool checkK, bool vectorLoads) {
-  SmallVector<ThreadCopy> copies;
-  for (TiledLoad &tiled : nest.loads)
-    copies.push_back(
-        emitThreadLoads(tiled, tid, kt, kLen, checkMN, checkK, vectorLoads));
-  for (auto [tiled, copy] : llvm::zip_equal(nest.loads, copies))
-    emitThreadStores(tiled, copy, stage);
 }
 
 void TiledBuilder::emitCompute(Value ty, Value tx, Value stage, Value kt,
@@ -729,33 +469,6 @@ void TiledBuilder::allocateTiles() {
   for (Type type : nest.accTypes)
     accBuffers.push_back(memref::AllocaOp::create(
         b, loc, MemRefType::get({t.ty, t.tx, t.ry, t.rx}, type)));
-}
-
-Value TiledBuilder::emitVectorLoadCheck() {
-  SmallVector<Value> conds;
-  for (TiledLoad &tiled : nest.loads) {
-    int64_t width = tiled.globalVectorWidth;
-    if (!width)
-      continue;
-    // Rows of a multiple of `width` elements from an aligned start: every
-    // vector of the copy is aligned, as its first element is a multiple of
-    // `width` into a row (tiles and k-tiles are multiples of `width`).
-    IRMapping mapping = base;
-    Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
-    auto type = cast<MemRefType>(memref.getType());
-    Value rowLength = memref::DimOp::create(b, loc, memref, type.getRank() - 1);
-    Value zero = cIdx(0);
-    auto isZero = [&](Value v) {
-      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, zero);
-    };
-    conds.push_back(isZero(remC(rowLength, width)));
-    Value address =
-        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-    conds.push_back(isZero(remC(address, kSliceAlignment)));
-    if (tiled.kInner)
-      conds.push_back(isZero(remC(lower, width)));
-  }
-  return conds.empty() ? Value() : andAll(b, loc, conds);
 }
 
 void TiledBuilder::emitReductionRange() {

@@ -1,0 +1,167 @@
+//===- TiledBuilder.h - The tiled map's builder -----------------*- C++ -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The builder of seg-tile-block-register's tiled map, shared by
+// TiledMapBuilder.cpp (the block map, its k loop and compute, the results)
+// and TiledCopy.cpp (the copies of the tiled loads' slices from global to
+// shared memory), and the IR helpers both use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_LIB_DIALECT_SEG_TRANSFORMS_TILEDBUILDER_H
+#define SEGIR_LIB_DIALECT_SEG_TRANSFORMS_TILEDBUILDER_H
+
+#include "TileBlockRegister.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir::seg::tiling {
+
+/// The alignment of the shared slices read as vectors: a 16-byte access is
+/// the widest shared-memory load.
+inline constexpr int64_t kSliceAlignment = 16;
+
+/// Clones, at the builder's point, what `value` needs from inside the map
+/// body, with the values in `mapping` standing for theirs.
+Value materialize(OpBuilder &b, Value value, IRMapping &mapping,
+                  Region *mapRegion);
+
+/// `then` / `otherwise` under `cond`, yielding values of `types`.
+SmallVector<Value>
+buildIf(OpBuilder &b, Location loc, Value cond, TypeRange types,
+        function_ref<SmallVector<Value>(OpBuilder &)> then,
+        function_ref<SmallVector<Value>(OpBuilder &)> otherwise);
+
+/// The conjunction of `conds` (null if there are none).
+Value andAll(OpBuilder &b, Location loc, ArrayRef<Value> conds);
+
+/// `lhs < rhs`, unsigned.
+Value cmpUlt(OpBuilder &b, Location loc, Value lhs, Value rhs);
+
+/// A zero of `type` (the value of elements that are never written).
+Value zeroOf(OpBuilder &b, Location loc, Type type);
+
+/// The elements of one k-tile of a slice that one thread copies, loaded
+/// from global memory: the copy's points p = tid + s * blockSize.
+struct ThreadCopy {
+  struct Point {
+    /// The position along i (or j) within the tile and the k row.
+    Value pos, kk;
+    /// A vector of `width` consecutive elements along the array's innermost
+    /// dimension (k or the position), or one element.
+    Value value;
+    /// Whether p lies in the copy's space (null: always).
+    Value inRange;
+  };
+  SmallVector<Point> points;
+  int64_t width = 1;
+};
+
+/// Builds the tiled map; everything it needs lives here.
+class TiledBuilder {
+public:
+  TiledBuilder(OpBuilder &b, Nest &nest, const TilePlan &plan)
+      : b(b), loc(nest.map.getLoc()), nest(nest), t(plan.tiles), plan(plan),
+        mapRegion(&nest.map.getBody()) {}
+
+  /// Replaces the thread-level map by the block-level one.
+  void build();
+
+private:
+  // The steps of build(), in the order they emit.
+  /// The block-level map over the tiles of M x N (and the batch
+  /// dimensions); the builder is left in its body.
+  void createBlockMap();
+  /// The shared slices of the tiled loads and the thread-private
+  /// accumulators.
+  void allocateTiles();
+  /// The reduction's lower bound and extent U.
+  void emitReductionRange();
+  /// Whether the 16-byte global loads are legal for this launch: rows a
+  /// multiple of the vector, aligned arrays and k range (null: no slice
+  /// has them).
+  Value emitVectorLoadCheck();
+  /// A thread_in_block map that sets every accumulator to its neutral value.
+  void emitAccumulatorInit();
+  /// A thread_in_block map that runs code2 on every element of a thread's
+  /// register tile and writes the tiles with seg.regtile_returns.
+  void emitResults();
+  /// code2 for element (ry, rx) of thread (ty, tx) (zeros outside M x N).
+  SmallVector<Value> emitElementResults(Value ty, Value tx, int64_t ry,
+                                        int64_t rx, TypeRange types);
+
+  Value cIdx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value divC(Value x, int64_t c) {
+    return arith::DivUIOp::create(b, loc, x, cIdx(c));
+  }
+  Value remC(Value x, int64_t c) {
+    return arith::RemUIOp::create(b, loc, x, cIdx(c));
+  }
+
+  /// The k loop over full k-tiles then the partial one, of blocks that
+  /// need the M and N checks or not, with 16-byte global loads or not.
+  void emitKLoop(bool checkMN, bool vectorLoads);
+  /// One stage: each k-tile copied (a barrier), then computed (a barrier).
+  void emitSingleStageTile(Value kt, Value kLen, bool checkMN, bool checkK,
+                           bool vectorLoads);
+  /// A thread_in_block map over the block's threads, its (ty, tx) and
+  /// linear thread index passed to `body`.
+  void emitThreadsMap(function_ref<void(Value ty, Value tx, Value tid)> body);
+  /// The loads of the elements of k-tile `kt` of `tiled` that thread `tid`
+  /// copies; padding (zeros) outside the arrays.
+  ThreadCopy emitThreadLoads(TiledLoad &tiled, Value tid, Value kt, Value kLen,
+                             bool checkMN, bool checkK, bool vectorLoads);
+  /// Stores `copy` into stage `stage` of the slice of `tiled`.
+  void emitThreadStores(TiledLoad &tiled, const ThreadCopy &copy, Value stage);
+  /// Both, for every slice.
+  void emitThreadCopy(Value tid, Value kt, Value kLen, Value stage,
+                      bool checkMN, bool checkK, bool vectorLoads);
+  /// The k-steps of k-tile `kt` (kLen of them) on stage `stage` of the
+  /// slices, for thread (ty, tx).
+  void emitCompute(Value ty, Value tx, Value stage, Value kt, Value kLen,
+                   bool checkMN);
+  /// The slice position of position `pos` within the tile.
+  Value slicePosition(TiledLoad &tiled, Value pos);
+  /// The index into the buffer of `tiled` of row `kk` of stage `stage`,
+  /// position `pos` + `constPos`: constant parts last, so that they become
+  /// address offsets.
+  Value sliceIndex(TiledLoad &tiled, Value stage, Value kk, Value pos,
+                   int64_t constPos = 0);
+  /// The redomap's step for one element: new accumulators.
+  SmallVector<Value> emitStep(IRMapping &mapping, ValueRange accs);
+  /// Row (i) and column (j) of element (ry, rx) of thread (ty, tx).
+  Value rowOf(Value ty, int64_t ry) {
+    return add(i0, add(mul(ty, cIdx(t.ry)), cIdx(ry)));
+  }
+  Value colOf(Value tx, int64_t rx) {
+    return add(j0, add(mul(tx, cIdx(t.rx)), cIdx(rx)));
+  }
+
+  OpBuilder &b;
+  Location loc;
+  Nest &nest;
+  TileSizes t;
+  const TilePlan &plan;
+  Region *mapRegion;
+
+  Value sizeM, sizeN, lower, sizeU, i0, j0;
+  OpFoldResult mixedM, mixedN;
+  int64_t tileM = 0, tileN = 0;
+  /// The block map's indices over tiles of i and j, and its outs.
+  Value blockI, blockJ;
+  SmallVector<Value> outs;
+  /// Outer indices of the original map -> block indices.
+  IRMapping base;
+  SmallVector<Value> accBuffers;
+};
+
+} // namespace mlir::seg::tiling
+
+#endif // SEGIR_LIB_DIALECT_SEG_TRANSFORMS_TILEDBUILDER_H

@@ -1,0 +1,184 @@
+//===- TiledCopy.cpp - The tiled map's global-to-shared copies ------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The copies of the tiled loads' k-tiles from global to shared memory in
+// seg-tile-block-register's tiled map (the layout is described in
+// TiledMapBuilder.cpp): each thread's loads, scalar or 16-byte vectors when
+// emitVectorLoadCheck allows them, padded with zeros outside the arrays,
+// then its stores into the slices.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TiledBuilder.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+using namespace mlir::seg::tiling;
+
+ThreadCopy TiledBuilder::emitThreadLoads(TiledLoad &tiled, Value tid, Value kt,
+                                         Value kLen, bool checkMN, bool checkK,
+                                         bool vectorLoads) {
+  ThreadCopy copy;
+  int64_t along = tiled.alongI ? tileM : tileN;
+  int64_t width = vectorLoads ? tiled.globalVectorWidth : 1;
+  copy.width = std::max<int64_t>(width, 1);
+  // The copy walks the array's row-major order, so that consecutive
+  // threads read consecutive addresses: [along/group][Tk][group] or
+  // [along][Tk/width] with k innermost, [Tk][along/width] otherwise.
+  int64_t points = along * t.tk / copy.width;
+  int64_t threads = t.ty * t.tx;
+  Type elemType = tiled.load.getType();
+  Type valueType =
+      copy.width > 1 ? Type(VectorType::get({copy.width}, elemType)) : elemType;
+  for (int64_t first = 0; first < points; first += threads) {
+    ThreadCopy::Point point;
+    Value flat = add(tid, cIdx(first));
+    if (first + threads > points)
+      point.inRange = cmpUlt(b, loc, flat, cIdx(points));
+    if (tiled.kInner && copy.width > 1) {
+      point.pos = divC(flat, t.tk / copy.width);
+      point.kk = mul(remC(flat, t.tk / copy.width), cIdx(copy.width));
+    } else if (tiled.kInner) {
+      point.pos = add(mul(divC(flat, tiled.group * t.tk), cIdx(tiled.group)),
+                      remC(flat, tiled.group));
+      point.kk = remC(divC(flat, tiled.group), t.tk);
+    } else {
+      point.kk = divC(flat, along / copy.width);
+      point.pos = mul(remC(flat, along / copy.width), cIdx(copy.width));
+    }
+    Value ij = add(tiled.alongI ? i0 : j0, point.pos);
+    SmallVector<Value> conds;
+    if (point.inRange)
+      conds.push_back(point.inRange);
+    if (checkMN)
+      conds.push_back(cmpUlt(b, loc, ij, tiled.alongI ? sizeM : sizeN));
+    if (checkK)
+      conds.push_back(cmpUlt(b, loc, point.kk, kLen));
+    auto load = [&](OpBuilder &) -> SmallVector<Value> {
+      IRMapping mapping = base;
+      mapping.map(tiled.alongI ? nest.ivI : nest.ivJ, ij);
+      mapping.map(nest.kArg, add(lower, add(kt, point.kk)));
+      Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
+      SmallVector<Value> indices =
+          llvm::map_to_vector(tiled.load.getIndices(), [&](Value v) {
+            return materialize(b, v, mapping, mapRegion);
+          });
+      if (copy.width == 1)
+        return {memref::LoadOp::create(b, loc, memref, indices)};
+      return {vector::LoadOp::create(
+          b, loc, cast<VectorType>(valueType), memref, indices,
+          /*nontemporal=*/false, llvm::MaybeAlign(kSliceAlignment))};
+    };
+    if (conds.empty())
+      point.value = load(b).front();
+    else
+      point.value = buildIf(b, loc, andAll(b, loc, conds), valueType, load,
+                            [&](OpBuilder &) -> SmallVector<Value> {
+                              // Padding: never given to an operator.
+                              return {zeroOf(b, loc, valueType)};
+                            })
+                        .front();
+    copy.points.push_back(point);
+  }
+  return copy;
+}
+
+Value TiledBuilder::slicePosition(TiledLoad &tiled, Value pos) {
+  int64_t count = tiled.alongI ? t.ry : t.rx;
+  int64_t threads = tiled.alongI ? t.ty : t.tx;
+  if (tiled.chunk <= 1 || tiled.chunk == count)
+    return pos;
+  // Element r of thread t: chunk r / chunk of that thread, in the
+  // (r / chunk)-th part of the row.
+  Value thread = divC(pos, count), r = remC(pos, count);
+  return add(mul(divC(r, tiled.chunk), cIdx(threads * tiled.chunk)),
+             add(mul(thread, cIdx(tiled.chunk)), remC(r, tiled.chunk)));
+}
+
+Value TiledBuilder::sliceIndex(TiledLoad &tiled, Value stage, Value kk,
+                               Value pos, int64_t constPos) {
+  Value start = add(mul(stage, cIdx(t.tk * tiled.pitch)), pos);
+  if (std::optional<int64_t> row = getConstantIntValue(kk))
+    return add(start, cIdx(*row * tiled.pitch + constPos));
+  return add(start, add(mul(kk, cIdx(tiled.pitch)), cIdx(constPos)));
+}
+
+void TiledBuilder::emitThreadStores(TiledLoad &tiled, const ThreadCopy &copy,
+                                    Value stage) {
+  for (const ThreadCopy::Point &point : copy.points) {
+    auto store = [&](OpBuilder &) {
+      // Consecutive positions stay consecutive in the slice: one store.
+      int64_t count = tiled.alongI ? t.ry : t.rx;
+      bool identity = tiled.chunk <= 1 || tiled.chunk == count;
+      if (!tiled.kInner && copy.width > 1 &&
+          (identity ||
+           (tiled.chunk % copy.width == 0 && count % copy.width == 0))) {
+        vector::StoreOp::create(
+            b, loc, point.value, tiled.buffer,
+            sliceIndex(tiled, stage, point.kk, slicePosition(tiled, point.pos)),
+            /*nontemporal=*/false, llvm::MaybeAlign(kSliceAlignment));
+        return SmallVector<Value>();
+      }
+      for (int64_t v = 0; v < copy.width; ++v) {
+        Value elem = copy.width == 1
+                         ? point.value
+                         : vector::ExtractOp::create(b, loc, point.value, v);
+        Value pos = point.pos, kk = point.kk;
+        (tiled.kInner ? kk : pos) = add(tiled.kInner ? kk : pos, cIdx(v));
+        memref::StoreOp::create(
+            b, loc, elem, tiled.buffer,
+            sliceIndex(tiled, stage, kk, slicePosition(tiled, pos)));
+      }
+      return SmallVector<Value>();
+    };
+    if (point.inRange)
+      buildIf(b, loc, point.inRange, {}, store,
+              [&](OpBuilder &) { return SmallVector<Value>(); });
+    else
+      store(b);
+  }
+}
+
+void TiledBuilder::emitThreadCopy(Value tid, Value kt, Value kLen, Value stage,
+                                  bool checkMN, bool checkK, bool vectorLoads) {
+  SmallVector<ThreadCopy> copies;
+  for (TiledLoad &tiled : nest.loads)
+    copies.push_back(
+        emitThreadLoads(tiled, tid, kt, kLen, checkMN, checkK, vectorLoads));
+  for (auto [tiled, copy] : llvm::zip_equal(nest.loads, copies))
+    emitThreadStores(tiled, copy, stage);
+}
+
+Value TiledBuilder::emitVectorLoadCheck() {
+  SmallVector<Value> conds;
+  for (TiledLoad &tiled : nest.loads) {
+    int64_t width = tiled.globalVectorWidth;
+    if (!width)
+      continue;
+    // Rows of a multiple of `width` elements from an aligned start: every
+    // vector of the copy is aligned, as its first element is a multiple of
+    // `width` into a row (tiles and k-tiles are multiples of `width`).
+    IRMapping mapping = base;
+    Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
+    auto type = cast<MemRefType>(memref.getType());
+    Value rowLength = memref::DimOp::create(b, loc, memref, type.getRank() - 1);
+    Value zero = cIdx(0);
+    auto isZero = [&](Value v) {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, zero);
+    };
+    conds.push_back(isZero(remC(rowLength, width)));
+    Value address =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+    conds.push_back(isZero(remC(address, kSliceAlignment)));
+    if (tiled.kInner)
+      conds.push_back(isZero(remC(lower, width)));
+  }
+  return conds.empty() ? Value() : andAll(b, loc, conds);
+}
