@@ -223,6 +223,48 @@ static void lowerGlobalAtomic(OpBuilder &b, HistOp op,
   });
 }
 
+/// The end of a pass of the shared kernel over the bins from `rangeStarts`
+/// (`rangeSizes` of each histogram, `totals` in all): every bin of the
+/// range gets its `copies` in `subs` combined (one sub-histogram buffer per
+/// operator), then one atomic update of the global histogram.
+static void
+mergeSubHistograms(KernelBuilder &kb, HistOp op, const LoweringPlan &plan,
+                   HistOperands &operands, ArrayRef<Value> subs,
+                   ArrayRef<Value> rangeStarts, ArrayRef<Value> rangeSizes,
+                   ArrayRef<Value> totals, Value copies, Value blockSize) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  for (unsigned index = 0, e = subs.size(); index < e; ++index) {
+    Region &region = op.getOperators()[index];
+    kb.forLoop(
+        kb.threadId, rangeSizes[index], blockSize, {},
+        [&](Value bin, ValueRange) {
+          Value global = arith::AddIOp::create(b, loc, rangeStarts[index], bin);
+          Value exists = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::ult, global, totals[index]);
+          kb.ifThen(exists, [&] {
+            SmallVector<Value> combined = kb.forLoop(
+                kb.constIndex(0), copies, kb.constIndex(1),
+                operands.neutrals[index], [&](Value c, ValueRange acc) {
+                  Value slot = arith::AddIOp::create(
+                      b, loc,
+                      arith::MulIOp::create(b, loc, c, rangeSizes[index]), bin);
+                  Value value =
+                      memref::LoadOp::create(b, loc, subs[index], slot);
+                  return applyOperators(b, MutableArrayRef<Region>(region), acc,
+                                        value);
+                });
+            SmallVector<Value> shape(operands.segmentSizes);
+            shape.push_back(operands.bins[index]);
+            SmallVector<Value> indices = delinearize(b, loc, global, shape);
+            emitAtomicUpdate(b, loc, op, plan, index, combined.front(),
+                             operands.outs[index], indices);
+          });
+          return SmallVector<Value>();
+        });
+  }
+}
+
 static void lowerShared(OpBuilder &b, HistOp op, const LoweringPlan &plan) {
   Location loc = op.getLoc();
   const LoweringPlan::HistPlan &hist = plan.hist;
@@ -309,41 +351,8 @@ static void lowerShared(OpBuilder &b, HistOp op, const LoweringPlan &plan) {
           });
           kb.barrier();
 
-          // Every bin of the range: its copies combined, then one atomic
-          // update of the global histogram.
-          for (unsigned index = 0; index < numOperators; ++index) {
-            Region &region = op.getOperators()[index];
-            kb.forLoop(
-                kb.threadId, rangeSizes[index], blockSize, {},
-                [&](Value bin, ValueRange) {
-                  Value global =
-                      arith::AddIOp::create(b, loc, rangeStarts[index], bin);
-                  Value exists = arith::CmpIOp::create(
-                      b, loc, arith::CmpIPredicate::ult, global, totals[index]);
-                  kb.ifThen(exists, [&] {
-                    SmallVector<Value> combined = kb.forLoop(
-                        kb.constIndex(0), copies, kb.constIndex(1),
-                        operands.neutrals[index], [&](Value c, ValueRange acc) {
-                          Value slot = arith::AddIOp::create(
-                              b, loc,
-                              arith::MulIOp::create(b, loc, c,
-                                                    rangeSizes[index]),
-                              bin);
-                          Value value =
-                              memref::LoadOp::create(b, loc, subs[index], slot);
-                          return applyOperators(
-                              b, MutableArrayRef<Region>(region), acc, value);
-                        });
-                    SmallVector<Value> shape(operands.segmentSizes);
-                    shape.push_back(operands.bins[index]);
-                    SmallVector<Value> indices =
-                        delinearize(b, loc, global, shape);
-                    emitAtomicUpdate(b, loc, op, plan, index, combined.front(),
-                                     operands.outs[index], indices);
-                  });
-                  return SmallVector<Value>();
-                });
-          }
+          mergeSubHistograms(kb, op, plan, operands, subs, rangeStarts,
+                             rangeSizes, totals, copies, blockSize);
           kb.barrier();
           return SmallVector<Value>();
         });
