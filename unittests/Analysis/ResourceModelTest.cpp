@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "gtest/gtest.h"
 
 using namespace mlir;
@@ -32,6 +33,23 @@ protected:
 
   SmallVector<Type> repeat(Type type, unsigned count) {
     return SmallVector<Type>(count, type);
+  }
+
+  /// checkReduceChunk's soft violation for a chunk that needs `registers`
+  /// per thread at block size 1024 on sm_90 (64 per thread) and transposes
+  /// one operand at a time, as all at once need `allAtOnceBytes` of shared
+  /// memory but the target allows `allowedBytes`.
+  static std::string spillingChunkByOperand(int64_t chunk, int64_t registers,
+                                            int64_t allAtOnceBytes,
+                                            int64_t allowedBytes) {
+    return llvm::formatv(
+               "chunk {0} needs about {1} registers per thread but block size "
+               "1024 leaves 64 on target sm_90; expect register spilling; "
+               "chunk {0} transposes one operand at a time, with two barriers "
+               "each: all of them at once need {2} bytes of shared memory but "
+               "target sm_90 allows {3} per block",
+               chunk, registers, allAtOnceBytes, allowedBytes)
+        .str();
   }
 
   MLIRContext context;
@@ -79,11 +97,7 @@ TEST_F(ResourceModelTest, PoblHolstSharedMemoryBound) {
   Legality byOperand = model.checkReduceChunk(mss, 1024, 16);
   EXPECT_TRUE(byOperand.isLegal());
   EXPECT_EQ(byOperand.softViolation,
-            "chunk 16 needs about 203 registers per thread but block size 1024 "
-            "leaves 64 on target sm_90; expect register spilling; chunk 16 "
-            "transposes one operand at a time, with two barriers each: all of "
-            "them at once need 262656 bytes of shared memory but target sm_90 "
-            "allows 65536 per block");
+            spillingChunkByOperand(16, 203, 262656, 65536));
   Legality over = model.checkReduceChunk(mss, 1024, 17);
   EXPECT_FALSE(over.isLegal());
   EXPECT_EQ(over.hardViolation,
@@ -173,11 +187,7 @@ TEST_F(ResourceModelTest, SoftAndHardChunkViolations) {
   Legality spills = model.checkReduceChunk(pair, 1024, 40);
   EXPECT_TRUE(spills.isLegal());
   EXPECT_EQ(spills.softViolation,
-            "chunk 40 needs about 249 registers per thread but block size 1024 "
-            "leaves 64 on target sm_90; expect register spilling; chunk 40 "
-            "transposes one operand at a time, with two barriers each: all of "
-            "them at once need 327936 bytes of shared memory but target sm_90 "
-            "allows 232448 per block");
+            spillingChunkByOperand(40, 249, 327936, 232448));
   EXPECT_FALSE(model.checkReduceChunk(pair, 2048, 1).isLegal());
   EXPECT_FALSE(model.checkReduceChunk(pair, 256, 0).isLegal());
   Legality scan =
