@@ -270,6 +270,17 @@ static int64_t getAccumulatorBytes(RedOp op) {
   return bytes;
 }
 
+/// Shared memory that a kernel sizes an optional buffer (a sequential tile,
+/// histogram copies) for: the target's limit, but no more than the 48 KiB a
+/// CUDA launch gets without opting in to more (a launch-API constant, the
+/// same on every architecture), so that such a choice never needs the
+/// opt-in nor costs occupancy.
+static int64_t getPreferredSharedBytes(TargetAttr target) {
+  constexpr int64_t kLaunchDefaultSharedBytes = 48 * 1024;
+  return std::min<int64_t>(target.getSharedMemoryPerBlock(),
+                           kLaunchDefaultSharedBytes);
+}
+
 /// Elements of a tile row in the sequential kernel: a warp's worth keeps a
 /// row of loads coalesced, as long as B x (tile + 1) rows fit. A power of
 /// two that divides B, so that every column count the kernel uses (a power
@@ -278,12 +289,8 @@ static int64_t getAccumulatorBytes(RedOp op) {
 /// division per element.
 static int64_t getSequentialTile(RedOp op, const LoweringPlan &plan,
                                  const GPULoweringConfig &config) {
-  // Rows are padded by one element against bank conflicts; a tile stays
-  // within the 48 KiB of shared memory that every CUDA launch gets without
-  // opting in to more.
-  constexpr int64_t kLaunchDefaultSharedBytes = 48 * 1024;
-  int64_t budget = std::min<int64_t>(config.target.getSharedMemoryPerBlock(),
-                                     kLaunchDefaultSharedBytes);
+  // Rows are padded by one element against bank conflicts.
+  int64_t budget = getPreferredSharedBytes(config.target);
   int64_t fit = budget / (plan.blockSize * getAccumulatorBytes(op)) - 1;
   int64_t tile = llvm::bit_floor(
       static_cast<uint64_t>(std::clamp<int64_t>(fit, 1, plan.warpSize)));
@@ -637,9 +644,8 @@ static LogicalResult planHistKernel(HistOp op, const GPULoweringConfig &config,
   LoweringPlan::HistPlan &hist = plan.hist;
   // Shared memory: the largest working set a block can have and keep the
   // 48 KiB that every launch gets without opting in to more.
-  constexpr int64_t kLaunchDefaultSharedBytes = 48 * 1024;
   int64_t limit = config.target.getSharedMemoryPerBlock();
-  int64_t budget = std::min(limit, kLaunchDefaultSharedBytes);
+  int64_t budget = getPreferredSharedBytes(config.target);
   KernelPlan kernel{hist.shared ? "shared-subhistograms" : "global-atomic",
                     hist.shared ? "hist_shared" : "hist_global",
                     {}};
