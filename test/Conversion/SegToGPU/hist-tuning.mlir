@@ -8,6 +8,9 @@
 // RUN: not seg-opt %s --convert-seg-to-gpu="tuning-file=%t.bad" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: printf 'counts.hist1.shared=0\ncounts.hist1.multiplicity=2\n' > %t.global
 // RUN: not seg-opt %s --convert-seg-to-gpu="tuning-file=%t.global" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=GLOBAL
+// RUN: rm -f %t.missing
+// RUN: not seg-opt %s --convert-seg-to-gpu="tuning-file=%t.missing" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=MISSING
+// MISSING: error: cannot read tuning file '{{.*}}.missing': No such file or directory
 // RUN: printf 'counts.hist0.multiplicity=1000\n' > %t.big
 // RUN: not seg-opt %s --convert-seg-to-gpu="tuning-file=%t.big" --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=BIG
 

@@ -7,6 +7,8 @@
 // RUN: seg-opt %s --seg-tile-block-register="remarks tuning-file=%t.in stages=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TUNED
 // RUN: printf 'matmul.map0.stages=3\n' > %t.bad
 // RUN: not seg-opt %s --seg-tile-block-register="tuning-file=%t.bad" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// The same stage count given as the option is rejected as well.
+// RUN: not seg-opt %s --seg-tile-block-register="stages=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: printf 'matmul.map0.rx=0\n' > %t.zero
 // RUN: not seg-opt %s --seg-tile-block-register="tuning-file=%t.zero" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZERO
 
