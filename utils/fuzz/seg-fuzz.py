@@ -14,7 +14,10 @@ is classified:
 
   ok          exit 0
   diagnostic  exit 1 with an `error:` diagnostic and no sign of a bug
-  crash       a signal or a stack dump (upstream parser crashes apart)
+  crash       a signal or a stack dump with a frame in SegIR's code
+              (crashes wholly in upstream code are counted apart: in the
+              parser, upstream-parser-crash; in an upstream pass such as the
+              canonicalizer that a pipeline runs, upstream-crash)
   hang        past --timeout, or past the memory limit
   internal    a failure without a diagnostic, or one that says the IR a
               pass produced is broken (LLVM ERROR, failed to legalize,
@@ -24,9 +27,11 @@ Findings (crash, hang, internal) are deduplicated by class, pass and
 message (numbers and names stripped), minimised by deleting lines while
 the signature stays, and written to --out as <n>.mlir with a RUN line; the
 last line printed is the summary, "N runs: N ok, N diagnostic, N crash,
-N hang, N internal, N upstream-parser-crash, N distinct findings". The
-run is deterministic for a given seed and corpus (--runs; --time is for
-long runs). Exit status 1 if any finding was not an upstream parser crash.
+N hang, N internal, N upstream-parser-crash, N upstream-crash, N distinct
+findings". Upstream crashes are written to --out as well (upstream-*.mlir),
+to be reported upstream or guarded against. The run is deterministic for a
+given seed and corpus (--runs; --time is for long runs). Exit status 1 if
+any finding was not an upstream crash.
 """
 
 import hashlib
@@ -264,13 +269,45 @@ def first_frame(err, pattern=r"\S"):
     return ""
 
 
+UPSTREAM = ("upstream-parser-crash", "upstream-crash")
+
+
+def frames(err):
+    """(name, module) of every frame of a stack dump; name is "" where the
+    stack has no symbol for it."""
+    for l in err.splitlines():
+        m = re.match(r"\s*#\d+ 0x[0-9a-f]+ (?:(\S+?)(?:\(.*\))? )?\((\S+?)\+0x[0-9a-f]+\)\s*$", l)
+        if m:
+            yield m.group(1) or "", m.group(2)
+            continue
+        m = re.match(r"\s*#\d+ 0x[0-9a-f]+ (\S+?)(\(|\s|$)", l)
+        if m:
+            yield m.group(1), ""
+
+
+def has_segir_frame(err, seg_opt):
+    """Whether a crash's stack passes through SegIR's code: a frame named in
+    SegIR's namespaces, or one in seg-opt itself (which links SegIR's
+    libraries statically; its functions are often unnamed in the dump) or
+    in a SegIR shared library, other than the program's entry."""
+    tool = os.path.basename(seg_opt)
+    for name, module in frames(err):
+        if re.search(r"mlir::seg::|segir|Seg[A-Z]", name):
+            return True
+        base = os.path.basename(module)
+        if (base == tool or re.match(r"lib(SegIR|segir)", base)) and \
+                not re.match(r"main$|_start$|__libc", name):
+            return True
+    return False
+
+
 def signature(kind, name, err):
     """What makes two findings the same: class, pass, and the first error
     line (or the first SegIR frame of a crash, else its first named frame)
     without numbers and names. Upstream parser crashes do not depend on
     the pass."""
     line = ""
-    if kind in ("crash", "upstream-parser-crash"):
+    if kind in ("crash",) + UPSTREAM:
         line = first_frame(err, r"mlir::seg::|segir") or first_frame(err)
         if kind == "upstream-parser-crash":
             name = "parser"
@@ -286,7 +323,8 @@ def signature(kind, name, err):
 
 def run_and_classify(args, text, name, options):
     """(class, stderr) of one run; a failure the input already has (it does
-    not parse or verify) is a diagnostic, whatever it says."""
+    not parse or verify) is a diagnostic, whatever it says, and a crash
+    with no SegIR frame on its stack is upstream's."""
     status, err = run_seg_opt(args, text, name, options, args.timeout,
                               args.memory)
     kind = classify(status, err)
@@ -294,6 +332,12 @@ def run_and_classify(args, text, name, options):
         parse_status, _ = parses(args, text, args.timeout, args.memory)
         if parse_status != 0:
             kind = "diagnostic"
+    elif kind == "crash" and not has_segir_frame(err, args.seg_opt):
+        # Wholly in upstream code: in its parser when parsing alone
+        # crashes, else in an upstream pass that the pipeline runs.
+        parse_status, parse_err = parses(args, text, args.timeout, args.memory)
+        kind = "upstream-parser-crash" \
+            if classify(parse_status, parse_err) == "crash" else "upstream-crash"
     return kind, err
 
 
@@ -337,7 +381,7 @@ def main():
     names = args.passes.split(",") if args.passes else sorted(PASSES)
     rng = random.Random(args.seed)
     counts = dict.fromkeys(["ok", "diagnostic", "crash", "hang", "internal",
-                            "upstream-parser-crash"], 0)
+                            *UPSTREAM], 0)
     findings = {}
     runs = 0
     while bounds.keep_going(runs):
@@ -347,13 +391,6 @@ def main():
         name = rng.choice(names)
         options = random_options(rng, name)
         kind, err = run_and_classify(args, text, name, options)
-        if kind == "crash":
-            # A crash while parsing, before any pass: upstream's parser
-            # unless a SegIR frame is on the stack.
-            parse_status, parse_err = parses(args, text, args.timeout, args.memory)
-            if classify(parse_status, parse_err) == "crash" and \
-                    not re.search(r"mlir::seg::|segir", parse_err):
-                kind = "upstream-parser-crash"
         counts[kind] += 1
         if args.verbose:
             print(f"run {runs}: {kind} {name}{{{options}}} on {origin}", flush=True)
@@ -377,11 +414,12 @@ def main():
                 f.write(text)
                 f.write("\n// stderr:\n" + "\n".join(
                     "// " + l for l in err.splitlines()[:40]) + "\n")
-    bugs = sum(1 for kind, *_ in findings.values() if kind != "upstream-parser-crash")
+    bugs = sum(1 for kind, *_ in findings.values() if kind not in UPSTREAM)
     print(f"{runs} runs: {counts['ok']} ok, {counts['diagnostic']} diagnostic, "
           f"{counts['crash']} crash, {counts['hang']} hang, "
           f"{counts['internal']} internal, "
           f"{counts['upstream-parser-crash']} upstream-parser-crash, "
+          f"{counts['upstream-crash']} upstream-crash, "
           f"{len(findings)} distinct findings ({bounds.elapsed():.0f} s, seed {args.seed})")
     sys.exit(1 if bugs else 0)
 

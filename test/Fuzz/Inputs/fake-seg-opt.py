@@ -2,7 +2,9 @@
 # A stand-in for seg-opt that misbehaves by pass, so that the fuzzer's
 # classification is tested: convert-seg-to-scf crashes, convert-seg-to-gpu
 # hangs, seg-select-chunk fails without a diagnostic, seg-to-cpu fails with
-# one, everything else (and parsing alone) succeeds.
+# one, seg-column-schedule crashes in an unnamed function of the tool itself
+# (SegIR's code, linked into seg-opt), seg-stage-host-memory crashes wholly in
+# upstream code, everything else (and parsing alone) succeeds.
 import os
 import signal
 import sys
@@ -12,6 +14,15 @@ flags = [a for a in sys.argv[1:] if a.startswith("--")]
 name = flags[0][2:].split("=")[0] if flags else ""
 if name == "convert-seg-to-scf":
     sys.stderr.write("Stack dump:\n #0 0x1 mlir::seg::fakeCrash()\n")
+    sys.stderr.flush()
+    os.kill(os.getpid(), signal.SIGSEGV)
+if name in ("seg-column-schedule", "seg-stage-host-memory"):
+    tool = os.path.abspath(sys.argv[0])
+    own = f" #1 0x2 ({tool}+0x20)\n" if name == "seg-column-schedule" else ""
+    sys.stderr.write("Stack dump:\n #0 0x1 (/usr/lib/libMLIR.so+0x10)\n" + own +
+                     " #2 0x3 mlir::PatternApplicator::matchAndRewrite(mlir::"
+                     "Operation*) (/usr/lib/libMLIR.so+0x30)\n"
+                     f" #3 0x4 main ({tool}+0x40)\n")
     sys.stderr.flush()
     os.kill(os.getpid(), signal.SIGSEGV)
 if name == "convert-seg-to-gpu":
