@@ -51,6 +51,8 @@ def _configure():
     # ptxas where there is one (compiling needs no GPU).
     cuda_root = os.environ.get("CUDA_HOME", "/usr/local/cuda")
     ptxas = os.path.join(cuda_root, "bin", "ptxas")
+    if os.path.exists(os.path.join(cuda_root, "bin", "nvcc")):
+        config.available_features.add("nvcc")
     if os.path.exists(ptxas):
         config.available_features.add("ptxas")
         config.substitutions.append(("%ptx-spills", "python3 " + os.path.join(

@@ -446,16 +446,20 @@ def ptx_block_size(ptx, name):
 
 
 # ---------------------------------------------------------------------------
-# CUB: bench/src/Cub.cu compiled by nvcc as the harness compiles it
+# CUB (bench/src/Cub.cu, compiled by nvcc as the harness compiles it) and
+# other CUDA yardsticks (`cuda:PATH` in a spec)
 
 CUB_SOURCE = os.path.join(ROOT, "bench", "src", "Cub.cu")
 
 
-def compile_cub(tools, workdir, chip="sm_90"):
-    cubin = os.path.join(workdir, "cub.cubin")
+def compile_cuda(tools, workdir, source=CUB_SOURCE, origin="cub",
+                 chip="sm_90"):
+    """The kernels of the CUDA file `source`, compiled by nvcc."""
+    stem = re.sub(r"\W", "_", os.path.relpath(source, ROOT))
+    cubin = os.path.join(workdir, stem + ".cubin")
     cmd = [tools.need("nvcc"), "-cubin", "-arch=" + chip, "-O3", "-DNDEBUG",
-           "-std=c++17", "-I", os.path.dirname(CUB_SOURCE), "-Xptxas", "-v",
-           CUB_SOURCE, "-o", cubin]
+           "-std=c++17", "-I", os.path.dirname(source), "-Xptxas", "-v",
+           source, "-o", cubin]
     proc = run(cmd)
     stats = parse_ptxas_log(proc.stdout + proc.stderr)
     sass = disassemble(tools, cubin)
@@ -465,11 +469,35 @@ def compile_cub(tools, workdir, chip="sm_90"):
         if name not in stats:
             continue
         kernels.append(dict(
-            name=name, origin="cub", source="bench/src/Cub.cu", chip=chip,
-            ptxas="nvcc -cubin -arch=%s -O3" % chip,
+            name=name, origin=origin, source=os.path.relpath(source, ROOT),
+            chip=chip, ptxas="nvcc -cubin -arch=%s -O3" % chip,
             block_size=info.get(name), dynamic_smem=0, element_bytes=4,
             limits=dict(TARGETS[chip]), stats=stats[name], sass=fn_sass,
             sass_all=sass))
+    return kernels
+
+
+def compile_cub(tools, workdir):
+    """CUB's kernels, named "CUB DeviceScanKernel" etc."""
+    kernels = compile_cuda(tools, workdir)
+    names = demangle([k["name"] for k in kernels])
+    for k in kernels:
+        k["display_name"] = "CUB " + short_cub_name(names[k["name"]])
+        k["demangled"] = names[k["name"]]
+    return kernels
+
+
+def compile_reference(tools, workdir, path):
+    """The kernels of a CUDA yardstick of a spec (`cuda:PATH`), under their
+    demangled names."""
+    source = os.path.join(ROOT, path)
+    if not os.path.isfile(source):
+        raise ReportError("no such CUDA file: %s (paths in a spec are "
+                          "relative to the source tree)" % path)
+    kernels = compile_cuda(tools, workdir, source, origin="cuda")
+    names = demangle([k["name"] for k in kernels])
+    for k in kernels:
+        k["display_name"] = k["demangled"] = names[k["name"]]
     return kernels
 
 
@@ -1306,7 +1334,8 @@ def load_spec(path):
     pipeline (" + " between them)|seg-to-nvvm options|kernel regex`, where
     `{B}` in the arguments and options stands for the block size, or
     `label|cub|||regex` (CUB's kernels of bench/src/Cub.cu, the regex on
-    the demangled name); `block: B` gives the block size of the table (256),
+    the demangled name), or `label|cuda:PATH|||regex` (the kernels of a
+    CUDA file, compiled by nvcc as CUB's are); `block: B` gives the block size of the table (256),
     `sweep: B...` the block sizes of the registers-and-spills table."""
     entries, sweep, block = [], [], 256
     with open(path) as f:
@@ -1330,6 +1359,12 @@ def load_spec(path):
     return entries, sweep, block
 
 
+def is_cuda_source(source):
+    """Whether a spec line's source is compiled by nvcc (CUB, `cuda:PATH`):
+    its kernels keep their own block size and are not swept."""
+    return source == "cub" or source.startswith("cuda:")
+
+
 def at_block_size(entry, block):
     """(before, options) of a spec entry for block size `block`."""
     before = [a.replace("{B}", str(block)) for a in entry["before"]]
@@ -1340,18 +1375,15 @@ def at_block_size(entry, block):
 def run_spec(tools, path, workdir):
     entries, sweep, block = load_spec(path)
     reports = []
-    cub = None
+    compiled = {}
     for e in entries:
-        if e["source"] == "cub":
-            if cub is None:
-                cub = compile_cub(tools, workdir)
-                names = demangle([k["name"] for k in cub])
-                for k in cub:
-                    k["display_name"] = "CUB " + short_cub_name(
-                        names[k["name"]])
-                    k["demangled"] = names[k["name"]]
-            chosen = [k for k in cub if re.search(e["regex"],
-                                                  k["demangled"])]
+        if is_cuda_source(e["source"]):
+            if e["source"] not in compiled:
+                compiled[e["source"]] = compile_cub(tools, workdir) \
+                    if e["source"] == "cub" else compile_reference(
+                        tools, workdir, e["source"][len("cuda:"):])
+            chosen = [k for k in compiled[e["source"]]
+                      if re.search(e["regex"], k["demangled"])]
         else:
             before, options = at_block_size(e, block)
             chosen = [k for k in compile_segir(
@@ -1366,7 +1398,7 @@ def run_spec(tools, path, workdir):
             reports.append(analyse(k))
     spills = []
     for e in entries:
-        if e["source"] == "cub" or not sweep:
+        if is_cuda_source(e["source"]) or not sweep:
             continue
         line = dict(label=e["label"], by_block_size={})
         for b in sweep:
@@ -1569,12 +1601,7 @@ def main(argv=None):
                                          verify_cubin=args.verify_cubin,
                                          kernel_regex=args.kernels or None)
             if args.cub:
-                cub = compile_cub(tools, workdir)
-                names = demangle([k["name"] for k in cub])
-                for k in cub:
-                    k["display_name"] = "CUB " + short_cub_name(
-                        names[k["name"]])
-                kernels += cub
+                kernels += compile_cub(tools, workdir)
             if not kernels:
                 parser.error("nothing to report: give programs, --cub, "
                              "--sass or --spec")
