@@ -37,7 +37,7 @@
   X(_c8, "8", false)                                                           \
   X(_c16, "16", false)                                                         \
   X(_c32, "32", false)                                                         \
-  X(_c64, "64", false)
+  X(_c63, "63", false)
 
 #define DECLARE_REDUCTIONS(suffix, name, model)                                \
   void _mlir_ciface_bench_matprod2x2_i32##suffix(                              \

@@ -192,6 +192,20 @@ static Legality checkSequential(const ResourceModel &model,
     });
     return legality;
   }
+  // The values alone must fit one thread's registers: beyond that, the
+  // sequential part would live in local memory whatever the block size, and
+  // its fully unrolled code takes the backend minutes to compile.
+  int64_t valueRegisters = value * sizes->registers;
+  if (valueRegisters > target.getRegistersPerThread()) {
+    legality.hardViolation = format([&](raw_ostream &os) {
+      os << kernel.valueName << " " << value << " keeps " << valueRegisters
+         << " registers of values per thread, more than the "
+         << target.getRegistersPerThread() << " registers_per_thread of target "
+         << target.getChip() << "; use at most "
+         << target.getRegistersPerThread() / sizes->registers;
+    });
+    return legality;
+  }
   int64_t needed = kernel.registersNeeded(*sizes, value);
   int64_t available = model.getRegistersPerThread(blockSize);
   if (needed > available)

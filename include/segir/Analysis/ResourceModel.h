@@ -125,7 +125,8 @@ public:
                     bool avoidMultiplesOf8 = false,
                     std::string *error = nullptr) const;
 
-  /// Checks a requested CHUNK: eq. 6 (hard) and eq. 10 (soft); a CHUNK
+  /// Checks a requested CHUNK: eq. 6 and the CHUNK's values within the
+  /// target's registers per thread (hard), eq. 10 (soft); a CHUNK
   /// whose operands do not fit shared memory at once is legal (the kernel
   /// transposes one at a time) but noted as a soft violation.
   Legality checkReduceChunk(ArrayRef<Type> types, int64_t blockSize,
@@ -149,7 +150,8 @@ public:
   selectScanDegree(ArrayRef<Type> types, int64_t blockSize,
                    std::string *error = nullptr) const;
 
-  /// Checks a requested m against the same bounds.
+  /// Checks a requested m against the same bounds, and its values against
+  /// the target's registers per thread (hard).
   Legality checkScanDegree(ArrayRef<Type> types, int64_t blockSize,
                            int64_t degree) const;
 

@@ -131,6 +131,24 @@ static LogicalResult checkSharedMemory(Operation *op, const LoweringPlan &plan,
   return success();
 }
 
+/// A chunk the op asks for, checked by the resource model once the plan's
+/// shared memory fits: its hard bounds (the chunk's values within one
+/// thread's registers) make an error, its soft ones (expected spilling) none,
+/// as the model's own choice never has them.
+static LogicalResult checkRequestedChunk(Operation *op, TypeRange types,
+                                         const LoweringPlan &plan,
+                                         const GPULoweringConfig &config,
+                                         bool isScan) {
+  ResourceModel model(config.target);
+  SmallVector<Type> operands(types);
+  Legality legality =
+      isScan ? model.checkScanDegree(operands, plan.blockSize, plan.chunk)
+             : model.checkReduceChunk(operands, plan.blockSize, plan.chunk);
+  if (legality.isLegal())
+    return success();
+  return op->emitOpError() << legality.hardViolation;
+}
+
 static LogicalResult checkAccumulatorTypes(Operation *op, TypeRange types) {
   for (Type type : types)
     if (!isSupportedScalarType(type))
@@ -435,6 +453,9 @@ static LogicalResult planRed(RedOp op, const GPULoweringConfig &config,
   }
   if (failed(checkSharedMemory(op, plan, config)))
     return failure();
+  if (choice.large && plan.chunk > 1 &&
+      failed(checkRequestedChunk(op, types, plan, config, /*isScan=*/false)))
+    return failure();
   return success();
 }
 
@@ -575,6 +596,9 @@ static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
     plan.kernels.push_back({"rescan", "rescan", group});
   }
   if (failed(checkSharedMemory(op, plan, config)))
+    return failure();
+  if (op.getChunk() &&
+      failed(checkRequestedChunk(op, types, plan, config, /*isScan=*/true)))
     return failure();
   if (!plan.fallbackReason.empty())
     op.emitRemark("lowered by reduce-then-scan: ") << plan.fallbackReason;

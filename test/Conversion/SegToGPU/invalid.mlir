@@ -201,3 +201,38 @@ func.func @thread_in_block_in_while(%out: memref<?xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+// A scan's sequentiality degree whose values alone exceed a thread's
+// registers: the kernel would keep them in local memory, and its unrolled
+// code takes the backend minutes to compile.
+func.func @scan_degree_beyond_registers(%in: memref<?xi32>, %out: memref<?xi32>, %n: index) {
+  %zero = arith.constant 0 : i32
+  // expected-error @+1 {{'seg.scan' op sequentiality degree 2000 keeps 2000 registers of values per thread, more than the 255 registers_per_thread of target sm_90; use at most 255}}
+  seg.scan thread (%i) in (%n) grid(block_size = 1) chunk(2000) outs(%out : memref<?xi32>) {
+    %x = memref.load %in[%i] : memref<?xi32>
+    seg.yield %x : i32
+  } combine (%a: i32, %b: i32) neutral(%zero : i32) {
+    %s = arith.addi %a, %b : i32
+    seg.yield %s : i32
+  }
+  return
+}
+
+// -----
+
+// The same for a non-commutative reduction's chunk, two registers per i64.
+func.func @chunk_beyond_registers(%x: memref<?xi64>, %out: memref<i64>, %n: index) {
+  %zero = arith.constant 0 : i64
+  // expected-error @+1 {{'seg.red' op chunk 128 keeps 256 registers of values per thread, more than the 255 registers_per_thread of target sm_90; use at most 127}}
+  seg.red thread (%i) in (%n) grid(block_size = 32) chunk(128)
+      outs(%out : memref<i64>) {
+    %xi = memref.load %x[%i] : memref<?xi64>
+    seg.yield %xi : i64
+  } combine (%a: i64, %b: i64) neutral(%zero : i64) {
+    %d = arith.subi %a, %b : i64
+    seg.yield %d : i64
+  }
+  return
+}

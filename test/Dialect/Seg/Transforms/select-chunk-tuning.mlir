@@ -12,6 +12,7 @@
 // RUN: printf 'tuned.red0.chunk=300\n' > %t.illegal
 // RUN: not seg-opt %s --seg-select-chunk="tuning-file=%t.illegal" 2>&1 | FileCheck %s --check-prefix=ILLEGAL
 // RUN: not seg-opt %s --seg-select-chunk="tuning-file=%t.missing" 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not seg-opt %s --seg-select-chunk="block-size=64 chunk=300" 2>&1 | FileCheck %s --check-prefix=REGISTERS
 
 // MODEL: seg.red thread {{.*}} chunk(1)
 // MODEL: seg.red thread {{.*}} chunk(20)
@@ -31,6 +32,7 @@
 
 // BAD: .bad:1: value of 'tuned.red0.chunk' is not an integer: 'many'
 
+// REGISTERS: error: 'seg.red' op chunk 300 from the option 'chunk' (tuned.red0.chunk) is illegal: chunk 300 keeps 300 registers of values per thread, more than the 255 registers_per_thread of target sm_90; use at most 255
 // ILLEGAL: error: 'seg.red' op chunk 300 from the tuning file (tuned.red0.chunk) is illegal: chunk 300 needs 307200 bytes of shared memory (block size 256 x chunk 300 x 4 bytes) but target sm_90 allows 232448 per block
 
 // MISSING: cannot read tuning file '{{.*}}.missing'
