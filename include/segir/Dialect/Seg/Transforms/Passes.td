@@ -174,9 +174,22 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
            /*default=*/"", "Write the values used to this tuning file">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
            "Also report how every tiled map is tiled, in one line">,
+    Option<"mma", "mma", "::mlir::seg::TileMma",
+           /*default=*/"::mlir::seg::TileMma::None",
+           "Tensor-core mode: the inputs' rounding the user accepts",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::seg::TileMma::None, "none",
+                        "CUDA cores only (exact f32 products)"),
+             clEnumValN(::mlir::seg::TileMma::TF32, "tf32",
+                        "f32 inputs truncated to TF32, m16n8k8"),
+             clEnumValN(::mlir::seg::TileMma::BF16, "bf16",
+                        "bf16 inputs, m16n8k16"),
+             clEnumValN(::mlir::seg::TileMma::F16, "f16",
+                        "f16 inputs, m16n8k16"))}]>,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
 }
