@@ -152,8 +152,9 @@ Legality tiling::checkMmaPlan(TilePlan &plan, int64_t elemBytes,
 FailureOr<TilePlan> tiling::selectMmaPlan(TileMma kind, int64_t elemBytes,
                                           const ResourceModel &model,
                                           std::string *why) {
-  // From the largest block tile down; per block tile, k-tiles of 4 and 2
-  // mma.sync steps, two stages before one.
+  // From the largest block tile down; per block tile, two stages (one
+  // barrier per k-tile) before one, then k-tiles of 4, 2 and 1 mma.sync
+  // steps.
   struct Candidate {
     int64_t warpsM, warpsN, fragsM, fragsN;
   };
@@ -161,8 +162,8 @@ FailureOr<TilePlan> tiling::selectMmaPlan(TileMma kind, int64_t elemBytes,
                                   {2, 2, 2, 2}, {2, 1, 2, 2}, {1, 1, 1, 1}};
   std::optional<TilePlan> firstLegal;
   for (const Candidate &c : candidates)
-    for (int64_t steps : {4, 2, 1})
-      for (int64_t stages : {2, 1}) {
+    for (int64_t stages : {2, 1})
+      for (int64_t steps : {4, 2, 1}) {
         TilePlan plan;
         setMmaShape(plan.mma, kind, model.getTarget());
         plan.mma.warpsM = c.warpsM;
