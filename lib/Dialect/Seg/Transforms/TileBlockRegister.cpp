@@ -699,6 +699,11 @@ LogicalResult SegTileBlockRegisterPass::tileWithMma(Nest &nest,
     return map.emitOpError()
            << "mma=" << getMmaModeName(mma) << " needs mma.sync of sm_80 or "
            << "later but the target is " << target.getChip();
+  if (target.getWarpSize() != kMmaWarpLanes)
+    return map.emitOpError()
+           << "mma=" << getMmaModeName(mma) << " needs warps of "
+           << kMmaWarpLanes << " lanes (the fragment layouts) but target "
+           << target.getChip() << " has " << target.getWarpSize();
   ResourceModel model(target);
   int64_t elemBytes = *getPrimitiveByteSize(nest.loads.front().load.getType());
   std::string explanation;
