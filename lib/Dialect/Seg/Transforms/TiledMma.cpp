@@ -62,10 +62,15 @@ void tiling::setMmaShape(MmaTiles &mma, TileMma kind, TargetAttr target) {
   mma.warpSize = target.getWarpSize();
 }
 
-/// Registers of a lane's fragments of one k-step: 4 per A fragment, 2 per
-/// B fragment (two 16-bit elements or one TF32 element each).
-static int64_t getFragmentRegisters(const MmaTiles &m) {
-  return 4 * m.fragsM + 2 * m.fragsN;
+/// Registers of the A and B fragment elements a lane reads per k-tile (4
+/// per A fragment and 2 per B fragment per k-step, of one TF32 or two
+/// 16-bit elements each), twice: the k-steps are unrolled, so the compiler
+/// keeps every element and its shared-memory address live across them
+/// (with ptxas of CUDA 13 for sm_90 on bench/kernels/sgemm.mlir, 4 x 4
+/// TF32 fragments with k-tiles of 32 spill, of 16 do not).
+static int64_t getFragmentRegisters(const MmaTiles &m, int64_t tk) {
+  int64_t perRegister = m.fragK == 8 ? 1 : 2;
+  return 2 * (tk / m.fragK) * perRegister * (4 * m.fragsM + 2 * m.fragsN);
 }
 
 Legality tiling::checkMmaPlan(TilePlan &plan, int64_t elemBytes,
@@ -133,7 +138,7 @@ Legality tiling::checkMmaPlan(TilePlan &plan, int64_t elemBytes,
                       t.stages, t.tk, elemBytes, tileM, tileN, target.getChip(),
                       target.getSharedMemoryPerBlock())
             .str());
-  int64_t needed = m.fragsM * m.fragsN * 4 + getFragmentRegisters(m) +
+  int64_t needed = m.fragsM * m.fragsN * 4 + getFragmentRegisters(m, t.tk) +
                    kTileOverheadRegisters;
   if (t.stages > 1)
     needed += llvm::divideCeil(t.tk * (tileM + tileN), threads) *
@@ -158,8 +163,9 @@ FailureOr<TilePlan> tiling::selectMmaPlan(TileMma kind, int64_t elemBytes,
   struct Candidate {
     int64_t warpsM, warpsN, fragsM, fragsN;
   };
-  const Candidate candidates[] = {{2, 2, 4, 8}, {2, 2, 4, 4}, {2, 2, 2, 4},
-                                  {2, 2, 2, 2}, {2, 1, 2, 2}, {1, 1, 1, 1}};
+  const Candidate candidates[] = {{2, 4, 4, 4}, {2, 2, 4, 8}, {2, 2, 4, 4},
+                                  {2, 2, 2, 4}, {2, 2, 2, 2}, {2, 1, 2, 2},
+                                  {1, 1, 1, 1}};
   std::optional<TilePlan> firstLegal;
   for (const Candidate &c : candidates)
     for (int64_t stages : {2, 1})

@@ -6,11 +6,11 @@
 // RUN: seg-opt %s --seg-tile-block-register="mma=tf32 tuning-file-out=%t.out" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=OUT --input-file=%t.out
 // OUT:      matmul.map0.frags_m=4
-// OUT-NEXT: matmul.map0.frags_n=8
+// OUT-NEXT: matmul.map0.frags_n=4
 // OUT-NEXT: matmul.map0.stages=2
-// OUT-NEXT: matmul.map0.tk=32
+// OUT-NEXT: matmul.map0.tk=16
 // OUT-NEXT: matmul.map0.warps_m=2
-// OUT-NEXT: matmul.map0.warps_n=2
+// OUT-NEXT: matmul.map0.warps_n=4
 // A k-tile that is not a whole number of mma.sync steps, and an unknown
 // mode.
 // RUN: not seg-opt %s --seg-tile-block-register="mma=tf32 tk=12" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADTK
@@ -47,7 +47,7 @@ func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
                   %C: memref<?x?xf32>, %m: index, %n: index, %u: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-remark @+1 {{tiled on tensor cores (tf32, m16n8k8): 128x128 per block of 2x2 warps, 64x64 per warp (4x8 fragments), k-tile 32, 2 stages, 16-byte loads for 2 of 2 slices (the largest that fits shared memory and registers of sm_90)}}
+  // expected-remark @+1 {{tiled on tensor cores (tf32, m16n8k8): 128x128 per block of 2x4 warps, 64x32 per warp (4x4 fragments), k-tile 16, 2 stages, 16-byte loads for 2 of 2 slices (the largest that fits shared memory and registers of sm_90)}}
   seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
