@@ -108,6 +108,10 @@ struct TilePlan {
   MmaTiles mma;
 
   bool usesMma() const { return mma.kind != TileMma::None; }
+  /// Whether the fragments are loaded with ldmatrix.trans, which moves
+  /// 16-bit elements only (BF16, F16): the slices are then declared in the
+  /// workgroup memory space.
+  bool usesLdmatrix() const { return usesMma() && mma.fragK == 16; }
 };
 
 /// The lanes of a warp in the PTX ISA's mma.sync fragment layouts.

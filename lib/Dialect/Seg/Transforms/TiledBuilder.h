@@ -94,6 +94,18 @@ private:
   /// `warp`, lane `lane` (the padding of the slices is zero and adds
   /// nothing).
   void emitMmaCompute(Value warp, Value lane, Value stage);
+  /// The A and B fragments of the k-step at `k0` of `lane`, one per fragment
+  /// row (column) of the warp tile at (`rowOrigin`, `colOrigin`): with
+  /// ldmatrix.trans, or element by element with the PTX ISA's layouts.
+  void emitLdmatrixFragments(Value lane, Value stage, int64_t k0,
+                             Value rowOrigin, Value colOrigin,
+                             SmallVector<Value> &aFragments,
+                             SmallVector<Value> &bFragments);
+  void emitLoadedFragments(Value lane, Value stage, int64_t k0, Value rowOrigin,
+                           Value colOrigin, SmallVector<Value> &aFragments,
+                           SmallVector<Value> &bFragments);
+  /// The tiled loads of A (along i) and B.
+  std::pair<TiledLoad *, TiledLoad *> getMmaSlices();
   /// A thread_in_block map that stores the accumulator fragments into the
   /// shared C tile, which the epilogue reads.
   void emitMmaFragmentsToShared();

@@ -43,6 +43,7 @@
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -477,8 +478,14 @@ void TiledBuilder::allocateTiles() {
     }
     // Stages of Tk rows of `pitch` elements, flat, so that the constant
     // parts of an index fold into the address.
+    Attribute space;
+    if (plan.usesLdmatrix())
+      space = gpu::AddressSpaceAttr::get(
+          b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
     tiled.buffer = memref::AllocaOp::create(
-        b, loc, MemRefType::get({t.stages * t.tk * tiled.pitch}, elemType),
+        b, loc,
+        MemRefType::get({t.stages * t.tk * tiled.pitch}, elemType,
+                        MemRefLayoutAttrInterface(), space),
         b.getI64IntegerAttr(kSliceAlignment));
   }
   if (plan.usesMma()) {

@@ -15,8 +15,11 @@
 // keeps in thread-private registers. The slices are copied to shared memory
 // as on CUDA cores (TiledCopy.cpp: k rows, zeros outside the arrays, the
 // same pipelining), and every k-tile runs Tk / K mma.sync steps per
-// fragment on them; each lane reads its fragment elements from the slices
-// with the PTX ISA's layouts. Zeros in the padding add nothing, so the
+// fragment on them. BF16 and F16 fragments are loaded with ldmatrix.trans
+// (the slices hold k rows, so the transposed 8 x 8 matrices are the
+// fragments' registers); TF32 ones, 32-bit, which ldmatrix cannot
+// transpose, element by element with the PTX ISA's layouts. Zeros in the
+// padding add nothing, so the
 // edge blocks and the last k-tile compute exactly as the others. After the
 // k loop the fragments go to a C tile in shared memory, from which the
 // epilogue evaluates code2 per element and writes the block tile with
@@ -253,15 +256,7 @@ void TiledBuilder::emitMmaAccumulatorInit() {
 
 void TiledBuilder::emitMmaCompute(Value warp, Value lane, Value stage) {
   const MmaTiles &m = plan.mma;
-  TiledLoad *sliceA = nullptr, *sliceB = nullptr;
-  for (TiledLoad &tiled : nest.loads)
-    (tiled.alongI ? sliceA : sliceB) = &tiled;
-  Type f32 = b.getF32Type();
-  auto accType = VectorType::get({2, 2}, f32);
-  int64_t perRegister = m.fragK == 8 ? 1 : 2;
-  Type elemType = sliceA->load.getType();
-  auto aType = VectorType::get({4, perRegister}, elemType);
-  auto bType = VectorType::get({2, perRegister}, elemType);
+  auto accType = VectorType::get({2, 2}, b.getF32Type());
   auto [rowOrigin, colOrigin] = mmaWarpOrigin(warp);
 
   // accs[fi * fragsN + fj]
@@ -275,29 +270,12 @@ void TiledBuilder::emitMmaCompute(Value warp, Value lane, Value stage) {
   }
   for (int64_t k0 = 0; k0 < t.tk; k0 += m.fragK) {
     SmallVector<Value> aFragments, bFragments;
-    for (int64_t fi = 0; fi < m.fragsM; ++fi) {
-      SmallVector<Value> elems;
-      for (int64_t e = 0; e < aType.getNumElements(); ++e) {
-        auto [row, col] = mmaElementOfA(lane, e);
-        Value pos = add(rowOrigin, add(row, cIdx(fi * m.fragM)));
-        elems.push_back(memref::LoadOp::create(
-            b, loc, sliceA->buffer,
-            sliceIndex(*sliceA, stage, add(col, cIdx(k0)), pos)));
-      }
-      aFragments.push_back(
-          vector::FromElementsOp::create(b, loc, aType, elems));
-    }
-    for (int64_t fj = 0; fj < m.fragsN; ++fj) {
-      SmallVector<Value> elems;
-      for (int64_t e = 0; e < bType.getNumElements(); ++e) {
-        auto [row, col] = mmaElementOfB(lane, e);
-        Value pos = add(colOrigin, add(col, cIdx(fj * m.fragN)));
-        elems.push_back(memref::LoadOp::create(
-            b, loc, sliceB->buffer,
-            sliceIndex(*sliceB, stage, add(row, cIdx(k0)), pos)));
-      }
-      bFragments.push_back(
-          vector::FromElementsOp::create(b, loc, bType, elems));
+    if (plan.usesLdmatrix()) {
+      emitLdmatrixFragments(lane, stage, k0, rowOrigin, colOrigin, aFragments,
+                            bFragments);
+    } else {
+      emitLoadedFragments(lane, stage, k0, rowOrigin, colOrigin, aFragments,
+                          bFragments);
     }
     for (int64_t fi = 0; fi < m.fragsM; ++fi)
       for (int64_t fj = 0; fj < m.fragsN; ++fj) {
@@ -315,6 +293,85 @@ void TiledBuilder::emitMmaCompute(Value warp, Value lane, Value stage) {
                                   b, loc, acc, ArrayRef<int64_t>{e / 2, e % 2}),
                               fragmentBuffer,
                               ValueRange{warp, lane, cIdx(f * 4 + e)});
+}
+
+std::pair<TiledLoad *, TiledLoad *> TiledBuilder::getMmaSlices() {
+  TiledLoad *sliceA = nullptr, *sliceB = nullptr;
+  for (TiledLoad &tiled : nest.loads)
+    (tiled.alongI ? sliceA : sliceB) = &tiled;
+  return {sliceA, sliceB};
+}
+
+void TiledBuilder::emitLdmatrixFragments(Value lane, Value stage, int64_t k0,
+                                         Value rowOrigin, Value colOrigin,
+                                         SmallVector<Value> &aFragments,
+                                         SmallVector<Value> &bFragments) {
+  const MmaTiles &m = plan.mma;
+  auto [sliceA, sliceB] = getMmaSlices();
+  Type elemType = sliceA->load.getType();
+  // The slices hold k rows: ldmatrix.trans of the 8 x 8 matrix at rows
+  // k..k+7, positions p..p+7 gives lane (group, inGroup) the elements
+  // (k + 2 inGroup + h, p + group), h = 0, 1: a register of A (row
+  // p + group, columns k + 2 inGroup + h) and of B (rows k + 2 inGroup + h,
+  // column p + group). Lane l addresses row l % 8 of matrix l / 8.
+  Value row = remC(lane, 8), matrix = divC(lane, 8);
+  // A: matrix q covers rows 8 (q % 2) and k-columns 8 (q / 2) of the
+  // fragment, as registers a[2q], a[2q + 1] of the PTX ISA's layout.
+  Value aRowOffset = mul(remC(matrix, 2), cIdx(8));
+  Value aK = add(add(row, mul(divC(matrix, 2), cIdx(8))), cIdx(k0));
+  for (int64_t fi = 0; fi < m.fragsM; ++fi) {
+    Value pos = add(rowOrigin, add(aRowOffset, cIdx(fi * m.fragM)));
+    aFragments.push_back(nvgpu::LdMatrixOp::create(
+        b, loc, VectorType::get({4, 2}, elemType), sliceA->buffer,
+        sliceIndex(*sliceA, stage, aK, pos), /*transpose=*/true,
+        /*numTiles=*/4));
+  }
+  // B: matrices 0 and 1 cover k rows 0..7 and 8..15, addressed by lanes
+  // 0..15 (lanes 16..31 repeat them: .x2 reads no more).
+  Value bK = add(remC(lane, 16), cIdx(k0));
+  for (int64_t fj = 0; fj < m.fragsN; ++fj) {
+    Value pos = add(colOrigin, cIdx(fj * m.fragN));
+    bFragments.push_back(nvgpu::LdMatrixOp::create(
+        b, loc, VectorType::get({2, 2}, elemType), sliceB->buffer,
+        sliceIndex(*sliceB, stage, bK, pos), /*transpose=*/true,
+        /*numTiles=*/2));
+  }
+}
+
+void TiledBuilder::emitLoadedFragments(Value lane, Value stage, int64_t k0,
+                                       Value rowOrigin, Value colOrigin,
+                                       SmallVector<Value> &aFragments,
+                                       SmallVector<Value> &bFragments) {
+  const MmaTiles &m = plan.mma;
+  auto [sliceA, sliceB] = getMmaSlices();
+  int64_t perRegister = m.fragK == 8 ? 1 : 2;
+  Type elemType = sliceA->load.getType();
+  auto aType = VectorType::get({4, perRegister}, elemType);
+  auto bType = VectorType::get({2, perRegister}, elemType);
+  // The fragments of one operand, `count` of `size` rows (A) or columns
+  // (B) from `origin`.
+  auto loadFragments = [&](TiledLoad &slice, VectorType type, bool isA,
+                           int64_t count, int64_t size, Value origin,
+                           SmallVector<Value> &fragments) {
+    for (int64_t f = 0; f < count; ++f) {
+      SmallVector<Value> elems;
+      for (int64_t e = 0; e < type.getNumElements(); ++e) {
+        // A's elements are (row, k), B's (k, column).
+        auto [first, second] =
+            isA ? mmaElementOfA(lane, e) : mmaElementOfB(lane, e);
+        Value along = isA ? first : second, k = isA ? second : first;
+        Value pos = add(origin, add(along, cIdx(f * size)));
+        elems.push_back(memref::LoadOp::create(
+            b, loc, slice.buffer,
+            sliceIndex(slice, stage, add(k, cIdx(k0)), pos)));
+      }
+      fragments.push_back(vector::FromElementsOp::create(b, loc, type, elems));
+    }
+  };
+  loadFragments(*sliceA, aType, /*isA=*/true, m.fragsM, m.fragM, rowOrigin,
+                aFragments);
+  loadFragments(*sliceB, bType, /*isA=*/false, m.fragsN, m.fragN, colOrigin,
+                bFragments);
 }
 
 void TiledBuilder::emitMmaFragmentsToShared() {

@@ -21,6 +21,16 @@
 // RUN: printf 'matmul.map0.warps_m=1\nmatmul.map0.warps_n=1\nmatmul.map0.frags_m=1\nmatmul.map0.frags_n=1\nmatmul.map0.tk=8\nmatmul.map0.stages=1\n' > %t.one
 // RUN: seg-opt %s --seg-tile-block-register="mma=tf32 tuning-file=%t.one remarks" 2>&1 | FileCheck %s
 
+// BF16 and F16 fragments come from ldmatrix.trans (x4 for A, x2 for B) on
+// slices in the workgroup memory space: 2 stages x 16 k rows x
+// (128 + 8) elements.
+// RUN: seg-opt %s --seg-tile-block-register=mma=bf16 2>/dev/null | FileCheck %s --check-prefix=LDMATRIX
+// LDMATRIX-LABEL: func.func @bf16_inputs
+// LDMATRIX: %[[SLICE:.*]] = memref.alloca() {alignment = 16 : i64} : memref<4352xbf16, #gpu.address_space<workgroup>>
+// LDMATRIX: nvgpu.ldmatrix %[[SLICE]][%{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<4352xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+// LDMATRIX: nvgpu.ldmatrix %{{.*}}[%{{.*}}] {numTiles = 2 : i32, transpose = true} : memref<4352xbf16, #gpu.address_space<workgroup>> -> vector<2x2xbf16>
+// LDMATRIX: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+
 // CHECK: remark: tiled on tensor cores (tf32, m16n8k8): 16x8 per block of 1x1 warps, 16x8 per warp (1x1 fragments), k-tile 8, 1 stage, 16-byte loads for 2 of 2 slices (from the tuning file)
 // CHECK-LABEL: func.func @matmul
 // CHECK: seg.map block {{.*}} grid(block_size = 32)

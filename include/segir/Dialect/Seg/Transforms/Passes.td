@@ -160,8 +160,10 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     f32 for the others, becomes `nvgpu.mma.sync` (m16n8k8 with TF32 inputs,
     m16n8k16 for BF16 and F16, f32 accumulation). The block's warps form a
     grid; each warp keeps the accumulator fragments of its warp tile in
-    registers and reads its fragment elements from the shared slices (copied
-    as above, padded with zeros) with the PTX ISA's layouts; after the k
+    registers and reads its fragments from the shared slices (copied as
+    above, padded with zeros) with the PTX ISA's layouts: BF16 and F16 with
+    `nvgpu.ldmatrix` (transposed; the slices are then in the workgroup
+    memory space), TF32 element by element; after the k
     loop the fragments go through a C tile in shared memory to `code2` and
     `seg.regtile_returns`, bounds-guarded. Warps, fragments per warp, Tk
     and stages come from the tuning file (tunables
@@ -207,6 +209,7 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::gpu::GPUDialect",
                            "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
