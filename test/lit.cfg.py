@@ -75,6 +75,7 @@ def _configure():
     if nvdisasm:
         config.available_features.add("nvdisasm")
         report_env += " NVDISASM=" + nvdisasm[0]
+        config.substitutions.append(("%nvdisasm", nvdisasm[0]))
     config.substitutions.append(("%kernel-report", report_env + " python3 " +
         os.path.join(config.segir_src_root, "utils", "kernel-report.py")))
     # Programs lowered by seg-to-emulator also need the kernel emulator's

@@ -2,11 +2,13 @@
 """Reports the resource usage of every kernel in a seg-to-nvvm{format=isa}
 output and fails if ptxas spills any of them to local memory.
 
-usage: ptx-spills.py --ptxas PTXAS [--arch sm_90] FILE.mlir
+usage: ptx-spills.py --ptxas PTXAS [--arch sm_90] [--nvdisasm NVDISASM]
+                     FILE.mlir
 
 Every gpu.binary's PTX (the escaped `assembly = "..."` string) is written to
 a temporary file and compiled with `ptxas -v`; one line per kernel:
   <kernel>: <R> registers, <S> bytes spill stores, <L> bytes spill loads
+With --nvdisasm, each module's SASS follows its lines.
 """
 import argparse
 import os
@@ -25,6 +27,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--ptxas", required=True)
     parser.add_argument("--arch", default="sm_90")
+    parser.add_argument("--nvdisasm", help="also print the SASS")
     parser.add_argument("input")
     args = parser.parse_args()
 
@@ -42,9 +45,10 @@ def main():
             path = os.path.join(tmp, f"module{index}.ptx")
             with open(path, "w") as f:
                 f.write(ptx)
+            cubin = path + ".cubin" if args.nvdisasm else os.devnull
             result = subprocess.run(
                 [args.ptxas, f"-arch={args.arch}", "-v", path,
-                 "-o", os.devnull], capture_output=True, text=True)
+                 "-o", cubin], capture_output=True, text=True)
             if result.returncode != 0:
                 print(result.stderr)
                 return 1
@@ -65,6 +69,9 @@ def main():
                           f"spill stores, {loads} bytes spill loads")
                     spilled |= stores > 0 or loads > 0
                     kernel = None
+            if args.nvdisasm:
+                print(subprocess.run([args.nvdisasm, cubin], check=True,
+                                     capture_output=True, text=True).stdout)
     return 1 if spilled else 0
 
 

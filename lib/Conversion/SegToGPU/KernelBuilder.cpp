@@ -153,6 +153,8 @@ Value KernelBuilder::viewShared(MemRefType type, Value offset) {
                                     MemRefLayoutAttrInterface(), workgroup);
   Value view = memref::ViewOp::create(b, loc, sharedType, getSharedBase(),
                                       offset, ValueRange());
+  if (type.getMemorySpace())
+    return view;
   return memref::MemorySpaceCastOp::create(
       b, loc, MemRefType::get(type.getShape(), type.getElementType()), view);
 }

@@ -15,6 +15,7 @@
 #include "segir/Analysis/ResourceModel.h"
 #include "segir/Dialect/Seg/Utils/Checks.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -161,15 +162,22 @@ static LogicalResult checkAccumulatorTypes(Operation *op, TypeRange types) {
 
 /// Private arrays of a thread are hoisted to the start of the kernel and
 /// shared memory is carved out of the launch's: both need a static shape.
-static LogicalResult checkAllocas(Block &body, StringRef what) {
-  for (auto alloca : body.getOps<memref::AllocaOp>())
+/// Shared memory may also be declared in the workgroup memory space (for
+/// ops that need it, such as nvgpu.ldmatrix).
+static LogicalResult checkAllocas(Block &body, StringRef what,
+                                  bool shared = false) {
+  for (auto alloca : body.getOps<memref::AllocaOp>()) {
+    Attribute space = alloca.getType().getMemorySpace();
     if (!alloca.getType().hasStaticShape() ||
         !alloca.getType().getLayout().isIdentity() ||
-        alloca.getType().getMemorySpace())
+        (space &&
+         !(shared && gpu::GPUDialect::isWorkgroupMemoryAddressSpace(space))))
       return alloca.emitOpError("in a GPU kernel needs a static shape, the "
                                 "identity layout and the default memory "
-                                "space (")
+                                "space")
+             << (shared ? " or #gpu.address_space<workgroup>" : "") << " ("
              << what << ")";
+  }
   return success();
 }
 
@@ -210,7 +218,7 @@ static FailureOr<LoweringPlan> planMap(MapOp op,
     return plan;
   }
 
-  if (failed(checkAllocas(body, "shared memory")))
+  if (failed(checkAllocas(body, "shared memory", /*shared=*/true)))
     return failure();
   plan->kind = LoweringPlan::Kind::BlockMap;
   KernelPlan kernel{"block", "", {}};

@@ -238,7 +238,8 @@ static void lowerThreadMap(OpBuilder &b, MapOp op, const LoweringPlan &plan) {
 unsigned seg::getThreadPrivateRank(memref::AllocaOp alloca, int64_t blockSize) {
   ArrayRef<int64_t> shape = alloca.getType().getShape();
   if (!alloca.getType().hasStaticShape() ||
-      !alloca.getType().getLayout().isIdentity() || alloca->use_empty())
+      !alloca.getType().getLayout().isIdentity() ||
+      alloca.getType().getMemorySpace() || alloca->use_empty())
     return 0;
   std::optional<unsigned> threadRank;
   for (OpOperand &use : alloca->getUses()) {

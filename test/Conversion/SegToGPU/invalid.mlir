@@ -73,9 +73,38 @@ func.func @vector_operator(%in: memref<?xvector<4xf32>>, %out: memref<vector<4xf
 
 func.func @dynamic_shared(%out: memref<?xf32>, %n: index) {
   seg.map block (%b) in (%n) grid(block_size = 32) {
-    // expected-error @+1 {{'memref.alloca' op in a GPU kernel needs a static shape, the identity layout and the default memory space (shared memory)}}
+    // expected-error @+1 {{'memref.alloca' op in a GPU kernel needs a static shape, the identity layout and the default memory space or #gpu.address_space<workgroup> (shared memory)}}
     %buf = memref.alloca(%n) : memref<?xf32>
     seg.results {}
+  }
+  return
+}
+
+// -----
+
+// Shared memory of a block may be declared in the workgroup memory space,
+// no other.
+func.func @private_space_shared(%n: index) {
+  seg.map block (%b) in (%n) grid(block_size = 32) {
+    // expected-error @+1 {{'memref.alloca' op in a GPU kernel needs a static shape, the identity layout and the default memory space or #gpu.address_space<workgroup> (shared memory)}}
+    %buf = memref.alloca() : memref<32xf32, #gpu.address_space<private>>
+    seg.results {}
+  }
+  return
+}
+
+// -----
+
+// A thread's private array is never in the workgroup memory space.
+func.func @workgroup_private(%out: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  seg.map thread (%i) in (%n) outs(%out : memref<?xf32>) {
+    // expected-error @+1 {{'memref.alloca' op in a GPU kernel needs a static shape, the identity layout and the default memory space (a thread's private array)}}
+    %buf = memref.alloca() : memref<4xf32, #gpu.address_space<workgroup>>
+    %v = memref.load %buf[%c0] : memref<4xf32, #gpu.address_space<workgroup>>
+    seg.results {
+      seg.returns %v into %out : memref<?xf32>
+    }
   }
   return
 }

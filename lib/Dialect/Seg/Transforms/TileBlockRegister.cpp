@@ -38,6 +38,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -387,6 +389,70 @@ static bool isCheapStep(Nest &nest) {
   return arithmetic == 2;
 }
 
+/// The element type of the inputs of mma.sync of `kind`.
+static Type getMmaInputType(MLIRContext *context, TileMma kind) {
+  switch (kind) {
+  case TileMma::TF32:
+    return Float32Type::get(context);
+  case TileMma::BF16:
+    return BFloat16Type::get(context);
+  case TileMma::F16:
+    return Float16Type::get(context);
+  case TileMma::None:
+    break;
+  }
+  return Type();
+}
+
+/// Success when the redomap of `nest` is what mma.sync of `kind` computes:
+/// an scf.for whose single f32 accumulator gets, per k, the product of the
+/// two tiled values (of the mode's input type, extended to f32 unless they
+/// are f32) added to it; else why not.
+static MatchResult matchMmaStep(Nest &nest, TileMma kind) {
+  if (!nest.forOp)
+    return MatchResult::failure("the reduction is a 'seq' seg.red");
+  if (nest.accTypes.size() != 1 || !nest.accTypes.front().isF32())
+    return MatchResult::failure("the reduction has no single f32 accumulator");
+  if (nest.loads.size() != 2)
+    return MatchResult::failure(
+        "the reduction does not read exactly two tiled arrays");
+  Type input = getMmaInputType(nest.map.getContext(), kind);
+  for (TiledLoad &tiled : nest.loads)
+    if (tiled.load.getType() != input)
+      return MatchResult::failure(
+          "a tiled array's element type is not the mode's input type");
+  // The load that `value` is as mma.sync sees it: the load itself, or its
+  // extension to f32.
+  auto inputLoad = [&](Value value) -> Value {
+    if (auto ext = value.getDefiningOp<arith::ExtFOp>())
+      value = ext.getIn();
+    else if (!input.isF32())
+      return Value();
+    return value.getDefiningOp<memref::LoadOp>() ? value : Value();
+  };
+  auto yield = cast<scf::YieldOp>(nest.stepBlock->getTerminator());
+  auto sum = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  Value acc = nest.forOp.getRegionIterArgs().front();
+  Value product;
+  if (sum && sum.getLhs() == acc)
+    product = sum.getRhs();
+  else if (sum && sum.getRhs() == acc)
+    product = sum.getLhs();
+  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
+  if (!mul || !inputLoad(mul.getLhs()) || !inputLoad(mul.getRhs()) ||
+      inputLoad(mul.getLhs()) == inputLoad(mul.getRhs()))
+    return MatchResult::failure(
+        "the reduction step is not acc + a * b of the two tiled values");
+  // Nothing else: another use of the accumulator or another operation
+  // would be dropped.
+  unsigned expected = 2 + 2 + (input.isF32() ? 0 : 2);
+  if (llvm::range_size(nest.stepBlock->without_terminator()) != expected ||
+      !acc.hasOneUse())
+    return MatchResult::failure(
+        "the reduction step computes more than acc + a * b");
+  return MatchResult::success();
+}
+
 /// Matches `map` as `(b..., i, j) { code1; redomap over k; code2 }` into
 /// `nest`.
 static MatchResult match(MapOp map, Nest &nest) {
@@ -403,6 +469,79 @@ static MatchResult match(MapOp map, Nest &nest) {
   if (!result.failed())
     nest.cheapStep = isCheapStep(nest);
   return result;
+}
+
+/// One tunable of a tiled map: its tuning-file name, its option (0: not
+/// given) and the plan's field.
+struct Parameter {
+  StringRef name;
+  int64_t option;
+  int64_t *field;
+};
+
+/// Which parameters the tuning file or the options give.
+struct Given {
+  bool tiles = false, stages = false;
+  /// "tuning file", "options" or empty.
+  std::string source;
+};
+
+/// Sets each parameter from the tuning file, else from its option, else
+/// leaves the model's value.
+static FailureOr<Given> applyOverrides(MapOp map, const TuningFile &overrides,
+                                       ArrayRef<Parameter> parameters,
+                                       const int64_t *stagesField) {
+  Given given;
+  for (const Parameter &parameter : parameters) {
+    std::string name = getTunableName(map, parameter.name);
+    std::optional<int64_t> value = overrides.lookup(name);
+    if (value) {
+      if (*value <= 0)
+        return map.emitOpError() << "tuning file value " << *value << " of "
+                                 << name << " must be positive";
+      given.source = "tuning file";
+    } else if (parameter.option != 0) {
+      value = parameter.option;
+      if (given.source.empty())
+        given.source = "options";
+    }
+    if (!value)
+      continue;
+    *parameter.field = *value;
+    (parameter.field == stagesField ? given.stages : given.tiles) = true;
+  }
+  return given;
+}
+
+/// Drops the 16-byte global loads of slices whose copy walk is not whole
+/// vectors under `tiles`; the number of slices that keep them.
+static unsigned selectGlobalVectorLoads(Nest &nest, const TileSizes &tiles) {
+  unsigned vectorLoads = 0;
+  for (TiledLoad &tiled : nest.loads) {
+    int64_t width = tiled.globalVectorWidth;
+    int64_t walked = tiled.kInner   ? tiles.tk
+                     : tiled.alongI ? tiles.ty * tiles.ry
+                                    : tiles.tx * tiles.rx;
+    if (width && walked % width != 0)
+      tiled.globalVectorWidth = 0;
+    vectorLoads += tiled.globalVectorWidth != 0;
+  }
+  return vectorLoads;
+}
+
+/// Whether `map` has fewer points than one block of `rows` x `columns`
+/// threads, which a remark then says.
+static bool isSmallerThanBlock(MapOp map, int64_t rows, int64_t columns) {
+  int64_t threads = rows * columns;
+  SmallVector<OpFoldResult> sizes = map.getMixedSizes();
+  std::optional<int64_t> m = getConstantIntValue(sizes[sizes.size() - 2]);
+  std::optional<int64_t> n = getConstantIntValue(sizes.back());
+  if (!m || !n || *m * *n >= threads)
+    return false;
+  map.emitRemark() << "not tiled: " << *m << " x " << *n
+                   << " points are fewer than one block of " << rows << " x "
+                   << columns << " threads";
+  return true;
 }
 
 struct SegTileBlockRegisterPass
@@ -434,6 +573,9 @@ struct SegTileBlockRegisterPass
   /// not otherwise.
   LogicalResult tile(MapOp map, const TuningFile &overrides,
                      TuningFile &chosen);
+  /// Tiles the matched `nest` on tensor cores.
+  LogicalResult tileWithMma(Nest &nest, const TuningFile &overrides,
+                            TuningFile &chosen);
 };
 
 LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
@@ -455,6 +597,14 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
                      << ((m && *m == 1) ? "i" : "j")
                      << " leaves nothing to reuse";
     return success();
+  }
+  if (mma != TileMma::None) {
+    MatchResult mmaMatched = matchMmaStep(nest, mma);
+    if (!mmaMatched.failed())
+      return tileWithMma(nest, overrides, chosen);
+    map.emitRemark() << "not on tensor cores (mma=" << getMmaModeName(mma)
+                     << "): " << mmaMatched.getReason()
+                     << "; tiled on CUDA cores";
   }
 
   int64_t sizeA = 0, sizeB = 0, sizeAcc = 0;
@@ -480,38 +630,16 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
     plan.tiles = *selected;
   TileSizes &tiles = plan.tiles;
   // Each parameter: the tuning file, then the option, then the model.
-  bool tilesGiven = false, stagesGiven = false;
-  std::string source;
-  struct Parameter {
-    StringRef name;
-    int64_t option;
-    int64_t *field;
-  };
   Parameter parameters[] = {
       {"ty", ty, &tiles.ty}, {"tx", tx, &tiles.tx},
       {"tk", tk, &tiles.tk}, {"ry", ry, &tiles.ry},
       {"rx", rx, &tiles.rx}, {"stages", stages, &tiles.stages}};
-  for (Parameter &parameter : parameters) {
-    std::string name = getTunableName(map, parameter.name);
-    std::optional<int64_t> value = overrides.lookup(name);
-    if (value) {
-      if (*value <= 0)
-        return map.emitOpError() << "tuning file value " << *value << " of "
-                                 << name << " must be positive";
-      source = "tuning file";
-    } else if (parameter.option != 0) {
-      value = parameter.option;
-      if (source.empty())
-        source = "options";
-    }
-    if (!value)
-      continue;
-    *parameter.field = *value;
-    if (parameter.field == &tiles.stages)
-      stagesGiven = true;
-    else
-      tilesGiven = true;
-  }
+  FailureOr<Given> given =
+      applyOverrides(map, overrides, parameters, &tiles.stages);
+  if (failed(given))
+    return failure();
+  bool tilesGiven = given->tiles, stagesGiven = given->stages;
+  std::string source = given->source;
   if (!tilesGiven && failed(selected))
     return map.emitOpError()
            << "no tile sizes fit target " << target.getChip()
@@ -536,26 +664,13 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
   if (!source.empty())
     explanation = "from the " + source;
 
-  if (m && n && *m * *n < tiles.ty * tiles.tx) {
-    map.emitRemark() << "not tiled: " << *m << " x " << *n
-                     << " points are fewer than one block of " << tiles.ty
-                     << " x " << tiles.tx << " threads";
+  if (isSmallerThanBlock(map, tiles.ty, tiles.tx))
     return success();
-  }
   for (Parameter &parameter : parameters)
     chosen.set(getTunableName(map, parameter.name), *parameter.field);
 
   // A 16-byte global load needs whole vectors in every copy walk.
-  unsigned vectorLoads = 0;
-  for (TiledLoad &tiled : nest.loads) {
-    int64_t width = tiled.globalVectorWidth;
-    int64_t walked = tiled.kInner   ? tiles.tk
-                     : tiled.alongI ? tiles.ty * tiles.ry
-                                    : tiles.tx * tiles.rx;
-    if (width && walked % width != 0)
-      tiled.globalVectorWidth = 0;
-    vectorLoads += tiled.globalVectorWidth != 0;
-  }
+  unsigned vectorLoads = selectGlobalVectorLoads(nest, tiles);
 
   if (emitRemarks)
     map.emitRemark() << "tiled: " << tiles.ty * tiles.ry << "x"
@@ -566,6 +681,83 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
                      << (tiles.stages > 1 ? "s" : "") << ", 16-byte loads for "
                      << vectorLoads << " of " << nest.loads.size()
                      << " slices (" << explanation << ")";
+
+  OpBuilder b(map);
+  buildTiledMap(b, nest, plan);
+  return success();
+}
+
+LogicalResult SegTileBlockRegisterPass::tileWithMma(Nest &nest,
+                                                    const TuningFile &overrides,
+                                                    TuningFile &chosen) {
+  MapOp map = nest.map;
+  TargetAttr target = TargetAttr::lookup(map);
+  // mma.sync m16n8k8 with .tf32 and m16n8k16 with .bf16 came with sm_80.
+  StringRef version = target.getChip();
+  int64_t major = 0;
+  if (!version.consume_front("sm_") ||
+      version.take_while(llvm::isDigit).getAsInteger(10, major) || major < 80)
+    return map.emitOpError()
+           << "mma=" << getMmaModeName(mma) << " needs mma.sync of sm_80 or "
+           << "later but the target is " << target.getChip();
+  if (target.getWarpSize() != kMmaWarpLanes)
+    return map.emitOpError()
+           << "mma=" << getMmaModeName(mma) << " needs warps of "
+           << kMmaWarpLanes << " lanes (the fragment layouts) but target "
+           << target.getChip() << " has " << target.getWarpSize();
+  ResourceModel model(target);
+  int64_t elemBytes = *getPrimitiveByteSize(nest.loads.front().load.getType());
+  std::string explanation;
+  FailureOr<TilePlan> selected =
+      selectMmaPlan(mma, elemBytes, model, &explanation);
+  TilePlan plan;
+  if (succeeded(selected))
+    plan = *selected;
+  else
+    setMmaShape(plan.mma, mma, target);
+  MmaTiles &m = plan.mma;
+  // The tuning file, then the options (tk and stages), then the model.
+  Parameter parameters[] = {
+      {"warps_m", 0, &m.warpsM},  {"warps_n", 0, &m.warpsN},
+      {"frags_m", 0, &m.fragsM},  {"frags_n", 0, &m.fragsN},
+      {"tk", tk, &plan.tiles.tk}, {"stages", stages, &plan.tiles.stages}};
+  FailureOr<Given> given =
+      applyOverrides(map, overrides, parameters, &plan.tiles.stages);
+  if (failed(given))
+    return failure();
+  if (!given->tiles && !given->stages && failed(selected))
+    return map.emitOpError()
+           << "no tensor-core tiles fit target " << target.getChip()
+           << " for inputs of " << elemBytes << " bytes";
+  if (plan.tiles.stages > 2)
+    return map.emitOpError() << "illegal tile sizes: " << plan.tiles.stages
+                             << " stages, at most 2 are supported";
+  Legality legality = checkMmaPlan(plan, elemBytes, model);
+  if (!legality.isLegal())
+    return map.emitOpError()
+           << "illegal tensor-core tiles: " << legality.hardViolation;
+  if ((given->tiles || given->stages) && !legality.softViolation.empty())
+    map.emitWarning() << legality.softViolation;
+  if (!given->source.empty())
+    explanation = "from the " + given->source;
+  if (isSmallerThanBlock(map, m.getNumWarps(), m.warpSize))
+    return success();
+  for (Parameter &parameter : parameters)
+    chosen.set(getTunableName(map, parameter.name), *parameter.field);
+  unsigned vectorLoads = selectGlobalVectorLoads(nest, plan.tiles);
+
+  if (emitRemarks)
+    map.emitRemark() << "tiled on tensor cores (" << getMmaModeName(mma)
+                     << ", m" << m.fragM << "n" << m.fragN << "k" << m.fragK
+                     << "): " << m.getTileM() << "x" << m.getTileN()
+                     << " per block of " << m.warpsM << "x" << m.warpsN
+                     << " warps, " << m.fragsM * m.fragM << "x"
+                     << m.fragsN * m.fragN << " per warp (" << m.fragsM << "x"
+                     << m.fragsN << " fragments), k-tile " << plan.tiles.tk
+                     << ", " << plan.tiles.stages << " stage"
+                     << (plan.tiles.stages > 1 ? "s" : "")
+                     << ", 16-byte loads for " << vectorLoads << " of "
+                     << nest.loads.size() << " slices (" << explanation << ")";
 
   OpBuilder b(map);
   buildTiledMap(b, nest, plan);

@@ -14,6 +14,7 @@
 
 #include "segir/Analysis/ResourceModel.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
+#include "segir/Dialect/Seg/Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -76,11 +77,64 @@ struct Nest {
   bool cheapStep = false;
 };
 
+/// The tensor-core part of a plan: the block's warps, each computing
+/// fragsM x fragsN mma.sync accumulators of fragM x fragN elements.
+struct MmaTiles {
+  TileMma kind = TileMma::None;
+  /// The mma.sync shape: m16n8k8 for TF32, m16n8k16 for BF16 and F16.
+  int64_t fragM = 0, fragN = 0, fragK = 0;
+  int64_t warpsM = 0, warpsN = 0;
+  int64_t fragsM = 0, fragsN = 0;
+  int64_t warpSize = 0;
+
+  int64_t getNumWarps() const { return warpsM * warpsN; }
+  int64_t getTileM() const { return warpsM * fragsM * fragM; }
+  int64_t getTileN() const { return warpsN * fragsN * fragN; }
+};
+
+/// Elements of padding after each k row of a slice read as mma.sync
+/// fragments: with a pitch of 8 (mod 32) words, the 32 lanes of a warp,
+/// reading rows threadID_in_group (+4) at positions groupID, hit 32
+/// distinct banks.
+inline constexpr int64_t kMmaRowPadding = 8;
+
 /// How a matched nest is tiled: decided once by the pass (resource model,
 /// tuning file, options); the emitter follows it.
 struct TilePlan {
+  /// With tensor cores, the copies and the epilogue still see the block as
+  /// Ty x Tx threads with Ry x Rx elements each (ty * tx = the warps'
+  /// threads, ty * ry x tx * rx = the block tile).
   TileSizes tiles;
+  MmaTiles mma;
+
+  bool usesMma() const { return mma.kind != TileMma::None; }
+  /// Whether the fragments are loaded with ldmatrix.trans, which moves
+  /// 16-bit elements only (BF16, F16): the slices are then declared in the
+  /// workgroup memory space.
+  bool usesLdmatrix() const { return usesMma() && mma.fragK == 16; }
 };
+
+/// The lanes of a warp in the PTX ISA's mma.sync fragment layouts.
+inline constexpr int64_t kMmaWarpLanes = 32;
+
+/// The option's spelling of `kind`.
+StringRef getMmaModeName(TileMma kind);
+
+/// Sets the mma.sync shape of `kind` and the warp size of `target`.
+void setMmaShape(MmaTiles &mma, TileMma kind, TargetAttr target);
+
+/// Checks a tensor-core plan for inputs of `elemBytes` bytes, and derives
+/// its threads' view (plan.tiles' Ty, Tx, Ry, Rx): warp shape and k-tile
+/// (hard), threads per block and shared memory including the C tile
+/// (hard), registers (soft).
+Legality checkMmaPlan(TilePlan &plan, int64_t elemBytes,
+                      const ResourceModel &model);
+
+/// The first legal tensor-core plan, from the largest block tile down,
+/// preferring plans without register spilling; failure when none is legal.
+FailureOr<TilePlan> selectMmaPlan(TileMma kind, int64_t elemBytes,
+                                  const ResourceModel &model,
+                                  std::string *why = nullptr);
 
 /// Replaces `nest.map` by a block-level map that computes it in tiles as
 /// `plan` says, built at `b`'s insertion point, which is moved.

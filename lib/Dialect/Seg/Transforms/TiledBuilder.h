@@ -88,6 +88,38 @@ private:
   Value emitVectorLoadCheck();
   /// A thread_in_block map that sets every accumulator to its neutral value.
   void emitAccumulatorInit();
+  /// The same for the mma.sync accumulator fragments (TiledMma.cpp).
+  void emitMmaAccumulatorInit();
+  /// The k-steps of a whole k-tile on stage `stage` as mma.sync of warp
+  /// `warp`, lane `lane` (the padding of the slices is zero and adds
+  /// nothing).
+  void emitMmaCompute(Value warp, Value lane, Value stage);
+  /// The A and B fragments of the k-step at `k0` of `lane`, one per fragment
+  /// row (column) of the warp tile at (`rowOrigin`, `colOrigin`): with
+  /// ldmatrix.trans, or element by element with the PTX ISA's layouts.
+  void emitLdmatrixFragments(Value lane, Value stage, int64_t k0,
+                             Value rowOrigin, Value colOrigin,
+                             SmallVector<Value> &aFragments,
+                             SmallVector<Value> &bFragments);
+  void emitLoadedFragments(Value lane, Value stage, int64_t k0, Value rowOrigin,
+                           Value colOrigin, SmallVector<Value> &aFragments,
+                           SmallVector<Value> &bFragments);
+  /// The tiled loads of A (along i) and B.
+  std::pair<TiledLoad *, TiledLoad *> getMmaSlices();
+  /// A thread_in_block map that stores the accumulator fragments into the
+  /// shared C tile, which the epilogue reads.
+  void emitMmaFragmentsToShared();
+  /// Coordinates (row, column) of the fragment element `index` that `lane`
+  /// holds in register order, in the PTX ISA's layouts: of A (M x K), B
+  /// (K x N, as (k, n)) and C (M x N).
+  std::pair<Value, Value> mmaElementOfA(Value lane, int64_t index);
+  std::pair<Value, Value> mmaElementOfB(Value lane, int64_t index);
+  std::pair<Value, Value> mmaElementOfC(Value lane, int64_t index);
+  /// The first row and column of the warp tile of `warp` in the block tile.
+  std::pair<Value, Value> mmaWarpOrigin(Value warp);
+  /// The extents of the thread_in_block maps of the k loop: Ty x Tx, or
+  /// warps x lanes.
+  SmallVector<int64_t, 2> getThreadsShape() const;
   /// A thread_in_block map that runs code2 on every element of a thread's
   /// register tile and writes the tiles with seg.regtile_returns.
   void emitResults();
@@ -160,6 +192,11 @@ private:
   /// Outer indices of the original map -> block indices.
   IRMapping base;
   SmallVector<Value> accBuffers;
+  /// With tensor cores: the fragments (warps x lanes x 4 per fragment,
+  /// thread-private) and the block's C tile in shared memory, rows of
+  /// `cPitch` elements.
+  Value fragmentBuffer, cTile;
+  int64_t cPitch = 0;
 };
 
 } // namespace mlir::seg::tiling

@@ -43,6 +43,7 @@
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -158,15 +159,18 @@ SmallVector<Value> TiledBuilder::emitStep(IRMapping &mapping, ValueRange accs) {
 void TiledBuilder::emitThreadsMap(
     function_ref<void(Value ty, Value tx, Value tid)> body) {
   OpBuilder::InsertionGuard guard(b);
-  MapOp map =
-      createMap(b, loc, Level::ThreadInBlock,
-                {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, {}, std::nullopt);
+  SmallVector<int64_t, 2> shape = getThreadsShape();
+  MapOp map = createMap(b, loc, Level::ThreadInBlock,
+                        {b.getIndexAttr(shape[0]), b.getIndexAttr(shape[1])},
+                        {}, std::nullopt);
   Value ty = map.getInductionVars()[0], tx = map.getInductionVars()[1];
-  body(ty, tx, add(mul(ty, cIdx(t.tx)), tx));
+  body(ty, tx, add(mul(ty, cIdx(shape[1])), tx));
 }
 
 void TiledBuilder::emitCompute(Value ty, Value tx, Value stage, Value kt,
                                Value kLen, bool checkMN) {
+  if (plan.usesMma())
+    return emitMmaCompute(ty, tx, stage);
   unsigned numAcc = nest.accTypes.size();
   // accs[(ry * Rx + rx) * numAcc + a]
   SmallVector<Value> accs;
@@ -369,7 +373,10 @@ void TiledBuilder::build() {
   i0 = mul(blockI, cIdx(tileM));
   j0 = mul(blockJ, cIdx(tileN));
   emitReductionRange();
-  emitAccumulatorInit();
+  if (plan.usesMma())
+    emitMmaAccumulatorInit();
+  else
+    emitAccumulatorInit();
 
   // Blocks whose tile lies inside M x N skip the M and N checks
   // [Cholewa-Madsen & Holst 2020, §7.3.3].
@@ -404,6 +411,8 @@ void TiledBuilder::build() {
         return SmallVector<Value>();
       });
 
+  if (plan.usesMma())
+    emitMmaFragmentsToShared();
   emitResults();
   map.erase();
 }
@@ -443,7 +452,14 @@ void TiledBuilder::allocateTiles() {
     bool vectors =
         count > 1 && bytes && elemType.isIntOrFloat() && !elemType.isInteger(1);
     tiled.pitch = along;
-    if (tiled.kInner) {
+    if (plan.usesMma()) {
+      // Fragments read whole k rows (see kMmaRowPadding), one element at a
+      // time.
+      vectors = false;
+      tiled.pitch += kMmaRowPadding;
+      if (tiled.kInner)
+        tiled.group = std::gcd(along, kMmaRowPadding);
+    } else if (tiled.kInner) {
       tiled.pitch += TileSizes::kRowPadding;
       tiled.group = std::gcd(along, TileSizes::kRowPadding);
     }
@@ -462,9 +478,28 @@ void TiledBuilder::allocateTiles() {
     }
     // Stages of Tk rows of `pitch` elements, flat, so that the constant
     // parts of an index fold into the address.
+    Attribute space;
+    if (plan.usesLdmatrix())
+      space = gpu::AddressSpaceAttr::get(
+          b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
     tiled.buffer = memref::AllocaOp::create(
-        b, loc, MemRefType::get({t.stages * t.tk * tiled.pitch}, elemType),
+        b, loc,
+        MemRefType::get({t.stages * t.tk * tiled.pitch}, elemType,
+                        MemRefLayoutAttrInterface(), space),
         b.getI64IntegerAttr(kSliceAlignment));
+  }
+  if (plan.usesMma()) {
+    const MmaTiles &m = plan.mma;
+    Type f32 = b.getF32Type();
+    fragmentBuffer = memref::AllocaOp::create(
+        b, loc,
+        MemRefType::get({m.getNumWarps(), m.warpSize, m.fragsM * m.fragsN * 4},
+                        f32));
+    cPitch = tileN + TileSizes::kRowPadding;
+    cTile =
+        memref::AllocaOp::create(b, loc, MemRefType::get({tileM * cPitch}, f32),
+                                 b.getI64IntegerAttr(kSliceAlignment));
+    return;
   }
   for (Type type : nest.accTypes)
     accBuffers.push_back(memref::AllocaOp::create(
@@ -522,6 +557,11 @@ SmallVector<Value> TiledBuilder::emitElementResults(Value ty, Value tx,
         for (Value buffer : accBuffers)
           accs.push_back(memref::LoadOp::create(
               b, loc, buffer, ValueRange{ty, tx, cIdx(ry), cIdx(rx)}));
+        if (cTile)
+          accs.push_back(memref::LoadOp::create(
+              b, loc, cTile,
+              add(mul(add(mul(ty, cIdx(t.ry)), cIdx(ry)), cIdx(cPitch)),
+                  add(mul(tx, cIdx(t.rx)), cIdx(rx)))));
         if (nest.forOp)
           mapping.map(nest.forOp.getResults(), accs);
         for (auto [load, index] : nest.redAccLoads)

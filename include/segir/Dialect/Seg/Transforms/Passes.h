@@ -13,6 +13,10 @@
 namespace mlir {
 namespace seg {
 
+/// The tensor-core mode of seg-tile-block-register: which rounding of the
+/// inputs the user accepts (as cuBLAS's math mode).
+enum class TileMma { None, TF32, BF16, F16 };
+
 #define GEN_PASS_DECL
 #include "segir/Dialect/Seg/Transforms/Passes.h.inc"
 

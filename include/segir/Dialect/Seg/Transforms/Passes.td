@@ -152,6 +152,26 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     limit. `remarks` reports each tiled map in one line. Maps that do not
     fit the pattern or where tiling cannot pay off are left alone with a
     remark saying why.
+
+    Tensor cores (`mma` = `tf32`, `bf16` or `f16`; default `none`, since
+    the inputs are rounded: TF32 keeps 10 of f32's 23 mantissa bits): a
+    redomap that is `acc + a * b` over a single f32 accumulator, with `a`
+    and `b` the two tiled values, f32 for `tf32`, or bf16 / f16 extended to
+    f32 for the others, becomes `nvgpu.mma.sync` (m16n8k8 with TF32 inputs,
+    m16n8k16 for BF16 and F16, f32 accumulation). The block's warps form a
+    grid; each warp keeps the accumulator fragments of its warp tile in
+    registers and reads its fragments from the shared slices (copied as
+    above, padded with zeros) with the PTX ISA's layouts: BF16 and F16 with
+    `nvgpu.ldmatrix` (transposed; the slices are then in the workgroup
+    memory space), TF32 element by element; after the k
+    loop the fragments go through a C tile in shared memory to `code2` and
+    `seg.regtile_returns`, bounds-guarded. Warps, fragments per warp, Tk
+    and stages come from the tuning file (tunables
+    `<function>.map<index>.{warps_m,warps_n,frags_m,frags_n,tk,stages}`),
+    the `tk` and `stages` options, and the model (threads, shared memory
+    with the C tile, registers of the fragments for the target). Other
+    nests stay on CUDA cores with a remark; targets before sm_80 or without
+    32-lane warps are errors.
   }];
   let options = [
     Option<"ty", "ty", "int64_t", /*default=*/"0",
@@ -174,9 +194,23 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
            /*default=*/"", "Write the values used to this tuning file">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
            "Also report how every tiled map is tiled, in one line">,
+    Option<"mma", "mma", "::mlir::seg::TileMma",
+           /*default=*/"::mlir::seg::TileMma::None",
+           "Tensor-core mode: the inputs' rounding the user accepts",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::seg::TileMma::None, "none",
+                        "CUDA cores only (exact f32 products)"),
+             clEnumValN(::mlir::seg::TileMma::TF32, "tf32",
+                        "f32 inputs truncated to TF32, m16n8k8"),
+             clEnumValN(::mlir::seg::TileMma::BF16, "bf16",
+                        "bf16 inputs, m16n8k16"),
+             clEnumValN(::mlir::seg::TileMma::F16, "f16",
+                        "f16 inputs, m16n8k16"))}]>,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
 }
