@@ -94,8 +94,12 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
       32- or 64-bit integers (add also on f32 and f64) update a bin with
       the native atomic; any other operator on a scalar of up to 64 bits
       with a compare-and-swap loop (on the bits of floats and index
-      values). An operator with several accumulators is rejected: pack
-      them into one integer. Two strategies (`hist-strategy`):
+      values); an operator with several accumulators (one histogram each)
+      under a per-bin i32 lock, taken with an acquire compare-and-swap and
+      a growing sleep between attempts, released with a release store (one
+      lock per bin in global memory, zeroed by the host; with shared
+      sub-histograms also one per slot of every copy in shared memory).
+      Two strategies (`hist-strategy`):
       - global-atomic: a grid-stride loop whose points update the
         histograms in global memory;
       - shared: each block keeps M sub-histograms in shared memory (M, the
