@@ -258,7 +258,9 @@ def ConvertGPUToSegEmulator
       that the GPU path's PTX has for it (LLVM's NVPTX backend emits every
       `atomicrmw` relaxed); other ops that touch global memrefs call
       `segEmuSettle` first; shared memory and allocas are accessed
-      directly. Sync scopes the emulator does not know are errors;
+      directly. Sync scopes the emulator does not know are errors, and so
+      are atomics on other than integers of 8 to 64 bits, f16, bf16, f32,
+      f64, index and pointers;
     * a call to `segEmuPoll` goes at the start of every `scf.while`
       iteration and on every back edge of a CFG loop (atomics and fences
       poll in their own calls), so that threads that spin on memory let the
