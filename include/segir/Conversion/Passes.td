@@ -89,7 +89,9 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
     * `seg.scan thread_in_block` (in a block map): the block scans each
       segment a block-wide step at a time.
     * `seg.hist thread` [Henriksen et al. 2020]: every point combines its
-      values into the bins its body names. Operators that are one
+      values into the bins its body names; a thread evaluates
+      `loads-in-flight` points (by default about 16 words of bins and
+      values) before it updates their bins. Operators that are one
       `arith.addi`/`addf`/`maxsi`/`minsi`/`maxui`/`minui`/`andi`/`ori` on
       32- or 64-bit integers (add also on f32 and f64) update a bin with
       the native atomic; any other operator on a scalar of up to 64 bits
@@ -190,9 +192,10 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
            "(0: half the block size)">,
     Option<"loadsInFlight", "loads-in-flight", "int64_t", /*default=*/"0",
            "Elements a thread of a reduction evaluates before combining "
-           "them, and points of a thread-level map a thread evaluates "
-           "together, so that their loads are in flight at once (0: about "
-           "16 words' worth, at most 8; 1: one at a time)">,
+           "them, points of a thread-level map a thread evaluates "
+           "together, and points of a seg.hist a thread evaluates before "
+           "updating their bins, so that their loads are in flight at once "
+           "(0: about 16 words' worth, at most 8; 1: one at a time)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Report each op's lowering plan in one remark: block size, "
            "grid, strategy, chunk or sequentiality degree, loads in flight "

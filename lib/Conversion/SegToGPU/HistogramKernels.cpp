@@ -307,14 +307,30 @@ static std::pair<Value, Value> getGridStride(KernelBuilder &kb,
   return {first, arith::MulIOp::create(kb.b, kb.loc, kb.gridSize, blockSize)};
 }
 
-/// Grid-stride loop over the points from `first` by `stride`.
-static void forEachPoint(KernelBuilder &kb, const HistOperands &operands,
-                         Value first, Value stride,
-                         function_ref<void(Value)> body) {
-  kb.forLoop(first, operands.count, stride, {}, [&](Value flat, ValueRange) {
-    body(flat);
-    return SmallVector<Value>();
-  });
+/// Grid-stride loop over the points from `first` by `stride`, `group`
+/// points at a time: the bodies of a group first, so that their loads are
+/// in flight together, then `update` of each point with its segment
+/// indices and its operators' bins and values (points are independent, and
+/// their updates commute).
+static void
+forEachPoint(KernelBuilder &kb, HistOp op, const HistOperands &operands,
+             Value first, Value stride, int64_t group,
+             function_ref<void(ArrayRef<Value>, ArrayRef<BinUpdate>)> update) {
+  kb.forLoopInGroups(
+      first, operands.count, stride, {}, group,
+      [&](Value flat, int64_t count, ValueRange) {
+        SmallVector<std::pair<SmallVector<Value>, SmallVector<BinUpdate>>>
+            points;
+        for (int64_t k = 0; k < count; ++k) {
+          if (k > 0)
+            flat = arith::AddIOp::create(kb.b, kb.loc, flat, stride);
+          points.push_back(emitPoint(kb, op, operands, flat));
+        }
+        for (const auto &[segmentIvs, updates] : points)
+          update(segmentIvs, updates);
+        return SmallVector<Value>();
+      },
+      /*unroll=*/false);
 }
 
 static void lowerGlobalAtomic(OpBuilder &b, HistOp op, const LoweringPlan &plan,
@@ -326,25 +342,26 @@ static void lowerGlobalAtomic(OpBuilder &b, HistOp op, const LoweringPlan &plan,
   KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("global-atomic"));
   std::pair<Value, Value> gridStride = getGridStride(kb, blockSize);
   Value first = gridStride.first, stride = gridStride.second;
-  forEachPoint(kb, operands, first, stride, [&](Value flat) {
-    auto point = emitPoint(kb, op, operands, flat);
-    SmallVector<Value> &segmentIvs = point.first;
-    for (unsigned index = 0, e = point.second.size(); index < e; ++index) {
-      const BinUpdate &update = point.second[index];
-      ArrayRef<Value> outs = operands.outs[index];
-      kb.ifThen(isBinInRange(b, loc, update.bin, outs.front()), [&] {
-        SmallVector<Value> indices(segmentIvs);
-        indices.push_back(update.bin);
-        BinLock lock;
-        if (Value locks = operands.locks[index])
-          lock = {locks,
+  forEachPoint(
+      kb, op, operands, first, stride, plan.loadsInFlight,
+      [&](ArrayRef<Value> segmentIvs, ArrayRef<BinUpdate> updates) {
+        for (unsigned index = 0, e = updates.size(); index < e; ++index) {
+          const BinUpdate &update = updates[index];
+          ArrayRef<Value> outs = operands.outs[index];
+          kb.ifThen(isBinInRange(b, loc, update.bin, outs.front()), [&] {
+            SmallVector<Value> indices(segmentIvs);
+            indices.push_back(update.bin);
+            BinLock lock;
+            if (Value locks = operands.locks[index])
+              lock = {
+                  locks,
                   getFlatBin(b, loc, operands, index, segmentIvs, update.bin),
                   kDeviceScope};
-        emitAtomicUpdate(b, loc, op, plan, index, update.values, outs, indices,
-                         lock);
+            emitAtomicUpdate(b, loc, op, plan, index, update.values, outs,
+                             indices, lock);
+          });
+        }
       });
-    }
-  });
   kb.finish();
 }
 
@@ -456,33 +473,33 @@ static void lowerShared(OpBuilder &b, HistOp op, const LoweringPlan &plan,
         kb.barrier();
 
         // The block's points update its copies in shared memory only.
-        forEachPoint(kb, operands, first, stride, [&](Value flat) {
-          auto point = emitPoint(kb, op, operands, flat);
-          SmallVector<Value> &segmentIvs = point.first;
-          for (unsigned index = 0, e = point.second.size(); index < e;
-               ++index) {
-            const BinUpdate &update = point.second[index];
-            Value inRange =
-                isBinInRange(b, loc, update.bin, operands.outs[index].front());
-            // Bins before the range wrap around to large unsigned ones.
-            Value flatBin =
-                getFlatBin(b, loc, operands, index, segmentIvs, update.bin);
-            Value local =
-                arith::SubIOp::create(b, loc, flatBin, rangeStarts[index]);
-            Value inPass = arith::CmpIOp::create(
-                b, loc, arith::CmpIPredicate::ult, local, rangeSizes[index]);
-            Value inCopy = arith::AndIOp::create(b, loc, inRange, inPass);
-            kb.ifThen(inCopy, [&] {
-              Value slot = arith::AddIOp::create(
-                  b, loc,
-                  arith::MulIOp::create(b, loc, copy, rangeSizes[index]),
-                  local);
-              BinLock lock{subs[index].locks, slot, kBlockScope};
-              emitAtomicUpdate(b, loc, op, plan, index, update.values,
-                               subs[index].copies, slot, lock);
+        forEachPoint(
+            kb, op, operands, first, stride, plan.loadsInFlight,
+            [&](ArrayRef<Value> segmentIvs, ArrayRef<BinUpdate> updates) {
+              for (unsigned index = 0, e = updates.size(); index < e; ++index) {
+                const BinUpdate &update = updates[index];
+                Value inRange = isBinInRange(b, loc, update.bin,
+                                             operands.outs[index].front());
+                // Bins before the range wrap around to large unsigned ones.
+                Value flatBin =
+                    getFlatBin(b, loc, operands, index, segmentIvs, update.bin);
+                Value local =
+                    arith::SubIOp::create(b, loc, flatBin, rangeStarts[index]);
+                Value inPass =
+                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          local, rangeSizes[index]);
+                Value inCopy = arith::AndIOp::create(b, loc, inRange, inPass);
+                kb.ifThen(inCopy, [&] {
+                  Value slot = arith::AddIOp::create(
+                      b, loc,
+                      arith::MulIOp::create(b, loc, copy, rangeSizes[index]),
+                      local);
+                  BinLock lock{subs[index].locks, slot, kBlockScope};
+                  emitAtomicUpdate(b, loc, op, plan, index, update.values,
+                                   subs[index].copies, slot, lock);
+                });
+              }
             });
-          }
-        });
         kb.barrier();
 
         mergeSubHistograms(kb, op, plan, operands, subs, rangeStarts,

@@ -703,6 +703,16 @@ static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
     hist.atomics.push_back(locked ? std::nullopt : getNativeAtomic(region));
   }
 
+  // Points a thread evaluates before it updates their bins, so that their
+  // loads are in flight together: about 16 words of bins and values.
+  plan.loadsInFlight = config.loadsInFlight;
+  if (plan.loadsInFlight <= 0) {
+    int64_t bytes = 0;
+    for (Type type : op.getBody().front().getTerminator()->getOperandTypes())
+      bytes += getPrimitiveByteSize(type).value_or(8);
+    plan.loadsInFlight = getLoadsInFlightForWords(llvm::divideCeil(bytes, 4));
+  }
+
   int64_t limit = config.target.getSharedMemoryPerBlock();
   SmallVector<int64_t> sizes;
   int64_t bytes = 0;

@@ -130,7 +130,8 @@ struct LoweringPlan {
   std::string fallbackReason;
 
   /// seg.red: elements a thread evaluates before combining them; thread
-  /// map: points a thread evaluates together.
+  /// map: points a thread evaluates together; seg.hist: points a thread
+  /// evaluates before updating their bins.
   int64_t loadsInFlight = 1;
   /// Commutative seg.red: the body's loads along a segment, which the large
   /// kernel reads `contiguousLoads.width` elements at a time with vector

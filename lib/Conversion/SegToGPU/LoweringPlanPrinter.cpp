@@ -66,6 +66,7 @@ void LoweringPlan::print(raw_ostream &os) const {
        << ", m = " << chunk;
     break;
   case Kind::Histogram:
+    os << ", loads in flight " << loadsInFlight;
     printHistPlan(os, hist);
     break;
   }

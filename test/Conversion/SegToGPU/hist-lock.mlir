@@ -8,7 +8,7 @@
 // lock with an acquire compare-and-swap of 0 to 1, and in the iteration that
 // took it updates both histograms and releases it with a release store; the
 // others sleep, twice as long each time up to 1024 ns, and try again.
-// GLOBAL: remark: plan: histogram: block size 256, at most 1056 blocks, global-atomic, updates [lock] (hist-strategy=global-atomic); shared memory: global-atomic 0{{$}}
+// GLOBAL: remark: plan: histogram: block size 256, at most 1056 blocks, loads in flight 2, global-atomic, updates [lock] (hist-strategy=global-atomic); shared memory: global-atomic 0{{$}}
 // GLOBAL-LABEL: func.func @sum_and_count(
 // GLOBAL-SAME: %[[IN:.*]]: memref<?xi64>, %[[SUMS:.*]]: memref<2x100xi64>, %[[COUNTS:.*]]: memref<2x100xi64>
 // GLOBAL: %[[LOCKS:.*]], %[[TOKEN:.*]] = gpu.alloc async [%{{.*}}] (%{{.*}}) : memref<?xi32>
@@ -42,7 +42,7 @@
 // zeroed with the copies at the start of a pass; the points take the locks
 // of their block (syncscope "block"), never a global one, and only the merge
 // of the copies takes the global locks.
-// SHARED: remark: plan: histogram: block size 256, at most 1056 blocks, shared, multiplicity 12, passes 1, bins per pass [200], updates [lock] (hist-strategy=shared); shared memory: shared-subhistograms 48000{{$}}
+// SHARED: remark: plan: histogram: block size 256, at most 1056 blocks, loads in flight 2, shared, multiplicity 12, passes 1, bins per pass [200], updates [lock] (hist-strategy=shared); shared memory: shared-subhistograms 48000{{$}}
 // SHARED-LABEL: func.func @sum_and_count(
 // SHARED-SAME: %[[IN:.*]]: memref<?xi64>, %[[SUMS:.*]]: memref<2x100xi64>, %[[COUNTS:.*]]: memref<2x100xi64>
 // SHARED: %[[LOCKS:.*]], %[[TOKEN:.*]] = gpu.alloc async [%{{.*}}] (%{{.*}}) : memref<?xi32>
