@@ -9,7 +9,8 @@
 # and, as examples named <input>-<variant>, the inputs of
 # test/Integration/CUDA (segmented and chunk sweeps, appendix operators)
 # and the scan sweep of test/Integration/Emulator under the block sizes,
-# strategies, chunks and numbers of blocks those tests use.
+# strategies, chunks and numbers of blocks those tests use, and the seg.hist
+# inputs with each histogram strategy.
 # usage: gpu-package.sh OUTDIR [EXAMPLE...]   (default: the examples below,
 # the scans included, and the variants)
 set -euo pipefail
@@ -44,10 +45,16 @@ if ((${#examples[@]} == 0)); then
     "scan-sweep-blocks1|scan-sweep|--pipeline-options=block-size=32 max-blocks=1"
     "scan-sweep-blocks31|scan-sweep|--pipeline-options=block-size=32 max-blocks=31"
     "scan-sweep-reduce-then-scan|scan-sweep|--pipeline-options=scan-strategy=reduce-then-scan block-size=64 max-blocks=5"
+    "hist-global|hist|--pipeline-options=hist-strategy=global-atomic"
+    "hist-shared|hist|--pipeline-options=hist-strategy=shared"
+    "hist-atomics-global|hist-atomics|--pipeline-options=hist-strategy=global-atomic"
+    "hist-atomics-shared|hist-atomics|--pipeline-options=hist-strategy=shared"
+    "hist-lock-global|hist-lock|--pipeline-options=hist-strategy=global-atomic"
+    "hist-lock-shared|hist-lock|--pipeline-options=hist-strategy=shared"
   )
   examples=(sum segsum argmax mss streak matmul2x2 matmul3x3 matmul5x5 matmul
             tiled_matmul transpose scatter scan radix_scan linfun fused
-            blockscan)
+            blockscan kmeans_step)
 fi
 
 mkdir -p "$out/examples" "$out/bench"

@@ -13,8 +13,10 @@
 // scans, flat and segmented (SegIR single-pass and reduce-then-scan, CUB
 // DeviceScan); SGEMM (SegIR tiled, cuBLAS FP32 without TF32); the column
 // schedule against row order (9x9 stencil, naive matrix product); the
-// resource model's chunks and tiles against alternatives. Every result is
-// checked against a CPU reference; a failed check ends the run with status
+// resource model's chunks and tiles against alternatives; histograms
+// (SegIR, CUB DeviceHistogram::HistogramEven) and an argmin per bin. Every
+// result is checked against a CPU reference; a failed check ends the run with
+// status
 // 1. Times are medians over repetitions after warm-up runs of the whole host
 // call, SegIR's and the vendors' alike (the copy, the ceiling: its time on
 // the GPU), with spans from CUDA events beside them; a SegIR implementation
@@ -93,10 +95,10 @@ struct Result {
   // the GPU ("span", the copy: the ceiling).
   std::string timing = "host_call";
   double hostCallMs = 0; // Wall time of the whole call, to completion.
-  double spanMs = 0;   // First kernel start to last kernel end (vendor and
-                       // copy: events around the call on its stream).
-  double kernelMs = 0; // SegIR: the sum of its kernels' times.
-  int64_t launches = 0; // SegIR: kernel launches per call.
+  double spanMs = 0;     // First kernel start to last kernel end (vendor and
+                         // copy: events around the call on its stream).
+  double kernelMs = 0;   // SegIR: the sum of its kernels' times.
+  int64_t launches = 0;  // SegIR: kernel launches per call.
   // SegIR next to the vendor's implementation of the same benchmark (0 if
   // none): host call over host call, span over span.
   double vsVendorHostCall = 0, vsVendorSpan = 0;
@@ -231,9 +233,8 @@ void compareWithVendor(size_t first, size_t count) {
     r.vsVendorSpan = r.spanMs / vendor.spanMs;
     std::printf("  -> %s%s%s / %s, whole call: host call %.2fx, span "
                 "%.2fx\n",
-                r.impl.c_str(), r.variant.empty() ? "" : " ",
-                r.variant.c_str(), vendor.impl.c_str(), r.vsVendorHostCall,
-                r.vsVendorSpan);
+                r.impl.c_str(), r.variant.empty() ? "" : " ", r.variant.c_str(),
+                vendor.impl.c_str(), r.vsVendorHostCall, r.vsVendorSpan);
   }
 }
 
@@ -649,6 +650,90 @@ void benchSgemm(const Options &o, cudaStream_t stream) {
   CUBLAS_CHECK(cublasDestroy(handle));
 }
 
+// Histograms of 2^k samples: u8 into 256 bins, u32 in [0, 2^24) into 256,
+// 4096 and 2^20 even bins (SegIR with the resource model's strategy and
+// with global atomics, CUB DeviceHistogram::HistogramEven), and an argmin
+// per bin of 4096 (SegIR only: a generalised operator). Counts are checked
+// exactly against the CPU.
+void benchHist(const Options &o, cudaStream_t stream) {
+  int64_t n = int64_t(1) << o.log2n;
+  const SegIRImplementations &segir = segirImplementations();
+  std::vector<uint8_t> bytes = reference::byteSamples(n, o.seed + 8);
+  std::vector<uint32_t> words = reference::samples24(n, o.seed + 9);
+  uint8_t *dbytes = upload(bytes);
+  uint32_t *dwords = upload(words);
+  int32_t *hist = deviceAlloc<int32_t>(int64_t(1) << 20);
+
+  // One histogram: SegIR's variants, then CUB.
+  auto run = [&](const std::string &name, int log2Bins, int sampleBytes,
+                 const std::vector<int32_t> &expected, const auto &variants,
+                 const auto &callSegIR, const auto &callCub,
+                 size_t cubTempBytes) {
+    int64_t bins = int64_t(1) << log2Bins;
+    std::string shape = "n=" + pow2(o.log2n) + " bins=" + pow2(log2Bins);
+    auto verify = [&](const std::string &impl) {
+      if (download(hist, bins) != expected)
+        checkFailed(impl + " " + name + " " + shape);
+      return std::string("ok");
+    };
+    size_t first = results.size();
+    Result r{"hist", name, "segir", shape};
+    r.bytes = double(sampleBytes) * n + 4.0 * bins;
+    for (const auto &v : variants) {
+      CUDA_CHECK(cudaMemset(hist, 0xff, bins * 4));
+      Timing t = timeSegIR(o, [&] { callSegIR(v.fn); });
+      r.variant = v.name;
+      r.modelChoice = v.model;
+      r.check = verify(std::string("SegIR ") + v.name);
+      record(r, t);
+    }
+    r.impl = "cub";
+    r.variant.clear();
+    r.modelChoice = false;
+    timeCub(o, stream, cubTempBytes, hist, bins * 4, r, first, callCub, verify);
+  };
+
+  size_t u8Temp = cubHistogramEvenU8TempBytes(n, 256);
+  run(
+      "hist_u8", 8, 1, reference::histogram(bytes.data(), n, 0, 256),
+      segir.histU8Bins256, [&](HistU8Fn fn) { fn(dbytes, n, hist); },
+      [&](void *temp) {
+        cubHistogramEvenU8(temp, u8Temp, dbytes, n, 256, hist, stream);
+      },
+      u8Temp);
+  for (const HistU32Bins &c : getHistU32Bins(segir)) {
+    int bins = 1 << c.log2Bins;
+    size_t temp = cubHistogramEvenU32TempBytes(n, bins);
+    run(
+        "hist_u32", c.log2Bins, 4,
+        reference::histogram(words.data(), n, 24 - c.log2Bins, bins),
+        c.variants, [&](HistU32Fn fn) { fn(dwords, n, hist); },
+        [&](void *t) {
+          cubHistogramEvenU32(t, temp, dwords, n, bins, hist, stream);
+        },
+        temp);
+  }
+
+  std::vector<uint64_t> expected = reference::argminPerBin4096(words.data(), n);
+  uint64_t *best = deviceAlloc<uint64_t>(4096);
+  std::string shape = "n=" + pow2(o.log2n) + " bins=2^12";
+  for (const auto &v : segir.argminU32Bins4096) {
+    CUDA_CHECK(cudaMemset(best, 0, 4096 * 8));
+    Timing t = timeSegIR(o, [&] { v.fn(dwords, n, best); });
+    if (download(best, 4096) != expected)
+      checkFailed(std::string("SegIR argmin_u32 ") + v.name + " " + shape);
+    Result r{"hist", "argmin_u32", "segir", shape, v.name};
+    r.modelChoice = v.model;
+    r.bytes = 4.0 * n + 8.0 * 4096;
+    r.check = "ok";
+    record(r, t);
+  }
+  CUDA_CHECK(cudaFree(best));
+  CUDA_CHECK(cudaFree(dbytes));
+  CUDA_CHECK(cudaFree(dwords));
+  CUDA_CHECK(cudaFree(hist));
+}
+
 // The fastest of the variants just recorded (the last `count` results),
 // next to the resource model's choice.
 void summarizeVariants(size_t count) {
@@ -793,8 +878,7 @@ void benchNonCommutativeReductions(const Options &o, const std::string &group,
   };
   {
     auto [a, b, c, d] = reference::oddMatrices2x2(random, n);
-    int32_t *da = upload(a), *db = upload(b), *dc = upload(c),
-            *dd = upload(d);
+    int32_t *da = upload(a), *db = upload(b), *dc = upload(c), *dd = upload(d);
     run("matprod2x2_i32", segir.matProd2x2Chunks, 16.0 * n,
         reference::matProd2x2(a.data(), b.data(), c.data(), d.data(), n),
         [&](MatProd2x2Fn fn) { fn(da, db, dc, dd, n, out); });
@@ -913,8 +997,8 @@ void writeJson(const Options &o, const cudaDeviceProp &prop, int driver,
                    "\"span_ms\": %.6f",
                    r.timing.c_str(), r.hostCallMs, r.spanMs);
       if (r.launches)
-        std::fprintf(f, ", \"kernel_ms\": %.6f, \"launches\": %lld",
-                     r.kernelMs, (long long)r.launches);
+        std::fprintf(f, ", \"kernel_ms\": %.6f, \"launches\": %lld", r.kernelMs,
+                     (long long)r.launches);
       if (r.vsVendorHostCall > 0)
         std::fprintf(f,
                      ", \"vs_vendor_host_call\": %.4f, "
@@ -927,14 +1011,16 @@ void writeJson(const Options &o, const cudaDeviceProp &prop, int driver,
   std::fclose(f);
 }
 
-const char *groups[] = {"copy", "reduce", "noncommutative", "segmented",
-                        "scan", "sgemm",  "schedule",       "model"};
+const char *groups[] = {"copy",      "reduce", "noncommutative",
+                        "segmented", "scan",   "sgemm",
+                        "schedule",  "model",  "hist"};
 
 void usage() {
   std::printf(
       "usage: segir-bench [--log2n K] [--warmup W] [--reps R] [--seed S]\n"
       "                   [--json FILE] [--only GROUP]... [--list]\n"
       "groups: copy reduce noncommutative segmented scan sgemm schedule model\n"
+      "        hist\n"
       "(copy always runs first: the other bandwidths are given as a share of\n"
       "it)\n");
 }
@@ -983,6 +1069,13 @@ void list() {
               names(s.linFunChunks).c_str());
   std::printf("model          sgemm_f32         segir tiles %s\n",
               names(s.sgemmTiles).c_str());
+  std::printf("hist           hist_u8           bins 2^8: segir %s, cub\n",
+              names(s.histU8Bins256).c_str());
+  std::printf("hist           hist_u32          bins 2^8, 2^12, 2^20: segir "
+              "%s, cub\n",
+              names(s.histU32Bins256).c_str());
+  std::printf("hist           argmin_u32        bins 2^12: segir %s\n",
+              names(s.argminU32Bins4096).c_str());
 }
 
 Options parse(int argc, char **argv) {
@@ -1066,6 +1159,8 @@ int main(int argc, char **argv) {
     benchSchedule(o);
   if (selected(o, "model"))
     benchModel(o);
+  if (selected(o, "hist"))
+    benchHist(o, stream);
   CUDA_CHECK(cudaStreamDestroy(stream));
   writeJson(o, prop, driver, runtime);
   std::printf("wrote %s\n", o.json.c_str());

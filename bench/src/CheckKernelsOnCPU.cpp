@@ -251,5 +251,44 @@ int main() {
     }
   }
   std::printf("chunks: ok (%zu variants)\n", segir.mssChunks.size());
+
+  // Histograms, with random samples and with every sample the same (all
+  // into one bin); the output starts as garbage (the kernels overwrite it).
+  for (int64_t n : {0, 1, 1000, 65537, -5000}) {
+    bool oneBin = n < 0;
+    n = oneBin ? -n : n;
+    std::string shape =
+        "n = " + std::to_string(n) + (oneBin ? ", one bin" : "");
+    std::vector<uint8_t> bytes = reference::byteSamples(n, 5 + n);
+    std::vector<uint32_t> words = reference::samples24(n, 6 + n);
+    if (oneBin) {
+      std::fill(bytes.begin(), bytes.end(), 77);
+      std::fill(words.begin(), words.end(), 0xabcdef);
+    }
+    auto expected8 = reference::histogram(bytes.data(), n, 0, 256);
+    for (const auto &v : segir.histU8Bins256) {
+      std::vector<int32_t> out(256, -1);
+      v.fn(bytes.data(), n, out.data());
+      expectVariant(out == expected8, "hist_u8 256 bins", v.name, shape);
+    }
+    for (const HistU32Bins &c : getHistU32Bins(segir)) {
+      int64_t bins = int64_t(1) << c.log2Bins;
+      auto expected =
+          reference::histogram(words.data(), n, 24 - c.log2Bins, bins);
+      for (const auto &v : c.variants) {
+        std::vector<int32_t> out(bins, -1);
+        v.fn(words.data(), n, out.data());
+        expectVariant(out == expected, "hist_u32", v.name,
+                      shape + ", bins = " + std::to_string(bins));
+      }
+    }
+    auto expectedArgmin = reference::argminPerBin4096(words.data(), n);
+    for (const auto &v : segir.argminU32Bins4096) {
+      std::vector<uint64_t> out(4096, 0);
+      v.fn(words.data(), n, out.data());
+      expectVariant(out == expectedArgmin, "argmin_u32", v.name, shape);
+    }
+  }
+  std::printf("hist: ok (%zu variants)\n", segir.histU32Bins256.size());
   return 0;
 }

@@ -6,6 +6,7 @@
 
 #include "Vendor.h"
 
+#include <cub/device/device_histogram.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_reduce.cuh>
@@ -80,4 +81,42 @@ void cubSegScanF32(void *temp, size_t tempBytes, const float *x, int64_t rows,
   CUDA_CHECK(cub::DeviceScan::InclusiveSumByKey(
       temp, tempBytes, rowKeys(cols), x, out, rows * cols,
       ::cuda::std::equal_to<>(), stream));
+}
+
+namespace {
+
+// HistogramEven over [0, upper) in `bins` bins; a null `temp` asks for the
+// temporary storage.
+template <typename Sample>
+void histogramEven(void *temp, size_t &tempBytes, const Sample *x, int64_t n,
+                   int bins, int upper, int32_t *hist, cudaStream_t stream) {
+  CUDA_CHECK(cub::DeviceHistogram::HistogramEven(
+      temp, tempBytes, x, hist, bins + 1, 0, upper, n, stream));
+}
+
+} // namespace
+
+size_t cubHistogramEvenU8TempBytes(int64_t n, int bins) {
+  size_t bytes = 0;
+  histogramEven<uint8_t>(nullptr, bytes, nullptr, n, bins, 256, nullptr, 0);
+  return bytes;
+}
+
+void cubHistogramEvenU8(void *temp, size_t tempBytes, const uint8_t *x,
+                        int64_t n, int bins, int32_t *hist,
+                        cudaStream_t stream) {
+  histogramEven(temp, tempBytes, x, n, bins, 256, hist, stream);
+}
+
+size_t cubHistogramEvenU32TempBytes(int64_t n, int bins) {
+  size_t bytes = 0;
+  histogramEven<uint32_t>(nullptr, bytes, nullptr, n, bins, 1 << 24, nullptr,
+                          0);
+  return bytes;
+}
+
+void cubHistogramEvenU32(void *temp, size_t tempBytes, const uint32_t *x,
+                         int64_t n, int bins, int32_t *hist,
+                         cudaStream_t stream) {
+  histogramEven(temp, tempBytes, x, n, bins, 1 << 24, hist, stream);
 }

@@ -176,6 +176,44 @@ inline double dot(const float *a, const float *b, int64_t n, int64_t k,
   return sum;
 }
 
+// Histogram samples: uniform bytes, and u32 uniform in [0, 2^24) (the
+// range that bench/kernels/hist.mlir divides into even bins).
+inline std::vector<uint8_t> byteSamples(int64_t n, uint64_t seed) {
+  Random random(seed);
+  std::vector<uint8_t> x(n);
+  for (uint8_t &v : x)
+    v = static_cast<uint8_t>(random.next());
+  return x;
+}
+inline std::vector<uint32_t> samples24(int64_t n, uint64_t seed) {
+  Random random(seed);
+  std::vector<uint32_t> x(n);
+  for (uint32_t &v : x)
+    v = static_cast<uint32_t>(random.next() & 0xffffff);
+  return x;
+}
+
+// Counts of `x[i] >> shift` into `bins` bins (every sample falls into one).
+template <typename T>
+std::vector<int32_t> histogram(const T *x, int64_t n, int shift, int64_t bins) {
+  std::vector<int32_t> counts(bins);
+  for (int64_t i = 0; i < n; ++i)
+    ++counts[static_cast<uint32_t>(x[i]) >> shift];
+  return counts;
+}
+
+// bench_argmin_u32_4096 of bench/kernels/hist.mlir: per bin x mod 4096, the
+// (key << 32) | index of the smallest key x / 4096, then index.
+inline std::vector<uint64_t> argminPerBin4096(const uint32_t *x, int64_t n) {
+  std::vector<uint64_t> best(4096, ~uint64_t(0));
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t packed = (uint64_t(x[i] >> 12) << 32) | uint64_t(i);
+    uint64_t &bin = best[x[i] & 4095];
+    bin = std::min(bin, packed);
+  }
+  return best;
+}
+
 } // namespace reference
 
 #endif // SEGIR_BENCH_REFERENCE_H

@@ -39,6 +39,10 @@
   X(_c32, "32", false)                                                         \
   X(_c63, "63", false)
 
+#define SEGIR_HIST_STRATEGIES(X)                                               \
+  X(, "model", true)                                                           \
+  X(_global, "global-atomic", false)
+
 #define DECLARE_REDUCTIONS(suffix, name, model)                                \
   void _mlir_ciface_bench_matprod2x2_i32##suffix(                              \
       MemRef<int32_t, 1> *a, MemRef<int32_t, 1> *b, MemRef<int32_t, 1> *c,     \
@@ -59,6 +63,18 @@
   void _mlir_ciface_bench_naive_matmul_f32##suffix(                            \
       MemRef<float, 2> *a, MemRef<float, 2> *b, MemRef<float, 2> *c);
 
+#define DECLARE_HIST(suffix, name, model)                                      \
+  void _mlir_ciface_bench_hist_u8_256##suffix(MemRef<uint8_t, 1> *x,           \
+                                              MemRef<int32_t, 1> *hist);       \
+  void _mlir_ciface_bench_hist_u32_256##suffix(MemRef<uint32_t, 1> *x,         \
+                                               MemRef<int32_t, 1> *hist);      \
+  void _mlir_ciface_bench_hist_u32_4096##suffix(MemRef<uint32_t, 1> *x,        \
+                                                MemRef<int32_t, 1> *hist);     \
+  void _mlir_ciface_bench_hist_u32_1m##suffix(MemRef<uint32_t, 1> *x,          \
+                                              MemRef<int32_t, 1> *hist);       \
+  void _mlir_ciface_bench_argmin_u32_4096##suffix(MemRef<uint32_t, 1> *x,      \
+                                                  MemRef<uint64_t, 1> *out);
+
 extern "C" {
 void _mlir_ciface_bench_sum_f32(MemRef<float, 1> *x, MemRef<float, 0> *out);
 void _mlir_ciface_bench_segsum_f32(MemRef<float, 2> *x, MemRef<float, 1> *out);
@@ -66,6 +82,7 @@ DECLARE_REDUCTIONS(, , )
 SEGIR_CHUNKS(DECLARE_REDUCTIONS)
 SEGIR_SGEMM_TILES(DECLARE_SGEMM)
 SEGIR_SCHEDULES(DECLARE_SCHEDULE)
+SEGIR_HIST_STRATEGIES(DECLARE_HIST)
 // Weak: variants.txt builds the single-pass scan for the CPU only while
 // seg-to-nvvm cannot compile it; where its object is not linked these are
 // null and the harness reports the benchmark as missing.
@@ -95,6 +112,8 @@ using SegScanEntry = void (*)(MemRef<float, 2> *, MemRef<float, 2> *);
 using MatmulEntry = void (*)(MemRef<float, 2> *, MemRef<float, 2> *,
                              MemRef<float, 2> *);
 using StencilEntry = void (*)(MemRef<int32_t, 2> *, MemRef<int32_t, 2> *);
+template <typename Sample, typename Bin>
+using HistEntry = void (*)(MemRef<Sample, 1> *, MemRef<Bin, 1> *);
 
 void sumF32(const float *x, int64_t n, float *out) {
   auto in = vectorRef(const_cast<float *>(x), n);
@@ -177,6 +196,15 @@ void stencil(const int32_t *a, int64_t rows, int64_t cols, int32_t *b) {
   Entry(&ma, &mb);
 }
 
+// A histogram function of `Bins` bins (static in its signature).
+template <typename Sample, typename Bin, int64_t Bins,
+          HistEntry<Sample, Bin> Entry>
+void hist(const Sample *x, int64_t n, Bin *out) {
+  auto in = vectorRef(const_cast<Sample *>(x), n);
+  auto result = vectorRef(out, Bins);
+  Entry(&in, &result);
+}
+
 } // namespace
 
 const SegIRImplementations &segirImplementations() {
@@ -210,6 +238,29 @@ const SegIRImplementations &segirImplementations() {
   t.sgemmTiles.push_back(                                                      \
       {name, matmul<_mlir_ciface_bench_sgemm_f32##suffix>, model});
     SEGIR_SGEMM_TILES(ADD_TILES)
+#define ADD_HIST(suffix, name, model)                                          \
+  t.histU8Bins256.push_back(                                                   \
+      {name,                                                                   \
+       hist<uint8_t, int32_t, 256, _mlir_ciface_bench_hist_u8_256##suffix>,    \
+       model});                                                                \
+  t.histU32Bins256.push_back(                                                  \
+      {name,                                                                   \
+       hist<uint32_t, int32_t, 256, _mlir_ciface_bench_hist_u32_256##suffix>,  \
+       model});                                                                \
+  t.histU32Bins4096.push_back({name,                                           \
+                               hist<uint32_t, int32_t, 4096,                   \
+                                    _mlir_ciface_bench_hist_u32_4096##suffix>, \
+                               model});                                        \
+  t.histU32Bins2p20.push_back({name,                                           \
+                               hist<uint32_t, int32_t, 1 << 20,                \
+                                    _mlir_ciface_bench_hist_u32_1m##suffix>,   \
+                               model});                                        \
+  t.argminU32Bins4096.push_back(                                               \
+      {name,                                                                   \
+       hist<uint32_t, uint64_t, 4096,                                          \
+            _mlir_ciface_bench_argmin_u32_4096##suffix>,                       \
+       model});
+    SEGIR_HIST_STRATEGIES(ADD_HIST)
     return t;
   }();
   return table;

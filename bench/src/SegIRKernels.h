@@ -65,6 +65,14 @@ using SgemmFn = void (*)(const float *a, const float *b, float *c, int64_t m,
 using StencilI32Fn = void (*)(const int32_t *a, int64_t rows, int64_t cols,
                               int32_t *b);
 
+// Counts (i32) of the n samples into the bins of `hist`, which the call
+// overwrites (bench/kernels/hist.mlir gives each function's bins).
+using HistU8Fn = void (*)(const uint8_t *x, int64_t n, int32_t *hist);
+using HistU32Fn = void (*)(const uint32_t *x, int64_t n, int32_t *hist);
+// Per bin (sample mod 4096) the (key << 32) | index of the smallest key
+// (sample / 4096), then the smallest index; 2^64 - 1 for an empty bin.
+using ArgminU32Fn = void (*)(const uint32_t *x, int64_t n, uint64_t *out);
+
 // One compilation of a kernel among several (bench/kernels/variants.txt):
 // its name in the report and whether it is the resource model's choice.
 template <typename Fn> struct Variant {
@@ -97,7 +105,23 @@ struct SegIRImplementations {
   Variants<MssFn> mssChunks;
   Variants<LinFunFn> linFunChunks;
   Variants<SgemmFn> sgemmTiles;
+  // Histograms (bench/kernels/hist.mlir) by strategy: the resource model's
+  // and global atomics.
+  Variants<HistU8Fn> histU8Bins256;
+  Variants<HistU32Fn> histU32Bins256, histU32Bins4096, histU32Bins2p20;
+  Variants<ArgminU32Fn> argminU32Bins4096;
 };
+
+// The u32 histograms of SegIRImplementations by their number of bins
+// (2^log2Bins, the samples' bits 23 .. 24 - log2Bins).
+struct HistU32Bins {
+  int log2Bins;
+  const Variants<HistU32Fn> &variants;
+};
+inline std::vector<HistU32Bins> getHistU32Bins(const SegIRImplementations &s) {
+  return {
+      {8, s.histU32Bins256}, {12, s.histU32Bins4096}, {20, s.histU32Bins2p20}};
+}
 
 // Defined in SegIRKernels.cpp: adding a SegIR kernel is its function in
 // bench/kernels/ and its entry there.

@@ -38,6 +38,18 @@ size_t cubSegScanF32TempBytes(int64_t rows, int64_t cols);
 void cubSegScanF32(void *temp, size_t tempBytes, const float *x, int64_t rows,
                    int64_t cols, float *out, cudaStream_t stream);
 
+// DeviceHistogram::HistogramEven into `bins` i32 counters: u8 samples with
+// levels 0, 1, ..., 256 (bins = 256), u32 samples with levels evenly
+// spaced over [0, 2^24).
+size_t cubHistogramEvenU8TempBytes(int64_t n, int bins);
+void cubHistogramEvenU8(void *temp, size_t tempBytes, const uint8_t *x,
+                        int64_t n, int bins, int32_t *hist,
+                        cudaStream_t stream);
+size_t cubHistogramEvenU32TempBytes(int64_t n, int bins);
+void cubHistogramEvenU32(void *temp, size_t tempBytes, const uint32_t *x,
+                         int64_t n, int bins, int32_t *hist,
+                         cudaStream_t stream);
+
 // Checks a CUDA runtime call; prints the call and exits on failure.
 void checkCuda(cudaError_t error, const char *call, const char *file, int line);
 #define CUDA_CHECK(expr) checkCuda((expr), #expr, __FILE__, __LINE__)

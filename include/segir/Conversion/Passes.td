@@ -89,13 +89,19 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
     * `seg.scan thread_in_block` (in a block map): the block scans each
       segment a block-wide step at a time.
     * `seg.hist thread` [Henriksen et al. 2020]: every point combines its
-      values into the bins its body names. Operators that are one
+      values into the bins its body names; a thread evaluates
+      `loads-in-flight` points (by default about 16 words of bins and
+      values) before it updates their bins. Operators that are one
       `arith.addi`/`addf`/`maxsi`/`minsi`/`maxui`/`minui`/`andi`/`ori` on
       32- or 64-bit integers (add also on f32 and f64) update a bin with
       the native atomic; any other operator on a scalar of up to 64 bits
       with a compare-and-swap loop (on the bits of floats and index
-      values). An operator with several accumulators is rejected: pack
-      them into one integer. Two strategies (`hist-strategy`):
+      values); an operator with several accumulators (one histogram each)
+      under a per-bin i32 lock, taken with an acquire compare-and-swap and
+      a growing sleep between attempts, released with a release store (one
+      lock per bin in global memory, zeroed by the host; with shared
+      sub-histograms also one per slot of every copy in shared memory).
+      Two strategies (`hist-strategy`):
       - global-atomic: a grid-stride loop whose points update the
         histograms in global memory;
       - shared: each block keeps M sub-histograms in shared memory (M, the
@@ -186,9 +192,10 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
            "(0: half the block size)">,
     Option<"loadsInFlight", "loads-in-flight", "int64_t", /*default=*/"0",
            "Elements a thread of a reduction evaluates before combining "
-           "them, and points of a thread-level map a thread evaluates "
-           "together, so that their loads are in flight at once (0: about "
-           "16 words' worth, at most 8; 1: one at a time)">,
+           "them, points of a thread-level map a thread evaluates "
+           "together, and points of a seg.hist a thread evaluates before "
+           "updating their bins, so that their loads are in flight at once "
+           "(0: about 16 words' worth, at most 8; 1: one at a time)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Report each op's lowering plan in one remark: block size, "
            "grid, strategy, chunk or sequentiality degree, loads in flight "
@@ -254,7 +261,9 @@ def ConvertGPUToSegEmulator
       that the GPU path's PTX has for it (LLVM's NVPTX backend emits every
       `atomicrmw` relaxed); other ops that touch global memrefs call
       `segEmuSettle` first; shared memory and allocas are accessed
-      directly. Sync scopes the emulator does not know are errors;
+      directly. Sync scopes the emulator does not know are errors, and so
+      are atomics on other than integers of 8 to 64 bits, f16, bf16, f32,
+      f64, index and pointers;
     * a call to `segEmuPoll` goes at the start of every `scf.while`
       iteration and on every back edge of a CFG loop (atomics and fences
       poll in their own calls), so that threads that spin on memory let the

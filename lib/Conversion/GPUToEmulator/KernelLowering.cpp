@@ -216,8 +216,47 @@ static Type elementType(Value value) {
   return getElementTypeOrSelf(value.getType());
 }
 
+/// The type of the value that `op` accesses atomically, if it is an atomic.
+static std::optional<Type> getAtomicValueType(Operation *op) {
+  return TypeSwitch<Operation *, std::optional<Type>>(op)
+      .Case([](memref::AtomicRMWOp o) { return o.getValue().getType(); })
+      .Case(
+          [](memref::GenericAtomicRMWOp o) { return o.getResult().getType(); })
+      .Case([](LLVM::AtomicRMWOp o) { return o.getVal().getType(); })
+      .Case([](LLVM::AtomicCmpXchgOp o) { return o.getVal().getType(); })
+      .Case([](LLVM::LoadOp o) -> std::optional<Type> {
+        if (o.getOrdering() == LLVM::AtomicOrdering::not_atomic)
+          return std::nullopt;
+        return o.getResult().getType();
+      })
+      .Case([](LLVM::StoreOp o) -> std::optional<Type> {
+        if (o.getOrdering() == LLVM::AtomicOrdering::not_atomic)
+          return std::nullopt;
+        return o.getValue().getType();
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// Whether the emulator (the host's atomics, bracketed by the runtime) can
+/// execute an atomic on `type`: integers of 8 to 64 bits, f16 to f64,
+/// index and pointers.
+static bool isEmulatedAtomicType(Type type) {
+  if (isa<IndexType, LLVM::LLVMPointerType>(type))
+    return true;
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+}
+
 LogicalResult DeviceBodyLowering::verifySupported() {
   WalkResult result = func.walk([&](Operation *op) -> WalkResult {
+    if (std::optional<Type> type = getAtomicValueType(op))
+      if (!isEmulatedAtomicType(*type))
+        return op->emitOpError("on ")
+               << *type
+               << " is not supported by the SegIR emulator (atomics on "
+                  "integers of 8 to 64 bits, f16, bf16, f32, f64, index and "
+                  "pointers are)";
     // Generic atomics (and atomic products) become compare-and-swap loops on
     // the element's address, computed from strided metadata.
     Value atomicMemref;

@@ -17,7 +17,14 @@
 //
 // A bin is updated with the operator's native atomic when the plan found
 // one, else with a compare-and-swap loop (memref.generic_atomic_rmw on
-// integers, a cmpxchg loop on the bits of floats and index values).
+// integers, a cmpxchg loop on the bits of floats and index values), and
+// for an operator of several accumulators (one histogram each) under a
+// per-bin lock: acquired with an acquire compare-and-swap of 0 to 1 and a
+// growing sleep between attempts, released with a release store of 0.
+// Every lane loops until its own update is done, and updates inside the
+// iteration that acquired the lock, so that no lane waits for a lane of its
+// own warp that could not run (with or without independent thread
+// scheduling).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,12 +33,21 @@
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::seg;
+
+/// The lock-based update's back-off: the first sleep after a failed
+/// attempt to take a bin's lock and the longest (nanoseconds).
+static constexpr int64_t kFirstLockSleepNs = 32, kMaxLockSleepNs = 1024;
+/// The sync scopes of the locks: global ones order the updates of every
+/// block, shared ones those of the block.
+static constexpr StringLiteral kDeviceScope = "device", kBlockScope = "block";
 
 namespace {
 /// What the kernels of one seg.hist use, valid on the host and (captured)
@@ -39,8 +55,14 @@ namespace {
 struct HistOperands {
   SmallVector<Value> sizes;
   Value count;
-  /// Per operator: its histogram, neutral value and number of bins.
-  SmallVector<Value> outs, neutrals, bins;
+  /// Per operator: its histograms and neutral values (one per
+  /// accumulator), its number of bins, and its histograms' flattened size
+  /// (segments times bins).
+  SmallVector<SmallVector<Value, 1>> outs, neutrals;
+  SmallVector<Value> bins, totals;
+  /// Per operator updated under a lock (LoweringPlan::HistPlan::locked):
+  /// its locks in global memory, one per flattened bin; else null.
+  SmallVector<Value> locks;
   /// The segment dimensions' sizes.
   SmallVector<Value> segmentSizes;
 
@@ -48,21 +70,54 @@ struct HistOperands {
     sizes = materializeSizes(b, loc, op.getMixedSizes());
     count = productOf(b, loc, sizes);
     segmentSizes.assign(sizes.begin(), sizes.begin() + op.getNumSegmentDims());
-    outs.assign(op.getOuts().begin(), op.getOuts().end());
-    neutrals.assign(op.getNeutrals().begin(), op.getNeutrals().end());
-    for (Value out : outs) {
+    Value numSegments = productOf(b, loc, segmentSizes);
+    for (unsigned index = 0, e = op.getOperators().size(); index < e; ++index) {
+      OperandRange operatorOuts = op.getOperatorOuts(index);
+      outs.emplace_back(operatorOuts.begin(), operatorOuts.end());
+      OperandRange operatorNeutrals = op.getOperatorNeutrals(index);
+      neutrals.emplace_back(operatorNeutrals.begin(), operatorNeutrals.end());
+      Value out = outs.back().front();
       int64_t binDim = cast<MemRefType>(out.getType()).getRank() - 1;
       bins.push_back(getValueOrCreateConstantIndexOp(
           b, loc, memref::getMixedSize(b, loc, out, binDim)));
+      totals.push_back(arith::MulIOp::create(b, loc, numSegments, bins.back()));
     }
+    locks.resize(outs.size());
   }
 };
 
-/// One point's update of one operator: the bin and the value.
+/// One point's update of one operator: the bin and the values.
 struct BinUpdate {
-  Value bin, value;
+  Value bin;
+  SmallVector<Value, 1> values;
 };
 } // namespace
+
+/// The address of `memref[indices]` (in the default, generic, address
+/// space; `memref` is strided) as an `!llvm.ptr`, for the atomics that
+/// memref has no op for.
+static Value getElementPointer(OpBuilder &b, Location loc, Value memref,
+                               ValueRange indices) {
+  auto type = cast<MemRefType>(memref.getType());
+  Type element = type.getElementType();
+  int64_t bytes = element.isIndex()
+                      ? 8
+                      : llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  // base + (offset + sum of index x stride) x size.
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value linear = metadata.getOffset();
+  for (auto [index, stride] : llvm::zip_equal(indices, metadata.getStrides()))
+    linear = arith::AddIOp::create(
+        b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value address = arith::AddIOp::create(
+      b, loc, base,
+      arith::MulIOp::create(b, loc, linear,
+                            arith::ConstantIndexOp::create(b, loc, bytes)));
+  Value address64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address64);
+}
 
 /// A compare-and-swap loop on the bits of `memref[indices]`, for the types
 /// that memref.generic_atomic_rmw cannot take to the GPU (LLVM's cmpxchg
@@ -85,20 +140,7 @@ static void emitBitsCompareAndSwap(OpBuilder &b, Location loc, Region &region,
       return arith::IndexCastOp::create(b, loc, type, v);
     return arith::BitcastOp::create(b, loc, type, v);
   };
-  // The element's address: base + (offset + sum of index x stride) x size.
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value linear = metadata.getOffset();
-  for (auto [index, stride] : llvm::zip_equal(indices, metadata.getStrides()))
-    linear = arith::AddIOp::create(
-        b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value address = arith::AddIOp::create(
-      b, loc, base,
-      arith::MulIOp::create(b, loc, linear,
-                            arith::ConstantIndexOp::create(b, loc, width / 8)));
-  Value address64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
-  Value pointer = LLVM::IntToPtrOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address64);
+  Value pointer = getElementPointer(b, loc, memref, indices);
   Value first = LLVM::LoadOp::create(
       b, loc, bits, pointer, width / 8, /*isVolatile=*/false,
       /*isNonTemporal=*/false, /*isInvariant=*/false,
@@ -122,13 +164,78 @@ static void emitBitsCompareAndSwap(OpBuilder &b, Location loc, Region &region,
   b.setInsertionPointAfter(loop);
 }
 
-/// Combines `value` into `memref[indices]` atomically with operator
-/// `index` of `op`: its native atomic if the plan has one, else a
-/// compare-and-swap loop around the operator.
+/// The lock of a bin: `locks[index]` (i32, 0 when free), ordering the
+/// updates of the threads of `scope`.
+struct BinLock {
+  Value locks, index;
+  StringRef scope;
+};
+
+/// Combines `values` into `memrefs[indices]` (one histogram per value)
+/// with `region` while holding `lock`. A lane that fails to take the lock
+/// sleeps, twice as long as before up to a limit, and tries again; the one
+/// that takes it updates and releases it in the same iteration.
+static void emitLockedUpdate(OpBuilder &b, Location loc, Region &region,
+                             ValueRange values, ValueRange memrefs,
+                             ValueRange indices, const BinLock &lock) {
+  Type i1 = b.getI1Type(), i32 = b.getI32Type();
+  auto constI32 = [&](int64_t value) -> Value {
+    return arith::ConstantIntOp::create(b, loc, i32, value);
+  };
+  Value pointer = getElementPointer(b, loc, lock.locks, lock.index);
+  Value pending = arith::ConstantIntOp::create(b, loc, 1, 1);
+  auto loop = scf::WhileOp::create(
+      b, loc, TypeRange{i32}, ValueRange{pending, constI32(kFirstLockSleepNs)});
+  OpBuilder::InsertionGuard guard(b);
+  Block *before = b.createBlock(&loop.getBefore(), {}, {i1, i32}, {loc, loc});
+  scf::ConditionOp::create(b, loc, before->getArgument(0),
+                           ValueRange{before->getArgument(1)});
+  Block *after = b.createBlock(&loop.getAfter(), {}, {i32}, {loc});
+  Value sleep = after->getArgument(0);
+  auto exchange = LLVM::AtomicCmpXchgOp::create(
+      b, loc, pointer, constI32(0), constI32(1), LLVM::AtomicOrdering::acquire,
+      LLVM::AtomicOrdering::monotonic, lock.scope);
+  Value acquired = LLVM::ExtractValueOp::create(b, loc, exchange, 1);
+  auto ifOp = scf::IfOp::create(b, loc, acquired, /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    SmallVector<Value> current;
+    for (Value memref : memrefs)
+      current.push_back(memref::LoadOp::create(b, loc, memref, indices));
+    SmallVector<Value> combined =
+        applyOperators(b, MutableArrayRef<Region>(region), current, values);
+    for (auto [value, memref] : llvm::zip_equal(combined, memrefs))
+      memref::StoreOp::create(b, loc, value, memref, indices);
+    LLVM::StoreOp::create(b, loc, constI32(0), pointer, /*alignment=*/4,
+                          /*isVolatile=*/false, /*isNonTemporal=*/false,
+                          /*isInvariantGroup=*/false,
+                          LLVM::AtomicOrdering::release, lock.scope);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    NVVM::NanosleepOp::create(b, loc, sleep);
+  }
+  Value doubled = arith::ShLIOp::create(b, loc, sleep, constI32(1));
+  Value next =
+      arith::MinUIOp::create(b, loc, doubled, constI32(kMaxLockSleepNs));
+  Value retry = arith::XOrIOp::create(
+      b, loc, acquired, arith::ConstantIntOp::create(b, loc, 1, 1));
+  scf::YieldOp::create(b, loc, ValueRange{retry, next});
+}
+
+/// Combines `values` into `memrefs[indices]` atomically with operator
+/// `index` of `op`: under `lock` for an operator the plan locks, else with
+/// its native atomic if the plan has one, else with a compare-and-swap loop
+/// around the operator.
 static void emitAtomicUpdate(OpBuilder &b, Location loc, HistOp op,
                              const LoweringPlan &plan, unsigned index,
-                             Value value, Value memref, ValueRange indices) {
+                             ValueRange values, ValueRange memrefs,
+                             ValueRange indices, const BinLock &lock) {
   Region &region = op.getOperators()[index];
+  if (plan.hist.locked[index]) {
+    emitLockedUpdate(b, loc, region, values, memrefs, indices, lock);
+    return;
+  }
+  Value value = values.front(), memref = memrefs.front();
   std::optional<arith::AtomicRMWKind> kind = plan.hist.atomics[index];
   if (!kind && !isa<IntegerType>(value.getType())) {
     emitBitsCompareAndSwap(b, loc, region, value, memref, indices);
@@ -160,8 +267,12 @@ emitPoint(KernelBuilder &kb, HistOp op, const HistOperands &operands,
   SmallVector<Value> yielded = emitBodyElement(
       kb, body, body.getTerminator()->getNumOperands(), mapping, ivs, {});
   SmallVector<BinUpdate> updates;
-  for (unsigned index = 0, e = op.getOperators().size(); index < e; ++index)
-    updates.push_back({yielded[2 * index], yielded[2 * index + 1]});
+  ArrayRef<Value> rest = yielded;
+  for (const SmallVector<Value, 1> &outs : operands.outs) {
+    updates.push_back(
+        {rest.front(), SmallVector<Value, 1>(rest.slice(1, outs.size()))});
+    rest = rest.drop_front(1 + outs.size());
+  }
   ivs.resize(op.getNumSegmentDims());
   return {ivs, updates};
 }
@@ -176,6 +287,17 @@ static Value linearizeSegment(OpBuilder &b, Location loc, ValueRange ivs,
   return linear;
 }
 
+/// The position of `bin` of segment `segmentIvs` in the flattened
+/// histograms of operator `index`.
+static Value getFlatBin(OpBuilder &b, Location loc,
+                        const HistOperands &operands, unsigned index,
+                        ValueRange segmentIvs, Value bin) {
+  Value segment = linearizeSegment(b, loc, segmentIvs, operands.segmentSizes);
+  return arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, segment, operands.bins[index]),
+      bin);
+}
+
 /// The first point of this thread in a grid-stride loop, and the stride.
 static std::pair<Value, Value> getGridStride(KernelBuilder &kb,
                                              Value blockSize) {
@@ -185,53 +307,82 @@ static std::pair<Value, Value> getGridStride(KernelBuilder &kb,
   return {first, arith::MulIOp::create(kb.b, kb.loc, kb.gridSize, blockSize)};
 }
 
-/// Grid-stride loop over the points from `first` by `stride`.
-static void forEachPoint(KernelBuilder &kb, const HistOperands &operands,
-                         Value first, Value stride,
-                         function_ref<void(Value)> body) {
-  kb.forLoop(first, operands.count, stride, {}, [&](Value flat, ValueRange) {
-    body(flat);
-    return SmallVector<Value>();
-  });
+/// Grid-stride loop over the points from `first` by `stride`, `group`
+/// points at a time: the bodies of a group first, so that their loads are
+/// in flight together, then `update` of each point with its segment
+/// indices and its operators' bins and values (points are independent, and
+/// their updates commute).
+static void
+forEachPoint(KernelBuilder &kb, HistOp op, const HistOperands &operands,
+             Value first, Value stride, int64_t group,
+             function_ref<void(ArrayRef<Value>, ArrayRef<BinUpdate>)> update) {
+  kb.forLoopInGroups(
+      first, operands.count, stride, {}, group,
+      [&](Value flat, int64_t count, ValueRange) {
+        SmallVector<std::pair<SmallVector<Value>, SmallVector<BinUpdate>>>
+            points;
+        for (int64_t k = 0; k < count; ++k) {
+          if (k > 0)
+            flat = arith::AddIOp::create(kb.b, kb.loc, flat, stride);
+          points.push_back(emitPoint(kb, op, operands, flat));
+        }
+        for (const auto &[segmentIvs, updates] : points)
+          update(segmentIvs, updates);
+        return SmallVector<Value>();
+      },
+      /*unroll=*/false);
 }
 
-static void lowerGlobalAtomic(OpBuilder &b, HistOp op,
-                              const LoweringPlan &plan) {
+static void lowerGlobalAtomic(OpBuilder &b, HistOp op, const LoweringPlan &plan,
+                              HistOperands &operands) {
   Location loc = op.getLoc();
-  HistOperands operands(b, loc, op);
-  ifNonEmpty(b, loc, operands.count, [&] {
-    Value blockSize = arith::ConstantIndexOp::create(b, loc, plan.blockSize);
-    Value required = ceilDivIndex(b, loc, operands.count, blockSize);
-    Value numBlocks = getLaunchBlockCount(b, loc, op, required, plan);
-    KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("global-atomic"));
-    std::pair<Value, Value> gridStride = getGridStride(kb, blockSize);
-    Value first = gridStride.first, stride = gridStride.second;
-    forEachPoint(kb, operands, first, stride, [&](Value flat) {
-      auto point = emitPoint(kb, op, operands, flat);
-      SmallVector<Value> &segmentIvs = point.first;
-      for (unsigned index = 0, e = point.second.size(); index < e; ++index) {
-        const BinUpdate &update = point.second[index];
-        Value out = operands.outs[index];
-        kb.ifThen(isBinInRange(b, loc, update.bin, out), [&] {
-          SmallVector<Value> indices(segmentIvs);
-          indices.push_back(update.bin);
-          emitAtomicUpdate(b, loc, op, plan, index, update.value, out, indices);
-        });
-      }
-    });
-    kb.finish();
-  });
+  Value blockSize = arith::ConstantIndexOp::create(b, loc, plan.blockSize);
+  Value required = ceilDivIndex(b, loc, operands.count, blockSize);
+  Value numBlocks = getLaunchBlockCount(b, loc, op, required, plan);
+  KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("global-atomic"));
+  std::pair<Value, Value> gridStride = getGridStride(kb, blockSize);
+  Value first = gridStride.first, stride = gridStride.second;
+  forEachPoint(
+      kb, op, operands, first, stride, plan.loadsInFlight,
+      [&](ArrayRef<Value> segmentIvs, ArrayRef<BinUpdate> updates) {
+        for (unsigned index = 0, e = updates.size(); index < e; ++index) {
+          const BinUpdate &update = updates[index];
+          ArrayRef<Value> outs = operands.outs[index];
+          kb.ifThen(isBinInRange(b, loc, update.bin, outs.front()), [&] {
+            SmallVector<Value> indices(segmentIvs);
+            indices.push_back(update.bin);
+            BinLock lock;
+            if (Value locks = operands.locks[index])
+              lock = {
+                  locks,
+                  getFlatBin(b, loc, operands, index, segmentIvs, update.bin),
+                  kDeviceScope};
+            emitAtomicUpdate(b, loc, op, plan, index, update.values, outs,
+                             indices, lock);
+          });
+        }
+      });
+  kb.finish();
 }
+
+/// The shared memory of one operator in the shared kernel: its copies of
+/// the bins of a pass (one buffer per accumulator) and, when locked, their
+/// locks.
+struct SubHistograms {
+  SmallVector<Value, 1> copies;
+  Value locks;
+};
 
 /// The end of a pass of the shared kernel over the bins from `rangeStarts`
-/// (`rangeSizes` of each histogram, `totals` in all): every bin of the
-/// range gets its `copies` in `subs` combined (one sub-histogram buffer per
-/// operator), then one atomic update of the global histogram.
-static void
-mergeSubHistograms(KernelBuilder &kb, HistOp op, const LoweringPlan &plan,
-                   HistOperands &operands, ArrayRef<Value> subs,
-                   ArrayRef<Value> rangeStarts, ArrayRef<Value> rangeSizes,
-                   ArrayRef<Value> totals, Value copies, Value blockSize) {
+/// (`rangeSizes` of each histogram): every bin of the range gets its
+/// `copies` in `subs` combined, then one atomic update of the global
+/// histogram.
+static void mergeSubHistograms(KernelBuilder &kb, HistOp op,
+                               const LoweringPlan &plan, HistOperands &operands,
+                               ArrayRef<SubHistograms> subs,
+                               ArrayRef<Value> rangeStarts,
+                               ArrayRef<Value> rangeSizes, Value copies,
+                               Value blockSize) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   for (unsigned index = 0, e = subs.size(); index < e; ++index) {
@@ -240,8 +391,9 @@ mergeSubHistograms(KernelBuilder &kb, HistOp op, const LoweringPlan &plan,
         kb.threadId, rangeSizes[index], blockSize, {},
         [&](Value bin, ValueRange) {
           Value global = arith::AddIOp::create(b, loc, rangeStarts[index], bin);
-          Value exists = arith::CmpIOp::create(
-              b, loc, arith::CmpIPredicate::ult, global, totals[index]);
+          Value exists =
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, global,
+                                    operands.totals[index]);
           kb.ifThen(exists, [&] {
             SmallVector<Value> combined = kb.forLoop(
                 kb.constIndex(0), copies, kb.constIndex(1),
@@ -249,120 +401,162 @@ mergeSubHistograms(KernelBuilder &kb, HistOp op, const LoweringPlan &plan,
                   Value slot = arith::AddIOp::create(
                       b, loc,
                       arith::MulIOp::create(b, loc, c, rangeSizes[index]), bin);
-                  Value value =
-                      memref::LoadOp::create(b, loc, subs[index], slot);
                   return applyOperators(b, MutableArrayRef<Region>(region), acc,
-                                        value);
+                                        kb.loadAll(subs[index].copies, slot));
                 });
             SmallVector<Value> shape(operands.segmentSizes);
             shape.push_back(operands.bins[index]);
             SmallVector<Value> indices = delinearize(b, loc, global, shape);
-            emitAtomicUpdate(b, loc, op, plan, index, combined.front(),
-                             operands.outs[index], indices);
+            BinLock lock{operands.locks[index], global, kDeviceScope};
+            emitAtomicUpdate(b, loc, op, plan, index, combined,
+                             operands.outs[index], indices, lock);
           });
           return SmallVector<Value>();
         });
   }
 }
 
-static void lowerShared(OpBuilder &b, HistOp op, const LoweringPlan &plan) {
+static void lowerShared(OpBuilder &b, HistOp op, const LoweringPlan &plan,
+                        HistOperands &operands) {
   Location loc = op.getLoc();
   const LoweringPlan::HistPlan &hist = plan.hist;
-  HistOperands operands(b, loc, op);
   unsigned numOperators = op.getOperators().size();
-  ifNonEmpty(b, loc, operands.count, [&] {
-    Value blockSize = arith::ConstantIndexOp::create(b, loc, plan.blockSize);
-    // A block takes at least as many points as its sub-histograms have
-    // bins: initialising and combining them costs no more than its updates.
-    int64_t subBins = 0;
-    for (int64_t bins : hist.passBins)
-      subBins += hist.multiplicity * bins;
-    Value perBlock = arith::ConstantIndexOp::create(
-        b, loc, std::max(plan.blockSize, subBins));
-    Value required = ceilDivIndex(b, loc, operands.count, perBlock);
-    Value numBlocks = getLaunchBlockCount(b, loc, op, required, plan);
-    KernelBuilder kb(b, loc, numBlocks, plan,
-                     plan.getKernel("shared-subhistograms"));
-    SmallVector<Value> subs;
-    for (unsigned index = 0; index < numOperators; ++index)
-      subs.push_back(kb.allocShared(op.getNeutrals()[index].getType(),
-                                    hist.multiplicity * hist.passBins[index]));
-    Value copies = kb.constIndex(hist.multiplicity);
-    Value copy = arith::RemUIOp::create(b, loc, kb.threadId, copies);
-    std::pair<Value, Value> gridStride = getGridStride(kb, blockSize);
-    Value first = gridStride.first, stride = gridStride.second;
-    // The histograms' flattened sizes (segments times bins).
-    SmallVector<Value> totals;
-    Value numSegments = productOf(b, loc, operands.segmentSizes);
-    for (Value bins : operands.bins)
-      totals.push_back(arith::MulIOp::create(b, loc, numSegments, bins));
+  Value blockSize = arith::ConstantIndexOp::create(b, loc, plan.blockSize);
+  // A block takes at least as many points as its sub-histograms have
+  // bins: initialising and combining them costs no more than its updates.
+  int64_t subBins = 0;
+  for (int64_t bins : hist.passBins)
+    subBins += hist.multiplicity * bins;
+  Value perBlock =
+      arith::ConstantIndexOp::create(b, loc, std::max(plan.blockSize, subBins));
+  Value required = ceilDivIndex(b, loc, operands.count, perBlock);
+  Value numBlocks = getLaunchBlockCount(b, loc, op, required, plan);
+  KernelBuilder kb(b, loc, numBlocks, plan,
+                   plan.getKernel("shared-subhistograms"));
+  // In the order of the plan's layout: every operator's copies, then its
+  // locks.
+  SmallVector<SubHistograms> subs;
+  for (unsigned index = 0; index < numOperators; ++index) {
+    int64_t slots = hist.multiplicity * hist.passBins[index];
+    SubHistograms sub;
+    for (Value neutral : operands.neutrals[index])
+      sub.copies.push_back(kb.allocShared(neutral.getType(), slots));
+    if (hist.locked[index])
+      sub.locks = kb.allocShared(b.getI32Type(), slots);
+    subs.push_back(std::move(sub));
+  }
+  Value copies = kb.constIndex(hist.multiplicity);
+  Value copy = arith::RemUIOp::create(b, loc, kb.threadId, copies);
+  std::pair<Value, Value> gridStride = getGridStride(kb, blockSize);
+  Value first = gridStride.first, stride = gridStride.second;
 
-    kb.forLoop(
-        kb.constIndex(0), kb.constIndex(hist.passes), kb.constIndex(1), {},
-        [&](Value pass, ValueRange) {
-          SmallVector<Value> rangeSizes, rangeStarts;
-          for (unsigned index = 0; index < numOperators; ++index) {
-            rangeSizes.push_back(kb.constIndex(hist.passBins[index]));
-            rangeStarts.push_back(
-                arith::MulIOp::create(b, loc, pass, rangeSizes.back()));
-          }
-          // Every copy of every bin of the range starts neutral.
-          for (unsigned index = 0; index < numOperators; ++index)
-            kb.forLoop(kb.threadId,
-                       kb.constIndex(hist.multiplicity * hist.passBins[index]),
-                       blockSize, {}, [&](Value slot, ValueRange) {
-                         memref::StoreOp::create(b, loc,
-                                                 operands.neutrals[index],
-                                                 subs[index], slot);
-                         return SmallVector<Value>();
-                       });
-          kb.barrier();
-
-          // The block's points update its copies in shared memory only.
-          forEachPoint(kb, operands, first, stride, [&](Value flat) {
-            auto point = emitPoint(kb, op, operands, flat);
-            SmallVector<Value> &segmentIvs = point.first;
-            Value segment =
-                linearizeSegment(b, loc, segmentIvs, operands.segmentSizes);
-            for (unsigned index = 0, e = point.second.size(); index < e;
-                 ++index) {
-              const BinUpdate &update = point.second[index];
-              Value inRange =
-                  isBinInRange(b, loc, update.bin, operands.outs[index]);
-              // Bins before the range wrap around to large unsigned ones.
-              Value flatBin = arith::AddIOp::create(
-                  b, loc,
-                  arith::MulIOp::create(b, loc, segment, operands.bins[index]),
-                  update.bin);
-              Value local =
-                  arith::SubIOp::create(b, loc, flatBin, rangeStarts[index]);
-              Value inPass = arith::CmpIOp::create(
-                  b, loc, arith::CmpIPredicate::ult, local, rangeSizes[index]);
-              Value inCopy = arith::AndIOp::create(b, loc, inRange, inPass);
-              kb.ifThen(inCopy, [&] {
-                Value slot = arith::AddIOp::create(
-                    b, loc,
-                    arith::MulIOp::create(b, loc, copy, rangeSizes[index]),
-                    local);
-                emitAtomicUpdate(b, loc, op, plan, index, update.value,
-                                 subs[index], slot);
+  kb.forLoop(
+      kb.constIndex(0), kb.constIndex(hist.passes), kb.constIndex(1), {},
+      [&](Value pass, ValueRange) {
+        SmallVector<Value> rangeSizes, rangeStarts;
+        for (unsigned index = 0; index < numOperators; ++index) {
+          rangeSizes.push_back(kb.constIndex(hist.passBins[index]));
+          rangeStarts.push_back(
+              arith::MulIOp::create(b, loc, pass, rangeSizes.back()));
+        }
+        // Every copy of every bin of the range starts neutral (and free).
+        for (unsigned index = 0; index < numOperators; ++index)
+          kb.forLoop(
+              kb.threadId,
+              kb.constIndex(hist.multiplicity * hist.passBins[index]),
+              blockSize, {}, [&](Value slot, ValueRange) {
+                kb.storeAll(operands.neutrals[index], subs[index].copies, slot);
+                if (Value locks = subs[index].locks)
+                  memref::StoreOp::create(b, loc, kb.constI32(0), locks, slot);
+                return SmallVector<Value>();
               });
-            }
-          });
-          kb.barrier();
+        kb.barrier();
 
-          mergeSubHistograms(kb, op, plan, operands, subs, rangeStarts,
-                             rangeSizes, totals, copies, blockSize);
-          kb.barrier();
-          return SmallVector<Value>();
-        });
-    kb.finish();
-  });
+        // The block's points update its copies in shared memory only.
+        forEachPoint(
+            kb, op, operands, first, stride, plan.loadsInFlight,
+            [&](ArrayRef<Value> segmentIvs, ArrayRef<BinUpdate> updates) {
+              for (unsigned index = 0, e = updates.size(); index < e; ++index) {
+                const BinUpdate &update = updates[index];
+                Value inRange = isBinInRange(b, loc, update.bin,
+                                             operands.outs[index].front());
+                // Bins before the range wrap around to large unsigned ones.
+                Value flatBin =
+                    getFlatBin(b, loc, operands, index, segmentIvs, update.bin);
+                Value local =
+                    arith::SubIOp::create(b, loc, flatBin, rangeStarts[index]);
+                Value inPass =
+                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          local, rangeSizes[index]);
+                Value inCopy = arith::AndIOp::create(b, loc, inRange, inPass);
+                kb.ifThen(inCopy, [&] {
+                  Value slot = arith::AddIOp::create(
+                      b, loc,
+                      arith::MulIOp::create(b, loc, copy, rangeSizes[index]),
+                      local);
+                  BinLock lock{subs[index].locks, slot, kBlockScope};
+                  emitAtomicUpdate(b, loc, op, plan, index, update.values,
+                                   subs[index].copies, slot, lock);
+                });
+              }
+            });
+        kb.barrier();
+
+        mergeSubHistograms(kb, op, plan, operands, subs, rangeStarts,
+                           rangeSizes, copies, blockSize);
+        kb.barrier();
+        return SmallVector<Value>();
+      });
+  kb.finish();
+}
+
+/// Runs `kernel` with the global locks of the operators the plan locks
+/// (one i32 per flattened bin, zeroed before and freed after).
+static void withGlobalLocks(OpBuilder &b, Location loc,
+                            const LoweringPlan &plan, HistOperands &operands,
+                            function_ref<void()> kernel) {
+  if (llvm::none_of(plan.hist.locked, [](bool locked) { return locked; })) {
+    kernel();
+    return;
+  }
+  Type tokenType = gpu::AsyncTokenType::get(b.getContext());
+  Value token =
+      gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
+  auto lockType = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
+  Value free = arith::ConstantIntOp::create(b, loc, 0, 32);
+  for (auto [locked, total, locks] :
+       llvm::zip_equal(plan.hist.locked, operands.totals, operands.locks)) {
+    if (!locked)
+      continue;
+    auto alloc =
+        gpu::AllocOp::create(b, loc, lockType, tokenType, ValueRange{token},
+                             ValueRange{total}, ValueRange());
+    locks = alloc.getMemref();
+    token =
+        gpu::MemsetOp::create(b, loc, tokenType,
+                              ValueRange{alloc.getAsyncToken()}, locks, free)
+            .getAsyncToken();
+  }
+  gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
+  kernel();
+  token = gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
+  for (Value locks : operands.locks)
+    if (locks)
+      token =
+          gpu::DeallocOp::create(b, loc, tokenType, ValueRange{token}, locks)
+              .getAsyncToken();
+  gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
 }
 
 void seg::lowerHistToGPU(OpBuilder &b, HistOp op, const LoweringPlan &plan) {
-  if (plan.hist.shared)
-    lowerShared(b, op, plan);
-  else
-    lowerGlobalAtomic(b, op, plan);
+  Location loc = op.getLoc();
+  HistOperands operands(b, loc, op);
+  ifNonEmpty(b, loc, operands.count, [&] {
+    withGlobalLocks(b, loc, plan, operands, [&] {
+      if (plan.hist.shared)
+        lowerShared(b, op, plan, operands);
+      else
+        lowerGlobalAtomic(b, op, plan, operands);
+    });
+  });
 }

@@ -696,8 +696,10 @@ static LogicalResult planHistKernel(HistOp op, const GPULoweringConfig &config,
       hist.passBins.clear();
       for (auto [index, size] : llvm::enumerate(sizes)) {
         hist.passBins.push_back(llvm::divideCeil(size, passes));
-        layout.addBuffer(op.getNeutrals()[index].getType(),
-                         copies * hist.passBins.back());
+        int64_t slots = copies * hist.passBins.back();
+        layout.addBuffers(op.getOperatorNeutrals(index).getTypes(), slots);
+        if (hist.locked[index])
+          layout.addBuffer(IntegerType::get(op.getContext(), 32), slots);
       }
       return layout;
     };
@@ -724,17 +726,23 @@ static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
                               LoweringPlan &plan) {
   plan.kind = LoweringPlan::Kind::Histogram;
   LoweringPlan::HistPlan &hist = plan.hist;
-  // Every operator updates one value of up to 64 bits atomically.
-  for (auto [index, region] : llvm::enumerate(op.getOperators())) {
-    if (region.getNumArguments() != 2)
-      return op.emitOpError("operator #")
-             << index << " has " << region.getNumArguments() / 2
-             << " accumulators; convert-seg-to-gpu updates a bin with one "
-                "atomic of at most 64 bits (pack the values into one "
-                "integer, as an argmin packs key and index)";
-    // Any other operator on a scalar (checkAccumulatorTypes) of up to 64
-    // bits: a compare-and-swap loop.
-    hist.atomics.push_back(getNativeAtomic(region));
+  // An operator of one scalar (checkAccumulatorTypes: up to 64 bits)
+  // updates a bin with its native atomic or else a compare-and-swap loop;
+  // one of several accumulators, under a lock.
+  for (Region &region : op.getOperators()) {
+    bool locked = region.getNumArguments() != 2;
+    hist.locked.push_back(locked);
+    hist.atomics.push_back(locked ? std::nullopt : getNativeAtomic(region));
+  }
+
+  // Points a thread evaluates before it updates their bins, so that their
+  // loads are in flight together: about 16 words of bins and values.
+  plan.loadsInFlight = config.loadsInFlight;
+  if (plan.loadsInFlight <= 0) {
+    int64_t bytes = 0;
+    for (Type type : op.getBody().front().getTerminator()->getOperandTypes())
+      bytes += getPrimitiveByteSize(type).value_or(8);
+    plan.loadsInFlight = getLoadsInFlightForWords(llvm::divideCeil(bytes, 4));
   }
 
   int64_t limit = config.target.getSharedMemoryPerBlock();
@@ -747,7 +755,11 @@ static LogicalResult planHist(HistOp op, const GPULoweringConfig &config,
     if (!size)
       break;
     sizes.push_back(*size);
-    bytes += getSharedBufferBytes(op.getNeutrals()[index].getType(), *size);
+    for (Type type : op.getOperatorNeutrals(index).getTypes())
+      bytes += getSharedBufferBytes(type, *size);
+    if (hist.locked[index])
+      bytes +=
+          getSharedBufferBytes(IntegerType::get(op.getContext(), 32), *size);
   }
   switch (config.histStrategy) {
   case HistStrategy::GlobalAtomic:

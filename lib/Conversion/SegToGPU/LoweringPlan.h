@@ -130,7 +130,8 @@ struct LoweringPlan {
   std::string fallbackReason;
 
   /// seg.red: elements a thread evaluates before combining them; thread
-  /// map: points a thread evaluates together.
+  /// map: points a thread evaluates together; seg.hist: points a thread
+  /// evaluates before updating their bins.
   int64_t loadsInFlight = 1;
   /// Commutative seg.red: the body's loads along a segment, which the large
   /// kernel reads `contiguousLoads.width` elements at a time with vector
@@ -155,6 +156,13 @@ struct LoweringPlan {
     SmallVector<int64_t> passBins;
     /// Per operator: its native atomic, none for a compare-and-swap loop.
     SmallVector<std::optional<arith::AtomicRMWKind>> atomics;
+    /// Per operator: whether a bin is updated under a lock, for operators
+    /// of several accumulators (one histogram each, which no single atomic
+    /// spans). Their locks are i32 (0: free, 1: held), one per flattened
+    /// bin: in global memory, allocated and zeroed by the host for the
+    /// kernel; with shared sub-histograms also one per slot of every copy,
+    /// a buffer of the kernel's layout after the operator's copies.
+    SmallVector<bool> locked;
     /// Why the strategy was chosen, for remarks.
     std::string reason;
   } hist;

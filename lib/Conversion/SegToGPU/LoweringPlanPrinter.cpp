@@ -23,9 +23,12 @@ static void printHistPlan(raw_ostream &os, const LoweringPlan::HistPlan &hist) {
     os << "]";
   }
   os << ", updates [";
-  llvm::interleaveComma(hist.atomics, os,
-                        [&](std::optional<arith::AtomicRMWKind> kind) {
-                          if (kind)
+  llvm::interleaveComma(llvm::zip_equal(hist.atomics, hist.locked), os,
+                        [&](auto update) {
+                          auto [kind, locked] = update;
+                          if (locked)
+                            os << "lock";
+                          else if (kind)
                             os << "atomic " << arith::stringifyEnum(*kind);
                           else
                             os << "compare-and-swap";
@@ -63,6 +66,7 @@ void LoweringPlan::print(raw_ostream &os) const {
        << ", m = " << chunk;
     break;
   case Kind::Histogram:
+    os << ", loads in flight " << loadsInFlight;
     printHistPlan(os, hist);
     break;
   }

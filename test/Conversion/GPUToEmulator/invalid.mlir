@@ -198,3 +198,41 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// The emulator executes atomics with the host's, on scalars of up to 64 bits.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%p: !llvm.ptr, %old: i128, %new: i128) kernel {
+      // expected-error @+1 {{'llvm.cmpxchg' op on 'i128' is not supported by the SegIR emulator (atomics on integers of 8 to 64 bits, f16, bf16, f32, f64, index and pointers are)}}
+      %pair = llvm.cmpxchg %p, %old, %new acq_rel monotonic : !llvm.ptr, i128
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%m: memref<4xi128>, %v: i128) kernel {
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{'memref.atomic_rmw' op on 'i128' is not supported by the SegIR emulator}}
+      %old = memref.atomic_rmw addi %v, %m[%c0] : (i128, memref<4xi128>) -> i128
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%p: !llvm.ptr, %v: i128) kernel {
+      // expected-error @+1 {{'llvm.store' op on 'i128' is not supported by the SegIR emulator}}
+      llvm.store %v, %p atomic release {alignment = 16 : i64} : i128, !llvm.ptr
+      gpu.return
+    }
+  }
+}

@@ -8,9 +8,9 @@
 // sm_90: global atomics, or, forced to shared, two passes over halves of the
 // bins. A packed argmin written with compare and select has no native atomic:
 // compare-and-swap.
-// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, shared, multiplicity 32, passes 1, bins per pass [256], updates [atomic addi] (the histograms take 1024 bytes, within the 232448 bytes of shared_memory_per_block of target sm_90); shared memory: shared-subhistograms 32768{{$}}
-// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, global-atomic, updates [atomic addi] (the histograms take 262144 bytes, more than the 232448 bytes of shared_memory_per_block of target sm_90); shared memory: global-atomic 0{{$}}
-// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, global-atomic, updates [compare-and-swap, atomic maxs] (the histograms' shape is not static); shared memory: global-atomic 0{{$}}
+// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, loads in flight 4, shared, multiplicity 32, passes 1, bins per pass [256], updates [atomic addi] (the histograms take 1024 bytes, within the 232448 bytes of shared_memory_per_block of target sm_90); shared memory: shared-subhistograms 32768{{$}}
+// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, loads in flight 4, global-atomic, updates [atomic addi] (the histograms take 262144 bytes, more than the 232448 bytes of shared_memory_per_block of target sm_90); shared memory: global-atomic 0{{$}}
+// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, loads in flight 2, global-atomic, updates [compare-and-swap, atomic maxs] (the histograms' shape is not static); shared memory: global-atomic 0{{$}}
 // GLOBAL-COUNT-4: global-atomic, updates
 // SHARED: shared, multiplicity 32, passes 1, bins per pass [256]
 // SHARED: shared, multiplicity 1, passes 2, bins per pass [32768]
@@ -19,7 +19,8 @@
 // Shared: the copies start neutral; a point's update is an atomic on the
 // workgroup memory of its thread's copy (thread mod 32), never on the global
 // histogram; after a barrier, every bin's 32 copies are combined and added
-// to the global histogram once.
+// to the global histogram once. A thread loads 4 points (loads in flight)
+// before it updates their bins, then takes the rest one at a time.
 // CHECK-LABEL: func.func @bincount(
 // CHECK-SAME: %[[IN:.*]]: memref<?xi32>, %[[H:.*]]: memref<256xi32>
 // CHECK: gpu.launch {{.*}} function(@bincount_hist_shared)
@@ -29,6 +30,10 @@
 // CHECK:     scf.for %[[SLOT:.*]] = %{{.*}} to %c8192 step %c256 {
 // CHECK:       memref.store %{{.*}}, %{{.*}}[%[[SLOT]]] : memref<8192xi32>
 // CHECK:     gpu.barrier
+// CHECK:     scf.for
+// CHECK-COUNT-4: memref.load %[[IN]]
+// CHECK-NOT:   memref.atomic_rmw {{.*}} %[[H]]
+// CHECK-COUNT-4: memref.atomic_rmw addi %{{.*}}, %[[SUBS]][%{{.*}}] : (i32, memref<8192xi32, #gpu.address_space<workgroup>>) -> i32
 // CHECK:     scf.for
 // CHECK:       memref.load %[[IN]]
 // CHECK-NOT:   memref.atomic_rmw {{.*}} %[[H]]
