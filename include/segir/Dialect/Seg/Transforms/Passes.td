@@ -30,9 +30,10 @@ def SegSelectChunk : Pass<"seg-select-chunk"> {
 
     Overrides, in order: the tuning file (`tuning-file`, a `name=value` line
     for the tunable `<function>.<red|scan><index>.chunk`), then `chunk`. An
-    override that breaks a hard bound (shared memory, threads per block) is
-    an error naming the bound and the numbers; one that only risks register
-    spilling is a warning. `tuning-file-out` writes the chosen values in the
+    override that breaks a hard bound (shared memory, threads per block, or
+    values alone beyond the target's registers per thread) is an error naming
+    the bound and the numbers; one that only risks register spilling is a
+    warning. `tuning-file-out` writes the chosen values in the
     same format, so they can be edited and read back.
   }];
   let options = [
