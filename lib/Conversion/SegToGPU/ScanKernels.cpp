@@ -129,6 +129,21 @@ static SmallVector<Value> selectAll(OpBuilder &b, Location loc, Value cond,
 }
 
 namespace {
+/// Division of 64-bit values by a divisor d >= 1 that every group of a
+/// kernel shares, without a division per group: the kernel computes
+/// r = floor((2^64 - 1) / d) >= (2^64 - d) / d once; q = mulhi(x, r) then
+/// lies in (x / d - 1, x / d] (x r / 2^64 >= x / d - x / 2^64, x < 2^64):
+/// floor(x / d) or one less, which one comparison of the remainder
+/// corrects.
+struct InvariantDivisor {
+  InvariantDivisor() = default;
+  InvariantDivisor(OpBuilder &b, Location loc, Value divisor);
+  /// floor(x / d) and x mod d (index values).
+  std::pair<Value, Value> divRem(OpBuilder &b, Location loc, Value x) const;
+
+  Value divisor, reciprocal;
+};
+
 /// What every group of a kernel over groups shares, computed once before
 /// its group loop: the only divisions of the kernel's 32-bit index
 /// arithmetic (ScanIndexing.h).
@@ -145,6 +160,9 @@ struct GroupShape {
   /// the block size (between coalesced elements) and 1.
   Value sizeC;
   Indexing::Split thread, firstOwn, blockStep, unitStep;
+  /// With segments: the segment length, for a group's first segment and
+  /// its offset in it.
+  InvariantDivisor segmentLength;
 };
 
 /// One of a thread's coalesced elements of a group: its offset in the group
@@ -205,6 +223,36 @@ private:
 };
 } // namespace
 
+InvariantDivisor::InvariantDivisor(OpBuilder &b, Location loc, Value divisor)
+    : divisor(divisor) {
+  Type i64 = b.getI64Type();
+  Value allOnes = arith::ConstantIntOp::create(b, loc, -1, 64);
+  reciprocal = arith::DivUIOp::create(
+      b, loc, allOnes, arith::IndexCastUIOp::create(b, loc, i64, divisor));
+}
+
+std::pair<Value, Value> InvariantDivisor::divRem(OpBuilder &b, Location loc,
+                                                 Value x) const {
+  Type i64 = b.getI64Type(), index = b.getIndexType();
+  Value wide = arith::IndexCastUIOp::create(b, loc, i64, x);
+  Value estimate = arith::IndexCastUIOp::create(
+      b, loc, index,
+      arith::MulUIExtendedOp::create(b, loc, wide, reciprocal).getHigh());
+  Value remainder = arith::SubIOp::create(
+      b, loc, x, arith::MulIOp::create(b, loc, estimate, divisor));
+  Value under = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                      remainder, divisor);
+  Value quotient = arith::SelectOp::create(
+      b, loc, under,
+      arith::AddIOp::create(b, loc, estimate,
+                            arith::ConstantIndexOp::create(b, loc, 1)),
+      estimate);
+  remainder = arith::SelectOp::create(
+      b, loc, under, arith::SubIOp::create(b, loc, remainder, divisor),
+      remainder);
+  return {quotient, remainder};
+}
+
 GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
     : m(m), groupSize(kb.blockSize * m),
       singleSegment(scan.segmentSizes.empty()) {
@@ -219,6 +267,7 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
   firstOwn = Indexing::split(a, firstOwn32, sizeC);
   blockStep = Indexing::split(a, a.c32(kb.blockSize), sizeC);
   unitStep = Indexing::split(a, a.c32(1), sizeC);
+  segmentLength = InvariantDivisor(kb.b, kb.loc, scan.segmentLength);
 }
 
 GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
@@ -228,11 +277,16 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   blockOffset = arith::MulIOp::create(b, loc, id, kb.constIndex(groupSize));
-  ix = Indexing::compute(a, blockOffset, scan.segmentLength,
-                         kb.constIndex(groupSize), shape.singleSegment);
-  if (!scan.segmentSizes.empty())
-    firstSegment =
-        arith::DivUIOp::create(b, loc, blockOffset, scan.segmentLength);
+  if (shape.singleSegment) {
+    ix = Indexing::compute(a, blockOffset, scan.segmentLength,
+                           kb.constIndex(groupSize), /*singleSegment=*/true);
+  } else {
+    Value sgmIdx;
+    std::tie(firstSegment, sgmIdx) =
+        shape.segmentLength.divRem(b, loc, blockOffset);
+    ix = Indexing::computeAt(a, sgmIdx, scan.segmentLength,
+                             kb.constIndex(groupSize));
+  }
   validCount = a.trunc(
       a.min64(kb.constIndex(groupSize), a.sub64(scan.total, blockOffset)));
 

@@ -36,10 +36,16 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK:           gpu.launch
 // CHECK-SAME:        threads(%{{.*}}) in (%{{.*}} = %c64
 // CHECK-SAME:        dynamic_shared_memory_size
+// The segment length's reciprocal, once per kernel: a group's first
+// segment and its offset in it then take a multiplication, no division.
+// CHECK:             %[[RECIPROCAL:.*]] = arith.divui %c-1_i64, %{{.*}} : i64
 // Block virtualisation: one group per iteration, its id from the counter.
 // CHECK:             scf.for %{{.*}} = %{{.*}} to %[[GROUPS]] step
 // CHECK:               memref.atomic_rmw addi %c1_i64{{.*}}, %[[COUNTER]]
 // CHECK:               gpu.barrier
+// CHECK-NOT:           arith.divui
+// CHECK-NOT:           arith.remui
+// CHECK:               arith.mului_extended %{{.*}}, %[[RECIPROCAL]] : i64
 // The coalesced load & map: each thread's m = 4 elements, all loaded before
 // any is staged in shared memory; without bounds checks in a whole group.
 // CHECK:               scf.if
