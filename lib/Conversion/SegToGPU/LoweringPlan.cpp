@@ -556,6 +556,7 @@ static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
     plan.chunk = static_cast<int64_t>(*chunk);
   else
     plan.chunk = selectScanDegree(op, plan, config, available);
+  plan.restageScanned = getSinglePassRegisters(op, plan.chunk) > available;
   if (blockSize * plan.chunk >= (int64_t(1) << 31))
     return op.emitOpError("group of ")
            << blockSize << " x " << plan.chunk

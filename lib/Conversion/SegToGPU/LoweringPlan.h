@@ -128,6 +128,12 @@ struct LoweringPlan {
   /// automatically).
   bool singlePass = true;
   std::string fallbackReason;
+  /// seg.scan: the kernels that write results keep each thread's m scanned
+  /// values in its staging slots, not in registers, from its own scan to
+  /// the writing of results (chosen when the single-pass kernel's
+  /// registers at m, as the plan estimates them, exceed what a thread has
+  /// at the block size).
+  bool restageScanned = false;
 
   /// seg.red: elements a thread evaluates before combining them; thread
   /// map: points a thread evaluates together.

@@ -61,6 +61,8 @@ void LoweringPlan::print(raw_ostream &os) const {
   case Kind::Scan:
     os << ", " << (singlePass ? "single-pass" : "reduce-then-scan")
        << ", m = " << chunk;
+    if (restageScanned)
+      os << ", scanned values restaged";
     break;
   case Kind::Histogram:
     printHistPlan(os, hist);

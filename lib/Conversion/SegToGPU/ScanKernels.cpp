@@ -182,8 +182,10 @@ struct CoalescedElement {
 /// distributes it.
 class GroupScan {
 public:
+  /// `restaged`: the thread's scanned values wait for writeResults in its
+  /// staging slots, not in registers (LoweringPlan::restageScanned).
   GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape, Value id,
-            ArrayRef<Value> staging, bool storeMapOuts);
+            ArrayRef<Value> staging, bool storeMapOuts, bool restaged);
 
   /// Combines `blockPrefix` (the groups before this one back to the start
   /// of its segment) into every element and writes the results, coalesced.
@@ -218,6 +220,7 @@ private:
   /// segment starts in its elements 0..i.
   Value first;
   SmallVector<SmallVector<Value>> own;
+  bool restaged;
   SmallVector<Value> fresh;
   KernelBuilder::BlockScan threads;
 };
@@ -271,9 +274,10 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
 }
 
 GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
-                     Value id, ArrayRef<Value> staging, bool storeMapOuts)
+                     Value id, ArrayRef<Value> staging, bool storeMapOuts,
+                     bool restaged)
     : kb(kb), scan(scan), shape(shape), a{kb.b, kb.loc}, m(shape.m),
-      groupSize(shape.groupSize), id(id), staging(staging) {
+      groupSize(shape.groupSize), id(id), staging(staging), restaged(restaged) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   blockOffset = arith::MulIOp::create(b, loc, id, kb.constIndex(groupSize));
@@ -357,6 +361,15 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
 
   SmallVector<Value> carry{fresh.back()};
   llvm::append_range(carry, own.back());
+  // Each thread's slots hold its own elements only: writing the scanned
+  // values over them frees their registers until writeResults. The first
+  // is its element itself.
+  if (restaged) {
+    for (int64_t i = 1; i < m; ++i) {
+      Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
+      kb.storeAll(own[i], staging, slot);
+    }
+  }
   auto segCombine = [&](ValueRange lhs, ValueRange rhs) {
     return scan.segCombine(b, loc, lhs, rhs);
   };
@@ -434,9 +447,10 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
   SmallVector<Value> threadPrefix =
       selectAll(b, loc, exclusiveFlag, exclusive, withPrefix);
   for (int64_t i = 0; i < m; ++i) {
-    SmallVector<Value> combined = scan.combine(b, threadPrefix, own[i]);
-    SmallVector<Value> result = selectAll(b, loc, fresh[i], own[i], combined);
     Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
+    SmallVector<Value> mine = restaged ? kb.loadAll(staging, slot) : own[i];
+    SmallVector<Value> combined = scan.combine(b, threadPrefix, mine);
+    SmallVector<Value> result = selectAll(b, loc, fresh[i], mine, combined);
     kb.storeAll(result, staging, slot);
   }
   kb.barrier();
@@ -460,12 +474,14 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
 /// once its prefix), looks back to the start of its segment and publishes
 /// its prefix, then writes its results.
 static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
+                                const LoweringPlan &plan,
                                 const GroupShape &shape, Value id,
                                 ScanTemps &temps, ArrayRef<Value> staging,
                                 ArrayRef<Value> broadcast) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
-  GroupScan group(kb, scan, shape, id, staging, /*storeMapOuts=*/true);
+  GroupScan group(kb, scan, shape, id, staging, /*storeMapOuts=*/true,
+                  plan.restageScanned);
   IRArith &a = group.a;
   Value isFirstGroup =
       cmp(b, loc, arith::CmpIPredicate::eq, id, kb.constIndex(0));
@@ -537,7 +553,7 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
     kb.barrier();
     Value id =
         memref::LoadOp::create(b, loc, idBuffer, ValueRange{kb.constIndex(0)});
-    emitSinglePassGroup(kb, scan, shape, id, temps, staging, broadcast);
+    emitSinglePassGroup(kb, scan, plan, shape, id, temps, staging, broadcast);
     return SmallVector<Value>();
   });
   kb.finish();
@@ -555,7 +571,9 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
       kb.allocShared(scan.types, plan.blockSize * plan.chunk);
   GroupShape shape(kb, scan, plan.chunk);
   kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value id, ValueRange) {
-    GroupScan group(kb, scan, shape, id, staging, storeMapOuts);
+    // Only the kernels that write results need the scanned values again.
+    GroupScan group(kb, scan, shape, id, staging, storeMapOuts,
+                    storeMapOuts && plan.restageScanned);
     finish(kb, group);
     return SmallVector<Value>();
   });

@@ -1,6 +1,7 @@
 // RUN: seg-opt --convert-seg-to-gpu %s | FileCheck %s
 // RUN: seg-opt --convert-seg-to-gpu="scan-strategy=reduce-then-scan" %s | FileCheck %s --check-prefix=RTS
 // RUN: seg-opt --convert-seg-to-gpu="block-size=1024" %s 2>&1 | FileCheck %s --check-prefix=AUTO
+// RUN: seg-opt --convert-seg-to-gpu="block-size=1024 remarks" %s 2>&1 | FileCheck %s --check-prefix=RESTAGE
 
 // A segmented sum with m = 4 elements per thread and blocks of 64.
 func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
@@ -131,6 +132,22 @@ func.func @matscan(%in: memref<?xi64>, %oa: memref<?xi64>, %ob: memref<?xi64>,
   return
 }
 
+// Nor would the rescan hold its scanned values in registers across the
+// block scan: they wait in the staging buffer (m = 1: the element itself,
+// read again after the block scan).
+// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, reduce-then-scan, m = 1, scanned values restaged;
+// RESTAGE-LABEL: func.func @matscan
+// RESTAGE:       function(@matscan_rescan)
+// RESTAGE:         %[[STAGE:.*]] = memref.memory_space_cast %{{.*}} : memref<1024xi64, #gpu.address_space<workgroup>> to memref<1024xi64>
+// RESTAGE:         scf.for
+// RESTAGE:           gpu.barrier
+// RESTAGE-NEXT:      arith.index_castui
+// RESTAGE:           memref.load %[[STAGE]]
+// RESTAGE:           gpu.shuffle  up
+// RESTAGE:           memref.load %[[STAGE]][
+// RESTAGE-NOT:       gpu.barrier
+// RESTAGE:           memref.store %{{.*}}, %[[STAGE]][
+// RESTAGE:           gpu.barrier
 // AUTO-LABEL: func.func @matscan
 // AUTO-NOT:     memref.atomic_rmw addi
 // AUTO:         gpu.launch
