@@ -136,7 +136,8 @@ struct LoweringPlan {
   bool restageScanned = false;
 
   /// seg.red: elements a thread evaluates before combining them; thread
-  /// map: points a thread evaluates together.
+  /// map: points a thread evaluates together; seg.scan: coalesced elements
+  /// of its m a thread evaluates together (at most m).
   int64_t loadsInFlight = 1;
   /// Commutative seg.red: the body's loads along a segment, which the large
   /// kernel reads `contiguousLoads.width` elements at a time with vector

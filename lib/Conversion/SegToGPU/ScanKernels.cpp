@@ -58,9 +58,8 @@
 using namespace mlir;
 using namespace mlir::seg;
 
-/// Most coalesced elements a thread evaluates in one unrolled batch: more
-/// loads in flight than this gain nothing, and an explicit large `chunk`
-/// would unroll into a huge kernel.
+/// Most coalesced elements a thread writes in one unrolled batch (stores
+/// need nothing in flight; LoweringPlan::loadsInFlight bounds the loads).
 static constexpr int64_t kCoalescedBatch = 32;
 
 //===----------------------------------------------------------------------===//
@@ -184,8 +183,10 @@ class GroupScan {
 public:
   /// `restaged`: the thread's scanned values wait for writeResults in its
   /// staging slots, not in registers (LoweringPlan::restageScanned).
+  /// `loadsInFlight`: the coalesced elements evaluated together.
   GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape, Value id,
-            ArrayRef<Value> staging, bool storeMapOuts, bool restaged);
+            ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
+            int64_t loadsInFlight);
 
   /// Combines `blockPrefix` (the groups before this one back to the start
   /// of its segment) into every element and writes the results, coalesced.
@@ -275,7 +276,7 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
 
 GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                      Value id, ArrayRef<Value> staging, bool storeMapOuts,
-                     bool restaged)
+                     bool restaged, int64_t loadsInFlight)
     : kb(kb), scan(scan), shape(shape), a{kb.b, kb.loc}, m(shape.m),
       groupSize(shape.groupSize), id(id), staging(staging), restaged(restaged) {
   OpBuilder &b = kb.b;
@@ -300,7 +301,7 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   // bounds check: a branch around each would keep the body's use of a
   // load next to it, before the next load is issued.
   Value wholeGroup = a.eq32(validCount, a.c32(groupSize));
-  forCoalesced(kCoalescedBatch, [&](ArrayRef<CoalescedElement> elements) {
+  forCoalesced(loadsInFlight, [&](ArrayRef<CoalescedElement> elements) {
     SmallVector<Type> batchTypes;
     for (size_t i = 0; i < elements.size(); ++i)
       llvm::append_range(batchTypes, scan.types);
@@ -481,7 +482,7 @@ static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   GroupScan group(kb, scan, shape, id, staging, /*storeMapOuts=*/true,
-                  plan.restageScanned);
+                  plan.restageScanned, plan.loadsInFlight);
   IRArith &a = group.a;
   Value isFirstGroup =
       cmp(b, loc, arith::CmpIPredicate::eq, id, kb.constIndex(0));
@@ -573,7 +574,7 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
   kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value id, ValueRange) {
     // Only the kernels that write results need the scanned values again.
     GroupScan group(kb, scan, shape, id, staging, storeMapOuts,
-                    storeMapOuts && plan.restageScanned);
+                    storeMapOuts && plan.restageScanned, plan.loadsInFlight);
     finish(kb, group);
     return SmallVector<Value>();
   });

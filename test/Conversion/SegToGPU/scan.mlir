@@ -136,6 +136,8 @@ func.func @matscan(%in: memref<?xi64>, %oa: memref<?xi64>, %ob: memref<?xi64>,
 // block scan: they wait in the staging buffer (m = 1: the element itself,
 // read again after the block scan).
 // RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, reduce-then-scan, m = 1, scanned values restaged;
+// (@widescan, below)
+// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, single-pass, m = 24, loads in flight 3, scanned values restaged;
 // RESTAGE-LABEL: func.func @matscan
 // RESTAGE:       function(@matscan_rescan)
 // RESTAGE:         %[[STAGE:.*]] = memref.memory_space_cast %{{.*}} : memref<1024xi64, #gpu.address_space<workgroup>> to memref<1024xi64>
@@ -185,3 +187,26 @@ func.func @blockscan(%in: memref<?xi64>, %out: memref<?xi64>, %nb: index) {
 // CHECK:             gpu.barrier
 // CHECK:             memref.store %{{.*}}, %{{.*}} : memref<100xi64>
 // CHECK:           gpu.barrier
+
+// A degree the plan did not choose (24 elements per thread at block size
+// 1024, 64 registers per thread): its elements are loaded 3 at a time, as
+// many as the registers allow, and its scanned values restaged (its plan's
+// remark is checked above, with the others).
+// RESTAGE-LABEL: func.func @widescan
+// RESTAGE:         function(@widescan_scan)
+// RESTAGE:           scf.for %{{.*}} = %c0{{.*}} to %c24{{.*}} step %c3{{.*}} iter_args
+// RESTAGE-COUNT-3:     memref.load %arg0[
+// RESTAGE-NEXT:        scf.yield %{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i32
+func.func @widescan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
+                    %rows: index, %cols: index) {
+  %zero = arith.constant 0 : i32
+  seg.scan thread (%s, %i) in (%rows, %cols) grid(block_size = 1024) chunk(24)
+      outs(%out : memref<?x?xi32>) {
+    %x = memref.load %in[%s, %i] : memref<?x?xi32>
+    seg.yield %x : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %r = arith.addi %a, %b : i32
+    seg.yield %r : i32
+  }
+  return
+}
