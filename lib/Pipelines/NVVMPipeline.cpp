@@ -42,6 +42,9 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   }
   if (options.fpContract)
     pm.addPass(createSegAllowFPContraction());
+  // Memref accesses of kernels as aligned as their elements: the kernel
+  // module's translation would otherwise split every 64-bit access in two.
+  pm.addPass(createSegSetNaturalAlignment());
   // Upstream's nvgpu-to-nvvm lowering has no BF16 mma.sync.
   pm.addPass(createSegLowerBF16MmaSync());
 

@@ -507,6 +507,10 @@ static int64_t getSinglePassRegisters(ScanOp op, int64_t m) {
 /// Words of operator state, and elements at least, that a scan thread
 /// loads before using any (selectScanDegree).
 static constexpr int64_t kScanWordsInFlight = 16, kMinScanLoadsInFlight = 4;
+/// Most elements a scan thread evaluates in one unrolled batch: more loads
+/// in flight than this gain nothing, and a large explicit `chunk` would
+/// unroll into a huge kernel.
+static constexpr int64_t kMaxScanLoadsInFlight = 32;
 
 /// The sequentiality degree when the op has no `chunk` (seg-select-chunk
 /// sets one from the same resource model): the model's choice, lowered
@@ -585,6 +589,13 @@ static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
     plan.chunk = static_cast<int64_t>(*chunk);
   else
     plan.chunk = selectScanDegree(op, plan, config, available);
+  plan.restageScanned = getSinglePassRegisters(op, plan.chunk) > available;
+  // A `chunk` the plan did not choose may hold more loads in flight than
+  // the registers allow: its elements are then evaluated in batches.
+  plan.loadsInFlight = std::min(plan.chunk, kMaxScanLoadsInFlight);
+  while (plan.loadsInFlight > 1 &&
+         getSinglePassRegisters(op, plan.loadsInFlight) > available)
+    --plan.loadsInFlight;
   if (blockSize * plan.chunk >= (int64_t(1) << 31))
     return op.emitOpError("group of ")
            << blockSize << " x " << plan.chunk

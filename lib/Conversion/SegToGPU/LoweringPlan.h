@@ -128,10 +128,17 @@ struct LoweringPlan {
   /// automatically).
   bool singlePass = true;
   std::string fallbackReason;
+  /// seg.scan: the kernels that write results keep each thread's m scanned
+  /// values in its staging slots, not in registers, from its own scan to
+  /// the writing of results (chosen when the single-pass kernel's
+  /// registers at m, as the plan estimates them, exceed what a thread has
+  /// at the block size).
+  bool restageScanned = false;
 
   /// seg.red: elements a thread evaluates before combining them; thread
-  /// map: points a thread evaluates together; seg.hist: points a thread
-  /// evaluates before updating their bins.
+  /// map: points a thread evaluates together; seg.scan: coalesced elements
+  /// of its m a thread evaluates together (at most m); seg.hist: points a
+  /// thread evaluates before updating their bins.
   int64_t loadsInFlight = 1;
   /// Commutative seg.red: the body's loads along a segment, which the large
   /// kernel reads `contiguousLoads.width` elements at a time with vector

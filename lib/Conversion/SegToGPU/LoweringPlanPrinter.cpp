@@ -64,6 +64,10 @@ void LoweringPlan::print(raw_ostream &os) const {
   case Kind::Scan:
     os << ", " << (singlePass ? "single-pass" : "reduce-then-scan")
        << ", m = " << chunk;
+    if (loadsInFlight < chunk)
+      os << ", loads in flight " << loadsInFlight;
+    if (restageScanned)
+      os << ", scanned values restaged";
     break;
   case Kind::Histogram:
     os << ", loads in flight " << loadsInFlight;

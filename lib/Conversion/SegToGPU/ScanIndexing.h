@@ -12,7 +12,9 @@
 // A block handles the group of G = B * m elements starting at the global
 // (64-bit) index blockOffset, in segments of n elements (n >= 1). Only
 // sgmIdx = blockOffset mod n is a 64-bit modulo (none when the scan has
-// one segment); everything inside the block uses 32-bit values:
+// one segment; the kernels compute it by a multiplication with a
+// reciprocal of n, computeAt); everything inside the block uses 32-bit
+// values:
 //   boundary = min(G, n - sgmIdx)   the first segment start after the
 //                                   block's first element (G if none)
 //   sizeC    = min(G, n)            the segment size, or G when segments
@@ -85,8 +87,14 @@ template <typename A> struct ScanIndexing {
   /// array and every group lies in the one segment) sgmIdx is blockOffset.
   static ScanIndexing compute(A &a, V64 blockOffset, V64 n, V64 groupSize,
                               bool singleSegment = false) {
+    return computeAt(a, singleSegment ? blockOffset : a.rem64(blockOffset, n),
+                     n, groupSize);
+  }
+  /// The same with sgmIdx = blockOffset mod n given (a kernel computes it
+  /// without a division, InvariantDivisor in ScanKernels.cpp).
+  static ScanIndexing computeAt(A &a, V64 sgmIdx, V64 n, V64 groupSize) {
     ScanIndexing ix;
-    ix.sgmIdx = singleSegment ? blockOffset : a.rem64(blockOffset, n);
+    ix.sgmIdx = sgmIdx;
     ix.boundary = a.trunc(a.min64(groupSize, a.sub64(n, ix.sgmIdx)));
     ix.sizeC = getSegmentStride(a, n, groupSize);
     ix.firstBase =

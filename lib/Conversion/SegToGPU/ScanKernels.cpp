@@ -58,9 +58,8 @@
 using namespace mlir;
 using namespace mlir::seg;
 
-/// Most coalesced elements a thread evaluates in one unrolled batch: more
-/// loads in flight than this gain nothing, and an explicit large `chunk`
-/// would unroll into a huge kernel.
+/// Most coalesced elements a thread writes in one unrolled batch (stores
+/// need nothing in flight; LoweringPlan::loadsInFlight bounds the loads).
 static constexpr int64_t kCoalescedBatch = 32;
 
 //===----------------------------------------------------------------------===//
@@ -129,6 +128,21 @@ static SmallVector<Value> selectAll(OpBuilder &b, Location loc, Value cond,
 }
 
 namespace {
+/// Division of 64-bit values by a divisor d >= 1 that every group of a
+/// kernel shares, without a division per group: the kernel computes
+/// r = floor((2^64 - 1) / d) >= (2^64 - d) / d once; q = mulhi(x, r) then
+/// lies in (x / d - 1, x / d] (x r / 2^64 >= x / d - x / 2^64, x < 2^64):
+/// floor(x / d) or one less, which one comparison of the remainder
+/// corrects.
+struct InvariantDivisor {
+  InvariantDivisor() = default;
+  InvariantDivisor(OpBuilder &b, Location loc, Value divisor);
+  /// floor(x / d) and x mod d (index values).
+  std::pair<Value, Value> divRem(OpBuilder &b, Location loc, Value x) const;
+
+  Value divisor, reciprocal;
+};
+
 /// What every group of a kernel over groups shares, computed once before
 /// its group loop: the only divisions of the kernel's 32-bit index
 /// arithmetic (ScanIndexing.h).
@@ -145,6 +159,9 @@ struct GroupShape {
   /// the block size (between coalesced elements) and 1.
   Value sizeC;
   Indexing::Split thread, firstOwn, blockStep, unitStep;
+  /// With segments: the segment length, for a group's first segment and
+  /// its offset in it.
+  InvariantDivisor segmentLength;
 };
 
 /// One of a thread's coalesced elements of a group: its offset in the group
@@ -164,8 +181,12 @@ struct CoalescedElement {
 /// distributes it.
 class GroupScan {
 public:
+  /// `restaged`: the thread's scanned values wait for writeResults in its
+  /// staging slots, not in registers (LoweringPlan::restageScanned).
+  /// `loadsInFlight`: the coalesced elements evaluated together.
   GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape, Value id,
-            ArrayRef<Value> staging, bool storeMapOuts);
+            ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
+            int64_t loadsInFlight);
 
   /// Combines `blockPrefix` (the groups before this one back to the start
   /// of its segment) into every element and writes the results, coalesced.
@@ -200,10 +221,41 @@ private:
   /// segment starts in its elements 0..i.
   Value first;
   SmallVector<SmallVector<Value>> own;
+  bool restaged;
   SmallVector<Value> fresh;
   KernelBuilder::BlockScan threads;
 };
 } // namespace
+
+InvariantDivisor::InvariantDivisor(OpBuilder &b, Location loc, Value divisor)
+    : divisor(divisor) {
+  Type i64 = b.getI64Type();
+  Value allOnes = arith::ConstantIntOp::create(b, loc, -1, 64);
+  reciprocal = arith::DivUIOp::create(
+      b, loc, allOnes, arith::IndexCastUIOp::create(b, loc, i64, divisor));
+}
+
+std::pair<Value, Value> InvariantDivisor::divRem(OpBuilder &b, Location loc,
+                                                 Value x) const {
+  Type i64 = b.getI64Type(), index = b.getIndexType();
+  Value wide = arith::IndexCastUIOp::create(b, loc, i64, x);
+  Value estimate = arith::IndexCastUIOp::create(
+      b, loc, index,
+      arith::MulUIExtendedOp::create(b, loc, wide, reciprocal).getHigh());
+  Value remainder = arith::SubIOp::create(
+      b, loc, x, arith::MulIOp::create(b, loc, estimate, divisor));
+  Value under = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                      remainder, divisor);
+  Value quotient = arith::SelectOp::create(
+      b, loc, under,
+      arith::AddIOp::create(b, loc, estimate,
+                            arith::ConstantIndexOp::create(b, loc, 1)),
+      estimate);
+  remainder = arith::SelectOp::create(
+      b, loc, under, arith::SubIOp::create(b, loc, remainder, divisor),
+      remainder);
+  return {quotient, remainder};
+}
 
 GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
     : m(m), groupSize(kb.blockSize * m),
@@ -219,20 +271,27 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
   firstOwn = Indexing::split(a, firstOwn32, sizeC);
   blockStep = Indexing::split(a, a.c32(kb.blockSize), sizeC);
   unitStep = Indexing::split(a, a.c32(1), sizeC);
+  segmentLength = InvariantDivisor(kb.b, kb.loc, scan.segmentLength);
 }
 
 GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
-                     Value id, ArrayRef<Value> staging, bool storeMapOuts)
+                     Value id, ArrayRef<Value> staging, bool storeMapOuts,
+                     bool restaged, int64_t loadsInFlight)
     : kb(kb), scan(scan), shape(shape), a{kb.b, kb.loc}, m(shape.m),
-      groupSize(shape.groupSize), id(id), staging(staging) {
+      groupSize(shape.groupSize), id(id), staging(staging), restaged(restaged) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   blockOffset = arith::MulIOp::create(b, loc, id, kb.constIndex(groupSize));
-  ix = Indexing::compute(a, blockOffset, scan.segmentLength,
-                         kb.constIndex(groupSize), shape.singleSegment);
-  if (!scan.segmentSizes.empty())
-    firstSegment =
-        arith::DivUIOp::create(b, loc, blockOffset, scan.segmentLength);
+  if (shape.singleSegment) {
+    ix = Indexing::compute(a, blockOffset, scan.segmentLength,
+                           kb.constIndex(groupSize), /*singleSegment=*/true);
+  } else {
+    Value sgmIdx;
+    std::tie(firstSegment, sgmIdx) =
+        shape.segmentLength.divRem(b, loc, blockOffset);
+    ix = Indexing::computeAt(a, sgmIdx, scan.segmentLength,
+                             kb.constIndex(groupSize));
+  }
   validCount = a.trunc(
       a.min64(kb.constIndex(groupSize), a.sub64(scan.total, blockOffset)));
 
@@ -242,7 +301,7 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   // bounds check: a branch around each would keep the body's use of a
   // load next to it, before the next load is issued.
   Value wholeGroup = a.eq32(validCount, a.c32(groupSize));
-  forCoalesced(kCoalescedBatch, [&](ArrayRef<CoalescedElement> elements) {
+  forCoalesced(loadsInFlight, [&](ArrayRef<CoalescedElement> elements) {
     SmallVector<Type> batchTypes;
     for (size_t i = 0; i < elements.size(); ++i)
       llvm::append_range(batchTypes, scan.types);
@@ -303,6 +362,15 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
 
   SmallVector<Value> carry{fresh.back()};
   llvm::append_range(carry, own.back());
+  // Each thread's slots hold its own elements only: writing the scanned
+  // values over them frees their registers until writeResults. The first
+  // is its element itself.
+  if (restaged) {
+    for (int64_t i = 1; i < m; ++i) {
+      Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
+      kb.storeAll(own[i], staging, slot);
+    }
+  }
   auto segCombine = [&](ValueRange lhs, ValueRange rhs) {
     return scan.segCombine(b, loc, lhs, rhs);
   };
@@ -380,9 +448,10 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
   SmallVector<Value> threadPrefix =
       selectAll(b, loc, exclusiveFlag, exclusive, withPrefix);
   for (int64_t i = 0; i < m; ++i) {
-    SmallVector<Value> combined = scan.combine(b, threadPrefix, own[i]);
-    SmallVector<Value> result = selectAll(b, loc, fresh[i], own[i], combined);
     Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
+    SmallVector<Value> mine = restaged ? kb.loadAll(staging, slot) : own[i];
+    SmallVector<Value> combined = scan.combine(b, threadPrefix, mine);
+    SmallVector<Value> result = selectAll(b, loc, fresh[i], mine, combined);
     kb.storeAll(result, staging, slot);
   }
   kb.barrier();
@@ -406,12 +475,14 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
 /// once its prefix), looks back to the start of its segment and publishes
 /// its prefix, then writes its results.
 static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
+                                const LoweringPlan &plan,
                                 const GroupShape &shape, Value id,
                                 ScanTemps &temps, ArrayRef<Value> staging,
                                 ArrayRef<Value> broadcast) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
-  GroupScan group(kb, scan, shape, id, staging, /*storeMapOuts=*/true);
+  GroupScan group(kb, scan, shape, id, staging, /*storeMapOuts=*/true,
+                  plan.restageScanned, plan.loadsInFlight);
   IRArith &a = group.a;
   Value isFirstGroup =
       cmp(b, loc, arith::CmpIPredicate::eq, id, kb.constIndex(0));
@@ -483,7 +554,7 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
     kb.barrier();
     Value id =
         memref::LoadOp::create(b, loc, idBuffer, ValueRange{kb.constIndex(0)});
-    emitSinglePassGroup(kb, scan, shape, id, temps, staging, broadcast);
+    emitSinglePassGroup(kb, scan, plan, shape, id, temps, staging, broadcast);
     return SmallVector<Value>();
   });
   kb.finish();
@@ -501,7 +572,9 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
       kb.allocShared(scan.types, plan.blockSize * plan.chunk);
   GroupShape shape(kb, scan, plan.chunk);
   kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value id, ValueRange) {
-    GroupScan group(kb, scan, shape, id, staging, storeMapOuts);
+    // Only the kernels that write results need the scanned values again.
+    GroupScan group(kb, scan, shape, id, staging, storeMapOuts,
+                    storeMapOuts && plan.restageScanned, plan.loadsInFlight);
     finish(kb, group);
     return SmallVector<Value>();
   });

@@ -1,6 +1,7 @@
 // RUN: seg-opt --convert-seg-to-gpu %s | FileCheck %s
 // RUN: seg-opt --convert-seg-to-gpu="scan-strategy=reduce-then-scan" %s | FileCheck %s --check-prefix=RTS
 // RUN: seg-opt --convert-seg-to-gpu="block-size=1024" %s 2>&1 | FileCheck %s --check-prefix=AUTO
+// RUN: seg-opt --convert-seg-to-gpu="block-size=1024 remarks" %s 2>&1 | FileCheck %s --check-prefix=RESTAGE
 
 // A segmented sum with m = 4 elements per thread and blocks of 64.
 func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
@@ -36,10 +37,16 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK:           gpu.launch
 // CHECK-SAME:        threads(%{{.*}}) in (%{{.*}} = %c64
 // CHECK-SAME:        dynamic_shared_memory_size
+// The segment length's reciprocal, once per kernel: a group's first
+// segment and its offset in it then take a multiplication, no division.
+// CHECK:             %[[RECIPROCAL:.*]] = arith.divui %c-1_i64, %{{.*}} : i64
 // Block virtualisation: one group per iteration, its id from the counter.
 // CHECK:             scf.for %{{.*}} = %{{.*}} to %[[GROUPS]] step
 // CHECK:               memref.atomic_rmw addi %c1_i64{{.*}}, %[[COUNTER]]
 // CHECK:               gpu.barrier
+// CHECK-NOT:           arith.divui
+// CHECK-NOT:           arith.remui
+// CHECK:               arith.mului_extended %{{.*}}, %[[RECIPROCAL]] : i64
 // The coalesced load & map: each thread's m = 4 elements, all loaded before
 // any is staged in shared memory; without bounds checks in a whole group.
 // CHECK:               scf.if
@@ -125,6 +132,24 @@ func.func @matscan(%in: memref<?xi64>, %oa: memref<?xi64>, %ob: memref<?xi64>,
   return
 }
 
+// Nor would the rescan hold its scanned values in registers across the
+// block scan: they wait in the staging buffer (m = 1: the element itself,
+// read again after the block scan).
+// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, reduce-then-scan, m = 1, scanned values restaged;
+// (@widescan, below)
+// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, single-pass, m = 24, loads in flight 3, scanned values restaged;
+// RESTAGE-LABEL: func.func @matscan
+// RESTAGE:       function(@matscan_rescan)
+// RESTAGE:         %[[STAGE:.*]] = memref.memory_space_cast %{{.*}} : memref<1024xi64, #gpu.address_space<workgroup>> to memref<1024xi64>
+// RESTAGE:         scf.for
+// RESTAGE:           gpu.barrier
+// RESTAGE-NEXT:      arith.index_castui
+// RESTAGE:           memref.load %[[STAGE]]
+// RESTAGE:           gpu.shuffle  up
+// RESTAGE:           memref.load %[[STAGE]][
+// RESTAGE-NOT:       gpu.barrier
+// RESTAGE:           memref.store %{{.*}}, %[[STAGE]][
+// RESTAGE:           gpu.barrier
 // AUTO-LABEL: func.func @matscan
 // AUTO-NOT:     memref.atomic_rmw addi
 // AUTO:         gpu.launch
@@ -162,3 +187,26 @@ func.func @blockscan(%in: memref<?xi64>, %out: memref<?xi64>, %nb: index) {
 // CHECK:             gpu.barrier
 // CHECK:             memref.store %{{.*}}, %{{.*}} : memref<100xi64>
 // CHECK:           gpu.barrier
+
+// A degree the plan did not choose (24 elements per thread at block size
+// 1024, 64 registers per thread): its elements are loaded 3 at a time, as
+// many as the registers allow, and its scanned values restaged (its plan's
+// remark is checked above, with the others).
+// RESTAGE-LABEL: func.func @widescan
+// RESTAGE:         function(@widescan_scan)
+// RESTAGE:           scf.for %{{.*}} = %c0{{.*}} to %c24{{.*}} step %c3{{.*}} iter_args
+// RESTAGE-COUNT-3:     memref.load %arg0[
+// RESTAGE-NEXT:        scf.yield %{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i32
+func.func @widescan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
+                    %rows: index, %cols: index) {
+  %zero = arith.constant 0 : i32
+  seg.scan thread (%s, %i) in (%rows, %cols) grid(block_size = 1024) chunk(24)
+      outs(%out : memref<?x?xi32>) {
+    %x = memref.load %in[%s, %i] : memref<?x?xi32>
+    seg.yield %x : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %r = arith.addi %a, %b : i32
+    seg.yield %r : i32
+  }
+  return
+}

@@ -59,6 +59,28 @@ def SegAllowFPContraction
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def SegSetNaturalAlignment
+    : Pass<"seg-set-natural-alignment", "ModuleOp"> {
+  let summary = "Give device code's memref loads and stores their element's "
+                "natural alignment";
+  let description = [{
+    Sets the `alignment` of every `memref.load` and `memref.store` of a
+    scalar element (integer, float or index; index counts 8 bytes) in device
+    code (the bodies of `gpu.module`s and `gpu.launch` regions) that has
+    none to the element's size in bytes, rounded up to a power of two.
+    Alignments already given are kept; host code is left alone.
+
+    A memref's aligned pointer and its indices count whole elements, so
+    every such access is naturally aligned, as the host lowering assumes
+    too. Without an explicit alignment, the translation of a kernel module
+    to LLVM IR takes the ABI alignment of LLVM's default data layout, where
+    a 64-bit integer is only 4-byte aligned, and the NVPTX backend splits
+    every 64-bit load and store into two 32-bit ones (twice the memory
+    instructions, and half the bytes in flight per load).
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def SegLowerBF16MmaSync
     : Pass<"seg-lower-bf16-mma-sync", "ModuleOp"> {
   let summary = "Lower BF16 nvgpu.mma.sync to nvvm.mma.sync in device code";
