@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "segir/Analysis/ResourceModel.h"
+#include "segir/Dialect/Seg/Utils/Checks.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
@@ -165,6 +166,32 @@ measureForBlock(TargetAttr target, const SequentialKernel &kernel,
   return sizes;
 }
 
+std::string ResourceModel::checkSequentialValueRegisters(ArrayRef<Type> types,
+                                                         int64_t value,
+                                                         bool isScan) const {
+  FailureOr<TypeSizes> sizes = measure(types, nullptr);
+  if (failed(sizes))
+    return {};
+  // The values alone must fit one thread's registers: beyond that, the
+  // sequential part would live in local memory whatever the block size, and
+  // its fully unrolled code takes the backend minutes to compile.
+  std::optional<int64_t> valueRegisters =
+      seg::checkedMul(value, sizes->registers);
+  if (valueRegisters && *valueRegisters <= target.getRegistersPerThread())
+    return {};
+  return format([&](raw_ostream &os) {
+    os << (isScan ? kScan : kReduce).valueName << " " << value << " keeps ";
+    if (valueRegisters)
+      os << *valueRegisters;
+    else
+      os << "more than 2^63";
+    os << " registers of values per thread, more than the "
+       << target.getRegistersPerThread() << " registers_per_thread of target "
+       << target.getChip() << "; use at most "
+       << target.getRegistersPerThread() / sizes->registers;
+  });
+}
+
 static Legality checkSequential(const ResourceModel &model,
                                 const SequentialKernel &kernel,
                                 ArrayRef<Type> types, int64_t blockSize,
@@ -181,7 +208,10 @@ static Legality checkSequential(const ResourceModel &model,
       measureForBlock(target, kernel, types, blockSize, legality.hardViolation);
   if (failed(sizes))
     return legality;
-  int64_t stagedBytes = blockSize * value * sizes->max;
+  std::optional<int64_t> staged = seg::checkedMul(blockSize, value);
+  if (staged)
+    staged = seg::checkedMul(*staged, sizes->max);
+  int64_t stagedBytes = staged.value_or(std::numeric_limits<int64_t>::max());
   if (stagedBytes > target.getSharedMemoryPerBlock()) {
     legality.hardViolation = format([&](raw_ostream &os) {
       os << kernel.valueName << " " << value << " needs " << stagedBytes
@@ -192,20 +222,10 @@ static Legality checkSequential(const ResourceModel &model,
     });
     return legality;
   }
-  // The values alone must fit one thread's registers: beyond that, the
-  // sequential part would live in local memory whatever the block size, and
-  // its fully unrolled code takes the backend minutes to compile.
-  int64_t valueRegisters = value * sizes->registers;
-  if (valueRegisters > target.getRegistersPerThread()) {
-    legality.hardViolation = format([&](raw_ostream &os) {
-      os << kernel.valueName << " " << value << " keeps " << valueRegisters
-         << " registers of values per thread, more than the "
-         << target.getRegistersPerThread() << " registers_per_thread of target "
-         << target.getChip() << "; use at most "
-         << target.getRegistersPerThread() / sizes->registers;
-    });
+  legality.hardViolation = model.checkSequentialValueRegisters(
+      types, value, /*isScan=*/&kernel == &kScan);
+  if (!legality.hardViolation.empty())
     return legality;
-  }
   int64_t needed = kernel.registersNeeded(*sizes, value);
   int64_t available = model.getRegistersPerThread(blockSize);
   if (needed > available)

@@ -285,11 +285,23 @@ def frames(err):
             yield m.group(1), ""
 
 
+# Upstream machinery that calls into code it does not own: the parser (which
+# calls custom op parsers), the pattern driver and the pass manager.
+DISPATCH = re.compile(r"mlir::detail::Parser::|mlir::PatternApplicator::|"
+                      r"mlir::applyPatternsGreedily|mlir::detail::OpToOpPassAdaptor|"
+                      r"mlir::PassManager::")
+
+
 def has_segir_frame(err, seg_opt):
-    """Whether a crash's stack passes through SegIR's code: a frame named in
-    SegIR's namespaces, or one in seg-opt itself (which links SegIR's
-    libraries statically; its functions are often unnamed in the dump) or
-    in a SegIR shared library, other than the program's entry."""
+    """Whether a crash happened in SegIR's code: walking the stack outwards
+    from the crash, a SegIR frame comes before any upstream machinery that
+    dispatches to other code (a crash in upstream code that SegIR's code
+    called directly is SegIR's; one in upstream code that the parser, the
+    pattern driver or the pass manager called is upstream's, even when
+    SegIR's code is further out, e.g. a custom op parser parsing a region).
+    A SegIR frame is one named in SegIR's namespaces, or one in seg-opt
+    itself (which links SegIR statically; its functions are often unnamed
+    in the dump) or in a SegIR shared library, other than the entry."""
     tool = os.path.basename(seg_opt)
     for name, module in frames(err):
         if re.search(r"mlir::seg::|segir|Seg[A-Z]", name):
@@ -298,6 +310,8 @@ def has_segir_frame(err, seg_opt):
         if (base == tool or re.match(r"lib(SegIR|segir)", base)) and \
                 not re.match(r"main$|_start$|__libc", name):
             return True
+        if DISPATCH.search(name):
+            return False
     return False
 
 

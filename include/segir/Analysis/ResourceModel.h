@@ -150,6 +150,12 @@ public:
   selectScanDegree(ArrayRef<Type> types, int64_t blockSize,
                    std::string *error = nullptr) const;
 
+  /// The hard bound on a requested CHUNK (`isScan` false) or m: its values
+  /// alone within the target's registers per thread; an empty string when
+  /// they fit, else the message.
+  std::string checkSequentialValueRegisters(ArrayRef<Type> types, int64_t value,
+                                            bool isScan) const;
+
   /// Checks a requested m against the same bounds, and its values against
   /// the target's registers per thread (hard).
   Legality checkScanDegree(ArrayRef<Type> types, int64_t blockSize,

@@ -132,22 +132,19 @@ static LogicalResult checkSharedMemory(Operation *op, const LoweringPlan &plan,
   return success();
 }
 
-/// A chunk the op asks for, checked by the resource model once the plan's
-/// shared memory fits: its hard bounds (the chunk's values within one
-/// thread's registers) make an error, its soft ones (expected spilling) none,
-/// as the model's own choice never has them.
+/// A chunk the op asks for, before anything is sized by it: its values must
+/// fit a thread's registers (the resource model's hard bound, which also
+/// keeps every product of the chunk below far from overflow).
 static LogicalResult checkRequestedChunk(Operation *op, TypeRange types,
-                                         const LoweringPlan &plan,
+                                         int64_t chunk,
                                          const GPULoweringConfig &config,
                                          bool isScan) {
-  ResourceModel model(config.target);
-  SmallVector<Type> operands(types);
-  Legality legality =
-      isScan ? model.checkScanDegree(operands, plan.blockSize, plan.chunk)
-             : model.checkReduceChunk(operands, plan.blockSize, plan.chunk);
-  if (legality.isLegal())
+  std::string error = ResourceModel(config.target)
+                          .checkSequentialValueRegisters(
+                              SmallVector<Type>(types), chunk, isScan);
+  if (error.empty())
     return success();
-  return op->emitOpError() << legality.hardViolation;
+  return op->emitOpError() << error;
 }
 
 static LogicalResult checkAccumulatorTypes(Operation *op, TypeRange types) {
@@ -403,8 +400,13 @@ static LogicalResult planRed(RedOp op, const GPULoweringConfig &config,
   plan.sequentialTile = getSequentialTile(op, plan, config);
   bool commutative =
       llvm::all_of(op.getCommutative(), [](bool c) { return c; });
-  plan.chunk =
-      commutative ? 1 : std::max<int64_t>(1, op.getChunk().value_or(1));
+  plan.chunk = commutative ? 1
+                           : static_cast<int64_t>(std::clamp<uint64_t>(
+                                 op.getChunk().value_or(1), 1,
+                                 std::numeric_limits<int64_t>::max()));
+  if (plan.chunk > 1 && failed(checkRequestedChunk(op, types, plan.chunk,
+                                                   config, /*isScan=*/false)))
+    return failure();
   // Enough loads in flight per thread to approach the memory bandwidth,
   // within about 16 registers of element values and within the registers
   // a thread has at this block size.
@@ -460,9 +462,6 @@ static LogicalResult planRed(RedOp op, const GPULoweringConfig &config,
     plan.kernels.push_back(std::move(large));
   }
   if (failed(checkSharedMemory(op, plan, config)))
-    return failure();
-  if (choice.large && plan.chunk > 1 &&
-      failed(checkRequestedChunk(op, types, plan, config, /*isScan=*/false)))
     return failure();
   return success();
 }
@@ -585,10 +584,15 @@ static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
     break;
   }
   }
-  if (std::optional<uint64_t> chunk = op.getChunk())
-    plan.chunk = static_cast<int64_t>(*chunk);
-  else
+  if (std::optional<uint64_t> chunk = op.getChunk()) {
+    plan.chunk = static_cast<int64_t>(
+        std::min<uint64_t>(*chunk, std::numeric_limits<int64_t>::max()));
+    if (failed(checkRequestedChunk(op, types, plan.chunk, config,
+                                   /*isScan=*/true)))
+      return failure();
+  } else {
     plan.chunk = selectScanDegree(op, plan, config, available);
+  }
   plan.restageScanned = getSinglePassRegisters(op, plan.chunk) > available;
   // A `chunk` the plan did not choose may hold more loads in flight than
   // the registers allow: its elements are then evaluated in batches.
@@ -615,9 +619,6 @@ static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
     plan.kernels.push_back({"rescan", "rescan", group});
   }
   if (failed(checkSharedMemory(op, plan, config)))
-    return failure();
-  if (op.getChunk() &&
-      failed(checkRequestedChunk(op, types, plan, config, /*isScan=*/true)))
     return failure();
   if (!plan.fallbackReason.empty())
     op.emitRemark("lowered by reduce-then-scan: ") << plan.fallbackReason;

@@ -190,10 +190,13 @@ func.func @block_scan_vector(%in: memref<?xvector<2xi32>>, %out: memref<?xvector
 
 // -----
 
-// Inside a group, indices are 32-bit [Clausen 2021, §6].
+// Inside a group, indices are 32-bit [Clausen 2021, §6]; on sm_90 the
+// register bound on the degree's values comes first (a group of 1024 x 255
+// elements always fits), and the 32-bit check guards targets with more
+// registers per thread.
 func.func @scan_group_too_large(%in: memref<?xi8>, %out: memref<?xi8>, %n: index) {
   %zero = arith.constant 0 : i8
-  // expected-error @+1 {{'seg.scan' op group of 1024 x 2097152 elements does not fit the 32-bit index arithmetic}}
+  // expected-error @+1 {{'seg.scan' op sequentiality degree 2097152 keeps 2097152 registers of values per thread, more than the 255 registers_per_thread of target sm_90; use at most 255}}
   seg.scan thread (%i) in (%n) grid(block_size = 1024) chunk(2097152)
       outs(%out : memref<?xi8>) {
     %x = memref.load %in[%i] : memref<?xi8>
@@ -262,6 +265,24 @@ func.func @chunk_beyond_registers(%x: memref<?xi64>, %out: memref<i64>, %n: inde
   } combine (%a: i64, %b: i64) neutral(%zero : i64) {
     %d = arith.subi %a, %b : i64
     seg.yield %d : i64
+  }
+  return
+}
+
+// -----
+
+// A degree whose products overflow 64 bits is rejected before anything is
+// sized by it (it used to exhaust memory).
+func.func @scan_degree_overflows(%in: memref<?xi64>, %out: memref<?xi64>, %n: index) {
+  %zero = arith.constant 0 : i64
+  // expected-error @+1 {{'seg.scan' op sequentiality degree 9223372036854775807 keeps more than 2^63 registers of values per thread, more than the 255 registers_per_thread of target sm_90; use at most 127}}
+  seg.scan thread (%i) in (%n) grid(block_size = 1024) chunk(9223372036854775807)
+      outs(%out : memref<?xi64>) {
+    %x = memref.load %in[%i] : memref<?xi64>
+    seg.yield %x : i64
+  } combine (%a: i64, %b: i64) neutral(%zero : i64) {
+    %s = arith.subi %a, %b : i64
+    seg.yield %s : i64
   }
   return
 }
