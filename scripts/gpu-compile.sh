@@ -18,7 +18,8 @@
 #                           hands kernels the memrefs as they are (device
 #                           memory, or host memory where the GPU can
 #                           address it)
-#   --before=PASSES         seg-opt options run before the pipeline, e.g.
+#   --before=ARG            a seg-opt argument run before the pipeline
+#                           (repeatable, one argument each, spaces kept), e.g.
 #                           '--seg-select-chunk=chunk=9'
 #   --exe                   link an executable with libsegir_print_support.a
 #                           and, for seg-to-nvvm, libsegir_cuda_runtime.so
@@ -46,7 +47,7 @@ usage() {
 pipeline=seg-to-nvvm
 pipeline_options=
 host_memory=staged
-before=
+before=()
 output=
 exe=0
 lib_dir="$build/lib"
@@ -57,7 +58,7 @@ while (($#)); do
     --pipeline=*) pipeline="${1#*=}" ;;
     --pipeline-options=*) pipeline_options="${1#*=}" ;;
     --host-memory=*) host_memory="${1#*=}" ;;
-    --before=*) before="${1#*=}" ;;
+    --before=*) before+=("${1#*=}") ;;
     --exe) exe=1 ;;
     --lib-dir=*) lib_dir="${1#*=}" ;;
     -h|--help) usage 0 ;;
@@ -89,8 +90,7 @@ pass="--$pipeline"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck disable=SC2086 # $before holds several options.
-"$seg_opt" $before "$pass" "$input" -o "$tmp/lowered.mlir"
+"$seg_opt" "${before[@]}" "$pass" "$input" -o "$tmp/lowered.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$tmp/lowered.mlir" -o "$tmp/prog.ll"
 object="$output"
 ((exe)) && object="$tmp/prog.o"

@@ -9,8 +9,10 @@
 # and, as examples named <input>-<variant>, the inputs of
 # test/Integration/CUDA (segmented and chunk sweeps, appendix operators)
 # and the scan sweep of test/Integration/Emulator under the block sizes,
-# strategies, chunks and numbers of blocks those tests use, and the seg.hist
-# inputs with each histogram strategy.
+# strategies, chunks and numbers of blocks those tests use, the seg.hist
+# inputs with each histogram strategy, the tiled products of
+# test/Integration/Emulator (SIMT tiles, and tensor cores: mma=tf32, bf16,
+# f16) and programs whose kernels read host memory directly.
 # usage: gpu-package.sh OUTDIR [EXAMPLE...]   (default: the examples below,
 # the scans included, and the variants)
 set -euo pipefail
@@ -24,7 +26,8 @@ shift
 examples=("$@")
 variants=()
 if ((${#examples[@]} == 0)); then
-  # name|input under test/Integration/Inputs|gpu-compile.sh options
+  # name|input under test/Integration/Inputs|gpu-compile.sh options,
+  # separated by ';'
   variants=(
     "segsum-sweep-bs31|segsum-sweep|--pipeline-options=block-size=31"
     "segsum-sweep-bs32|segsum-sweep|--pipeline-options=block-size=32"
@@ -51,6 +54,18 @@ if ((${#examples[@]} == 0)); then
     "hist-atomics-shared|hist-atomics|--pipeline-options=hist-strategy=shared"
     "hist-lock-global|hist-lock|--pipeline-options=hist-strategy=global-atomic"
     "hist-lock-shared|hist-lock|--pipeline-options=hist-strategy=shared"
+    "tile-gemm-simt|tile-gemm|--before=--seg-tile-block-register"
+    "tile-gemm-odd|tile-gemm|--before=--seg-tile-block-register=ty=13 tx=16 tk=16 ry=8 rx=4"
+    "tile-gemm-tf32|tile-gemm|--before=--seg-tile-block-register=mma=tf32"
+    "tile-mma-bf16|tile-mma|--before=--seg-tile-block-register=mma=bf16"
+    "tile-mma-f16|tile-mma|--before=--seg-tile-block-register=mma=f16"
+    "tile-matmul-f32|tile-matmul-f32|--before=--seg-tile-block-register"
+    "tile-matmul-div|tile-matmul-div|--before=--seg-tile-block-register"
+    "tile-matmul-mixed|tile-matmul-mixed|--before=--seg-tile-block-register"
+    "tile-edge|tile-edge|--before=--seg-tile-block-register=ty=4 tx=3 tk=5 ry=2 rx=3"
+    "red-vector-loads|red-vector-loads|"
+    "launch-direct|launch|--host-memory=direct"
+    "reduce-ops-direct|reduce-ops|--host-memory=direct"
   )
   examples=(sum segsum argmax mss streak matmul2x2 matmul3x3 matmul5x5 matmul
             tiled_matmul transpose scatter scan radix_scan linfun fused
@@ -71,9 +86,10 @@ for e in "${examples[@]}"; do
 done
 for v in "${variants[@]}"; do
   IFS='|' read -r name input option <<< "$v"
+  IFS=';' read -r -a options <<< "$option"
   src="$root/test/Integration/Inputs/$input.mlir"
   echo "== $name"
-  "$root/scripts/gpu-compile.sh" "$option" "$src" -o "$out/examples/$name.o"
+  "$root/scripts/gpu-compile.sh" "${options[@]}" "$src" -o "$out/examples/$name.o"
   # The reference output of an input, computed once for its variants.
   [[ -f "$references/$input" ]] ||
     "$build/bin/seg-opt" --seg-to-cpu "$src" |

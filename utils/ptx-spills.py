@@ -3,11 +3,13 @@
 output and fails if ptxas spills any of them to local memory.
 
 usage: ptx-spills.py --ptxas PTXAS [--arch sm_90] [--nvdisasm NVDISASM]
-                     FILE.mlir
+                     [--static-shared] FILE.mlir
 
 Every gpu.binary's PTX (the escaped `assembly = "..."` string) is written to
 a temporary file and compiled with `ptxas -v`; one line per kernel:
   <kernel>: <R> registers, <S> bytes spill stores, <L> bytes spill loads
+With --static-shared, each line ends with ", <B> bytes static shared
+memory" (what ptxas allocates besides the launch's dynamic shared memory).
 With --nvdisasm, each module's SASS follows its lines.
 """
 import argparse
@@ -28,6 +30,8 @@ def main():
     parser.add_argument("--ptxas", required=True)
     parser.add_argument("--arch", default="sm_90")
     parser.add_argument("--nvdisasm", help="also print the SASS")
+    parser.add_argument("--static-shared", action="store_true",
+                        help="also print each kernel's static shared memory")
     parser.add_argument("input")
     args = parser.parse_args()
 
@@ -65,8 +69,13 @@ def main():
                 m = re.search(r"Used (\d+) registers", line)
                 if m and kernel:
                     stores, loads = spill_line
+                    shared = ""
+                    if args.static_shared:
+                        smem = re.search(r"(\d+) bytes smem", line)
+                        shared = (f", {smem.group(1) if smem else 0} bytes "
+                                  f"static shared memory")
                     print(f"{kernel}: {m.group(1)} registers, {stores} bytes "
-                          f"spill stores, {loads} bytes spill loads")
+                          f"spill stores, {loads} bytes spill loads{shared}")
                     spilled |= stores > 0 or loads > 0
                     kernel = None
             if args.nvdisasm:

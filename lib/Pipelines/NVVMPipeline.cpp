@@ -45,6 +45,8 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   // Memref accesses of kernels as aligned as their elements: the kernel
   // module's translation would otherwise split every 64-bit access in two.
   pm.addPass(createSegSetNaturalAlignment());
+  // Dynamic shared memory as `.extern .shared`, not a static variable.
+  pm.addPass(createSegDeclareDynamicSharedMemory());
   // Upstream's nvgpu-to-nvvm lowering has no BF16 mma.sync.
   pm.addPass(createSegLowerBF16MmaSync());
 

@@ -15,6 +15,7 @@
 
 #include <cuda.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
@@ -48,6 +49,9 @@ struct RuntimeState {
   std::unordered_map<CUstream, std::string> lastKernel;
   bool timing = false;
   std::vector<TimedLaunch> timedLaunches;
+  // Set by an atexit handler registered after cuInit, so that it runs before
+  // the driver's own teardown and before the global destructors.
+  std::atomic<bool> exiting{false};
 };
 
 RuntimeState &state() {
@@ -56,10 +60,10 @@ RuntimeState &state() {
   return *s;
 }
 
-const char *errorName(CUresult result) {
+std::string errorName(CUresult result) {
   const char *name = nullptr;
   if (cuGetErrorName(result, &name) != CUDA_SUCCESS || !name)
-    return "unknown CUresult";
+    return "CUresult " + std::to_string(static_cast<int>(result));
   return name;
 }
 
@@ -74,9 +78,10 @@ const char *errorString(CUresult result) {
                        const std::string &context) {
   // What the program printed so far comes before the report.
   std::fflush(stdout);
-  std::fprintf(
-      stderr, "segir-cuda-runtime: error: %s failed with %s (%s) in %s%s\n",
-      call, errorName(result), errorString(result), entry, context.c_str());
+  std::fprintf(stderr,
+               "segir-cuda-runtime: error: %s failed with %s (%s) in %s%s\n",
+               call, errorName(result).c_str(), errorString(result), entry,
+               context.c_str());
   RuntimeState &s = state();
   if ((result == CUDA_ERROR_ILLEGAL_ADDRESS ||
        result == CUDA_ERROR_INVALID_VALUE) &&
@@ -125,6 +130,7 @@ void createPrimaryContext() {
                              s.device));
   CHECK(cuDevicePrimaryCtxRetain(&s.context, s.device));
   s.contextDevice = s.requestedDevice;
+  std::atexit([] { state().exiting = true; });
 }
 
 // Makes the primary context current for the duration of one entry point
@@ -189,9 +195,24 @@ SEGIR_EXPORT SegirCuModule mgpuModuleLoadJIT(void *data, int optLevel) {
   return module;
 }
 
+// Called from a global destructor. The driver tears itself down in an
+// atexit handler that cuInit registered (in the global constructor that
+// loaded the module), which runs before the global destructors: at exit the
+// modules go with the driver, and calling it would fail.
 SEGIR_EXPORT void mgpuModuleUnload(SegirCuModule module) {
-  ScopedContext scoped;
-  CHECK(cuModuleUnload(static_cast<CUmodule>(module)));
+  RuntimeState &s = state();
+  if (s.exiting)
+    return;
+  CUresult pushed = cuCtxPushCurrent(s.context);
+  if (pushed == CUDA_ERROR_DEINITIALIZED)
+    return;
+  check(pushed, "cuCtxPushCurrent(s.context)", __func__);
+  CUresult unloaded = cuModuleUnload(static_cast<CUmodule>(module));
+  if (unloaded == CUDA_ERROR_DEINITIALIZED)
+    return;
+  check(unloaded, "cuModuleUnload(static_cast<CUmodule>(module))", __func__);
+  CUcontext popped = nullptr;
+  CHECK(cuCtxPopCurrent(&popped));
 }
 
 SEGIR_EXPORT SegirCuFunction mgpuModuleGetFunction(SegirCuModule module,
@@ -229,16 +250,24 @@ mgpuLaunchKernel(SegirCuFunction functionHandle, intptr_t gridX, intptr_t gridY,
       failUsage(__func__, "launch size out of range" + where);
   if (smem < 0)
     failUsage(__func__, "negative dynamic shared memory size" + where);
-  // Above the static 48 KiB, a kernel must opt in to more dynamic shared
-  // memory.
-  if (smem > 48 * 1024) {
+  // Beyond 48 KiB of shared memory in all, the static shared memory ptxas
+  // allocated and the launch's dynamic shared memory, a kernel must opt in
+  // to more dynamic shared memory.
+  int staticBytes = 0;
+  CHECK_CTX(cuFuncGetAttribute(&staticBytes,
+                               CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
+            where);
+  if (int64_t{staticBytes} + smem > 48 * 1024) {
     int maxOptIn = 0;
     auto optIn = CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN;
     CHECK(cuDeviceGetAttribute(&maxOptIn, optIn, s.device));
-    if (smem > maxOptIn)
+    if (int64_t{staticBytes} + smem > maxOptIn)
       failUsage(__func__, "the device allows at most " +
                               std::to_string(maxOptIn) +
-                              " bytes of shared memory per block" + where);
+                              " bytes of shared memory per block, the kernel "
+                              "has " +
+                              std::to_string(staticBytes) +
+                              " bytes of static shared memory" + where);
     auto maxDynamic = CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
     CHECK_CTX(cuFuncSetAttribute(function, maxDynamic, smem), where);
   }

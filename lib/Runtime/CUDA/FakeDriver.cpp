@@ -13,7 +13,14 @@
 //       only on its n-th (from 1); <function> is the name in cuda.h without
 //       a _v2 suffix, e.g. cuLaunchKernel=719 or cuStreamSynchronize=700@2.
 //   SEGIR_FAKE_CUDA_PAGEABLE=0  the device cannot access pageable memory.
-// Device memory is host memory, so memsets and copies behave.
+//   SEGIR_FAKE_CUDA_STATIC_SHARED=<bytes>  every kernel's static shared
+//       memory (default 0). As on the device, a launch whose static and
+//       dynamic shared memory exceed 48 KiB fails with
+//       CUDA_ERROR_INVALID_VALUE unless the kernel's maximum dynamic shared
+//       memory was raised to its dynamic size first.
+// Device memory is host memory, so memsets and copies behave. Like the real
+// driver, cuInit registers an atexit handler that tears the driver down:
+// every later call fails with CUDA_ERROR_DEINITIALIZED.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,10 +29,15 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 
 namespace {
 
+bool deinitialized = false;
+
 CUresult outcome(const char *function) {
+  if (deinitialized)
+    return CUDA_ERROR_DEINITIALIZED;
   const char *spec = std::getenv("SEGIR_FAKE_CUDA_FAIL");
   if (!spec)
     return CUDA_SUCCESS;
@@ -54,6 +66,8 @@ const ErrorText errors[] = {
     {CUDA_SUCCESS, "CUDA_SUCCESS", "no error"},
     {CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
     {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {CUDA_ERROR_DEINITIALIZED, "CUDA_ERROR_DEINITIALIZED",
+     "driver shutting down"},
     {CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE",
      "no CUDA-capable device is detected"},
     {CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE",
@@ -106,6 +120,10 @@ CUresult cuGetErrorString(CUresult error, const char **text) {
 
 CUresult cuInit(unsigned int) {
   FAKE_FAIL("cuInit");
+  static bool registered = false;
+  if (!registered)
+    std::atexit([] { deinitialized = true; });
+  registered = true;
   return CUDA_SUCCESS;
 }
 
@@ -188,15 +206,48 @@ CUresult cuModuleGetFunction(CUfunction *function, CUmodule, const char *) {
   return CUDA_SUCCESS;
 }
 
-CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute, int) {
-  FAKE_FAIL("cuFuncSetAttribute");
+int staticSharedBytes() {
+  const char *bytes = std::getenv("SEGIR_FAKE_CUDA_STATIC_SHARED");
+  return bytes ? std::atoi(bytes) : 0;
+}
+
+// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES by kernel, where raised.
+std::map<CUfunction, int> &maxDynamicShared() {
+  static std::map<CUfunction, int> limits;
+  return limits;
+}
+
+CUresult cuFuncGetAttribute(int *value, CUfunction_attribute attribute,
+                            CUfunction) {
+  FAKE_FAIL("cuFuncGetAttribute");
+  *value = attribute == CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+               ? staticSharedBytes()
+               : 0;
   return CUDA_SUCCESS;
 }
 
-CUresult cuLaunchKernel(CUfunction, unsigned int, unsigned int, unsigned int,
+CUresult cuFuncSetAttribute(CUfunction function, CUfunction_attribute attribute,
+                            int value) {
+  FAKE_FAIL("cuFuncSetAttribute");
+  if (attribute == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
+    if (value < 0 || staticSharedBytes() + value > 227 * 1024)
+      return CUDA_ERROR_INVALID_VALUE;
+    maxDynamicShared()[function] = value;
+  }
+  return CUDA_SUCCESS;
+}
+
+CUresult cuLaunchKernel(CUfunction function, unsigned int, unsigned int,
                         unsigned int, unsigned int, unsigned int, unsigned int,
-                        CUstream, void **, void **) {
+                        unsigned int sharedMemBytes, CUstream, void **,
+                        void **) {
   FAKE_FAIL("cuLaunchKernel");
+  auto raised = maxDynamicShared().find(function);
+  int limit = raised == maxDynamicShared().end()
+                  ? 48 * 1024 - staticSharedBytes()
+                  : raised->second;
+  if (static_cast<int64_t>(sharedMemBytes) > limit)
+    return CUDA_ERROR_INVALID_VALUE;
   return CUDA_SUCCESS;
 }
 

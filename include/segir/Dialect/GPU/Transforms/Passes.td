@@ -81,6 +81,35 @@ def SegSetNaturalAlignment
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def SegDeclareDynamicSharedMemory
+    : Pass<"seg-declare-dynamic-shared-memory", "ModuleOp"> {
+  let summary = "Declare each kernel module's dynamic shared memory as an "
+                "external symbol, so that it takes no static shared memory";
+  let description = [{
+    Upstream's `convert-gpu-to-nvvm` (MLIR 22.1) lowers
+    `gpu.dynamic_shared_memory` to the address of an *internal*
+    zero-length global in the shared address space. The NVPTX backend
+    demotes such a global into the kernel as an ordinary `.shared`
+    variable, which ptxas allocates as 1 byte of static shared memory (16
+    with the alignment) in front of the dynamic shared memory. A kernel
+    that launches with the full 48 KiB of dynamic shared memory then
+    needs more than 48 KiB and the launch fails (`CUDA_ERROR_INVALID_VALUE`
+    on an H100), and every kernel's shared-memory footprint is off by the
+    alignment.
+
+    This pass adds, to every `gpu.module` that uses
+    `gpu.dynamic_shared_memory`, an external declaration of a zero-length
+    `i8` array in the shared address space (3) with the 16-byte alignment
+    upstream uses. The NVVM lowering reuses a global of that type, address
+    space and alignment instead of creating its own, and the NVPTX backend
+    prints the declaration as `.extern .shared .align 16 .b8 NAME[]`:
+    dynamic shared memory proper, with no static bytes. Modules that
+    already declare such a global are left alone. `seg-to-nvvm` runs it
+    before the NVVM lowering.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def SegLowerBF16MmaSync
     : Pass<"seg-lower-bf16-mma-sync", "ModuleOp"> {
   let summary = "Lower BF16 nvgpu.mma.sync to nvvm.mma.sync in device code";
