@@ -92,6 +92,15 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 "$seg_opt" "${before[@]}" "$pass" "$input" -o "$tmp/lowered.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$tmp/lowered.mlir" -o "$tmp/prog.ll"
+# A program's `func.func @main()` returns nothing (as mlir-runner's
+# -entry-point-result=void wants), but as C's main its exit status would be
+# whatever the last call left in the return register: wrap it in a main that
+# returns 0.
+if grep -q '^define void @main() ' "$tmp/prog.ll"; then
+  sed -i 's/^define void @main() /define void @__segir_main() /' "$tmp/prog.ll"
+  printf '\ndefine i32 @main() {\n  call void @__segir_main()\n  ret i32 0\n}\n' \
+    >> "$tmp/prog.ll"
+fi
 object="$output"
 ((exe)) && object="$tmp/prog.o"
 "$llvm/bin/llc" -O2 -filetype=obj -relocation-model=pic "$tmp/prog.ll" \

@@ -13,6 +13,12 @@
 # inputs with each histogram strategy, the tiled products of
 # test/Integration/Emulator (SIMT tiles, and tensor cores: mma=tf32, bf16,
 # f16) and programs whose kernels read host memory directly.
+# Where this build has the CUDA runtime and the harness (a CUDA toolkit was
+# found), the package is also ready to run without any compiler:
+#   OUTDIR/examples/<example>           the object linked into an executable
+#   OUTDIR/lib/libsegir_cuda_runtime.so the runtime they load
+#   OUTDIR/bin/segir-bench              the harness, with these kernels
+# (gpu-run.sh uses them when present, and builds them otherwise).
 # usage: gpu-package.sh OUTDIR [EXAMPLE...]   (default: the examples below,
 # the scans included, and the variants)
 set -euo pipefail
@@ -63,8 +69,7 @@ if ((${#examples[@]} == 0)); then
     "tile-matmul-div|tile-matmul-div|--before=--seg-tile-block-register"
     "tile-matmul-mixed|tile-matmul-mixed|--before=--seg-tile-block-register"
     "tile-edge|tile-edge|--before=--seg-tile-block-register=ty=4 tx=3 tk=5 ry=2 rx=3"
-    "red-vector-loads|red-vector-loads|"
-    "launch-direct|launch|--host-memory=direct"
+    "red-vector-loads-direct|red-vector-loads|--host-memory=direct"
     "reduce-ops-direct|reduce-ops|--host-memory=direct"
   )
   examples=(sum segsum argmax mss streak matmul2x2 matmul3x3 matmul5x5 matmul
@@ -97,8 +102,27 @@ for v in "${variants[@]}"; do
         -shared-libs="$runner_libs" > "$references/$input"
   cp "$references/$input" "$out/examples/$name.expected"
 done
+# Executables for GPU machines without a compiler, with the runtime beside
+# them (found through the runpath $ORIGIN/../lib).
+if [[ -f "$build/lib/libsegir_cuda_runtime.so" ]]; then
+  mkdir -p "$out/lib"
+  cp "$build/lib/libsegir_cuda_runtime.so" "$out/lib/"
+  cuda="${CUDA_HOME:-/usr/local/cuda}"
+  driver=(-lcuda)
+  [[ -f "$cuda/lib64/stubs/libcuda.so" ]] && driver=(-L"$cuda/lib64/stubs" -lcuda)
+  for object in "$out"/examples/*.o; do
+    "${CXX:-c++}" "$object" "$build/lib/libsegir_print_support.a" \
+      -L"$build/lib" -lsegir_cuda_runtime '-Wl,-rpath,$ORIGIN/../lib' \
+      "${driver[@]}" -o "${object%.o}"
+  done
+fi
 echo "== bench kernels"
 SEG_OPT="$build/bin/seg-opt" LLVM_PREFIX="$llvm" \
   bash "$root/bench/kernels/compile.sh" --all "$out/bench"
 kernels="$(SEG_OPT="$build/bin/seg-opt" bash "$root/bench/kernels/compile.sh" --list | wc -l)"
+# The harness of this build was linked with these same kernels.
+if [[ -x "$build/bin/segir-bench" && -f "$out/lib/libsegir_cuda_runtime.so" ]]; then
+  mkdir -p "$out/bin"
+  cp "$build/bin/segir-bench" "$out/bin/"
+fi
 echo "packaged $((${#examples[@]} + ${#variants[@]})) programs and $kernels bench kernel objects in $out"
