@@ -452,6 +452,16 @@ void benchSegmented(const Options &o, cudaStream_t stream) {
         },
         verify);
     CUDA_CHECK(cudaFree(doffsets));
+    // Offsets from an iterator; SegIR is compared with the offsets API
+    // above, so this one compares with nothing (first = itself).
+    r.impl = "cub-fixed";
+    size_t fixedBytes = cubSegSumFixedF32TempBytes(rows, cols);
+    timeCub(
+        o, stream, fixedBytes, out, rows * 4, r, results.size(),
+        [&](void *temp) {
+          cubSegSumFixedF32(temp, fixedBytes, dx, rows, cols, out, stream);
+        },
+        verify);
   }
   CUDA_CHECK(cudaFree(dx));
   CUDA_CHECK(cudaFree(out));
@@ -1045,7 +1055,7 @@ void list() {
               names(modelAndChunk1(s.mssChunks)).c_str());
   std::printf("noncommutative linfun_i32        segir chunk %s\n",
               names(modelAndChunk1(s.linFunChunks)).c_str());
-  std::printf("segmented      segsum_f32        segir %s, cub\n",
+  std::printf("segmented      segsum_f32        segir %s, cub, cub-fixed\n",
               state((const void *)s.segSumF32));
   std::printf("scan           inclusive_sum_f32 segir single-pass %s, "
               "segir reduce-then-scan %s, cub\n",

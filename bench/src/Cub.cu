@@ -40,6 +40,37 @@ void cubSegSumF32(void *temp, size_t tempBytes, const float *x,
                                              offsets, offsets + 1, stream));
 }
 
+namespace {
+
+struct TimesCols {
+  int64_t cols;
+  __host__ __device__ int64_t operator()(int64_t s) const { return s * cols; }
+};
+
+auto fixedOffsets(int64_t cols) {
+  return thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
+                                         TimesCols{cols});
+}
+
+} // namespace
+
+size_t cubSegSumFixedF32TempBytes(int64_t segments, int64_t cols) {
+  size_t bytes = 0;
+  auto offsets = fixedOffsets(cols);
+  CUDA_CHECK(cub::DeviceSegmentedReduce::Sum(
+      nullptr, bytes, (const float *)nullptr, (float *)nullptr, segments,
+      offsets, offsets + 1));
+  return bytes;
+}
+
+void cubSegSumFixedF32(void *temp, size_t tempBytes, const float *x,
+                       int64_t segments, int64_t cols, float *out,
+                       cudaStream_t stream) {
+  auto offsets = fixedOffsets(cols);
+  CUDA_CHECK(cub::DeviceSegmentedReduce::Sum(temp, tempBytes, x, out, segments,
+                                             offsets, offsets + 1, stream));
+}
+
 size_t cubInclusiveSumF32TempBytes(int64_t n) {
   size_t bytes = 0;
   CUDA_CHECK(cub::DeviceScan::InclusiveSum(

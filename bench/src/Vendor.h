@@ -26,6 +26,13 @@ size_t cubSegSumF32TempBytes(int64_t segments);
 void cubSegSumF32(void *temp, size_t tempBytes, const float *x,
                   int64_t segments, const int64_t *offsets, float *out,
                   cudaStream_t stream);
+// Segments of `cols` elements each, their offsets computed by an iterator
+// (s * cols) rather than read from memory: CUB 3.0 has no fixed-size
+// overload, and this is what one would cost.
+size_t cubSegSumFixedF32TempBytes(int64_t segments, int64_t cols);
+void cubSegSumFixedF32(void *temp, size_t tempBytes, const float *x,
+                       int64_t segments, int64_t cols, float *out,
+                       cudaStream_t stream);
 
 size_t cubInclusiveSumF32TempBytes(int64_t n);
 void cubInclusiveSumF32(void *temp, size_t tempBytes, const float *x, int64_t n,
