@@ -555,10 +555,13 @@ void sgemmInputs(uint64_t seed, int64_t m, int64_t n, int64_t k,
 }
 
 // Row-major C = A B checked at 256 sampled entries against a double
-// precision dot product, within 8 K 2^-24 sum |a b| (FP32 accumulation).
+// precision dot product, within (8 K 2^-24 + 2 inputError) sum |a b|: FP32
+// accumulation, and inputs rounded with relative error inputError (0 for
+// FP32; 2^-10 for TF32, which keeps 10 of FP32's 23 mantissa bits, rounded
+// or truncated).
 void checkSgemm(const std::vector<float> &a, const std::vector<float> &b,
                 const std::vector<float> &c, int64_t m, int64_t n, int64_t k,
-                const std::string &what, uint64_t seed) {
+                const std::string &what, uint64_t seed, double inputError = 0) {
   reference::Random random(seed);
   for (int sample = 0; sample < 256; ++sample) {
     int64_t i = random.next() % m, j = random.next() % n;
@@ -568,7 +571,8 @@ void checkSgemm(const std::vector<float> &a, const std::vector<float> &b,
       dot += term;
       magnitude += std::fabs(term);
     }
-    double tolerance = 8.0 * k * std::ldexp(1.0, -24) * magnitude;
+    double tolerance =
+        (8.0 * k * std::ldexp(1.0, -24) + 2 * inputError) * magnitude;
     if (std::fabs(c[i * n + j] - dot) > tolerance)
       checkFailed(what + " C[" + std::to_string(i) + "][" + std::to_string(j) +
                   "] = " + std::to_string(c[i * n + j]) + ", expected " +
@@ -603,16 +607,17 @@ struct SgemmProblem {
   // Fills C with 0xff so that a kernel that writes nothing fails the check.
   void clearC() const { CUDA_CHECK(cudaMemset(dc, 0xff, m * n * 4)); }
 
-  void checkC(const std::string &what, uint64_t seed) const {
-    checkSgemm(a, b, download(dc, m * n), m, n, k, what, seed);
+  void checkC(const std::string &what, uint64_t seed,
+              double inputError = 0) const {
+    checkSgemm(a, b, download(dc, m * n), m, n, k, what, seed, inputError);
   }
 
   // Times and checks SegIR's SGEMM `fn`; `what` names it in an error.
-  Timing timeSegIRSgemm(const Options &o, SgemmFn fn,
-                        const std::string &what) const {
+  Timing timeSegIRSgemm(const Options &o, SgemmFn fn, const std::string &what,
+                        double inputError = 0) const {
     clearC();
     Timing t = timeSegIR(o, [&] { fn(da, db, dc, m, n, k); });
-    checkC(what, o.seed);
+    checkC(what, o.seed, inputError);
     return t;
   }
 };
@@ -621,41 +626,49 @@ void benchSgemm(const Options &o, cudaStream_t stream) {
   cublasHandle_t handle;
   CUBLAS_CHECK(cublasCreate(&handle));
   CUBLAS_CHECK(cublasSetStream(handle, stream));
-  // Default math keeps at least FP32's mantissa, so no TF32 tensor cores
-  // (which need CUBLAS_TF32_TENSOR_OP_MATH); pedantic math would also forbid
-  // fast FP32 algorithms.
-  CUBLAS_CHECK(cublasSetMathMode(handle, CUBLAS_DEFAULT_MATH));
   const SegIRImplementations &segir = segirImplementations();
+  // SegIR's `fn` and cuBLAS in `math` mode on one problem, as `name`:
+  // FP32 with the default math, which keeps at least FP32's mantissa (no TF32
+  // tensor cores; pedantic math would also forbid fast FP32 algorithms), and
+  // TF32 on tensor cores with CUBLAS_TF32_TENSOR_OP_MATH, as SegIR's mma=tf32.
+  auto compare = [&](const SgemmProblem &p, const char *name, SgemmFn fn,
+                     cublasMath_t math, double inputError) {
+    size_t first = results.size();
+    if (fn) {
+      Timing t = p.timeSegIRSgemm(
+          o, fn, std::string("SegIR ") + name + " " + p.shape, inputError);
+      Result r{"sgemm", name, "segir", p.shape};
+      r.flops = p.flops();
+      r.check = "ok";
+      record(r, t);
+    } else {
+      missing("sgemm", name, "segir", p.shape);
+    }
+    CUBLAS_CHECK(cublasSetMathMode(handle, math));
+    const float one = 1.0f, zero = 0.0f;
+    p.clearC();
+    // Column-major cuBLAS computes the row-major C = A B as C^T = B^T A^T.
+    Timing t = timeEvents(o, stream, [&] {
+      CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(p.n),
+                               int(p.m), int(p.k), &one, p.db, int(p.n), p.da,
+                               int(p.k), &zero, p.dc, int(p.n)));
+    });
+    p.checkC(std::string("cuBLAS ") + name + " " + p.shape, o.seed, inputError);
+    Result r{"sgemm", name, "cublas", p.shape};
+    r.flops = p.flops();
+    r.check = "ok";
+    record(r, t);
+    compareWithVendor(first, results.size() - 1 - first);
+  };
   struct Shape {
     int64_t m, n, k;
   };
   for (Shape s : {Shape{1024, 1024, 1024}, Shape{2048, 2048, 2048},
                   Shape{4096, 4096, 4096}, Shape{3001, 2011, 1999}}) {
     SgemmProblem p(o, s.m, s.n, s.k);
-    size_t first = results.size();
-    if (segir.sgemm) {
-      Timing t = p.timeSegIRSgemm(o, segir.sgemm, "SegIR SGEMM " + p.shape);
-      Result r{"sgemm", "sgemm_f32", "segir", p.shape};
-      r.flops = p.flops();
-      r.check = "ok";
-      record(r, t);
-    } else {
-      missing("sgemm", "sgemm_f32", "segir", p.shape);
-    }
-    const float one = 1.0f, zero = 0.0f;
-    p.clearC();
-    // Column-major cuBLAS computes the row-major C = A B as C^T = B^T A^T.
-    Timing t = timeEvents(o, stream, [&] {
-      CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(s.n),
-                               int(s.m), int(s.k), &one, p.db, int(s.n), p.da,
-                               int(s.k), &zero, p.dc, int(s.n)));
-    });
-    p.checkC("cuBLAS SGEMM " + p.shape, o.seed);
-    Result r{"sgemm", "sgemm_f32", "cublas", p.shape};
-    r.flops = p.flops();
-    r.check = "ok";
-    record(r, t);
-    compareWithVendor(first, results.size() - 1 - first);
+    compare(p, "sgemm_f32", segir.sgemm, CUBLAS_DEFAULT_MATH, 0);
+    compare(p, "sgemm_tf32", segir.sgemmTF32, CUBLAS_TF32_TENSOR_OP_MATH,
+            std::ldexp(1.0, -10));
   }
   CUBLAS_CHECK(cublasDestroy(handle));
 }
@@ -1067,6 +1080,8 @@ void list() {
               state((const void *)s.segScanF32ReduceThenScan));
   std::printf("sgemm          sgemm_f32         segir %s, cublas\n",
               state((const void *)s.sgemm));
+  std::printf("sgemm          sgemm_tf32        segir %s, cublas (TF32 math)\n",
+              state((const void *)s.sgemmTF32));
   std::printf("schedule       stencil9x9_i32    segir %s\n",
               names(s.stencilSchedules).c_str());
   std::printf("schedule       naive_matmul_f32  segir %s\n",

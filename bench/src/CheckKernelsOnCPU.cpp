@@ -194,6 +194,8 @@ int main() {
 
   checkMatmuls({{"sgemm", segir.sgemm, true}}, "sgemm_f32", random);
   checkMatmuls(segir.sgemmTiles, "sgemm_f32 tiles", random);
+  // Small integers are exact in TF32.
+  checkMatmuls({{"tf32", segir.sgemmTF32, false}}, "sgemm_tf32", random);
   checkMatmuls(segir.naiveMatmulSchedules, "naive_matmul_f32 schedules",
                random);
 

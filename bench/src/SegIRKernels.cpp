@@ -81,6 +81,7 @@ void _mlir_ciface_bench_segsum_f32(MemRef<float, 2> *x, MemRef<float, 1> *out);
 DECLARE_REDUCTIONS(, , )
 SEGIR_CHUNKS(DECLARE_REDUCTIONS)
 SEGIR_SGEMM_TILES(DECLARE_SGEMM)
+DECLARE_SGEMM(_tf32, "tf32", false)
 SEGIR_SCHEDULES(DECLARE_SCHEDULE)
 SEGIR_HIST_STRATEGIES(DECLARE_HIST)
 // Weak: variants.txt builds the single-pass scan for the CPU only while
@@ -220,6 +221,7 @@ const SegIRImplementations &segirImplementations() {
     t.segScanF32 = _mlir_ciface_bench_segscan_f32 ? segScanSinglePass : nullptr;
     t.segScanF32ReduceThenScan = segScanReduceThenScan;
     t.sgemm = matmul<_mlir_ciface_bench_sgemm_f32>;
+    t.sgemmTF32 = matmul<_mlir_ciface_bench_sgemm_f32_tf32>;
 #define ADD_SCHEDULE(suffix, name, model)                                      \
   t.stencilSchedules.push_back(                                                \
       {name, stencil<_mlir_ciface_bench_stencil9x9_i32##suffix>, model});      \

@@ -96,6 +96,8 @@ struct SegIRImplementations {
   SegScanF32Fn segScanF32ReduceThenScan;
   // Tiled by seg-tile-block-register with the resource model's tiles.
   SgemmFn sgemm;
+  // The same on tensor cores (mma=tf32): TF32 inputs, f32 accumulation.
+  SgemmFn sgemmTF32;
   // Row order and column schedules (seg-column-schedule).
   Variants<StencilI32Fn> stencilSchedules;
   Variants<SgemmFn> naiveMatmulSchedules;
