@@ -105,16 +105,19 @@ def main():
     table(["scan", "shape", "SegIR", "SegIR ms", "CUB ms", "SegIR % of copy",
            "CUB % of copy", "SegIR / CUB"], rows)
 
-    print("**SGEMM** (row-major f32; cuBLAS FP32, no TF32)\n")
+    print("**SGEMM** (row-major; sgemm_f32: FP32, cuBLAS without TF32; "
+          "sgemm_tf32: TF32 tensor cores, SegIR mma=tf32 and cuBLAS TF32 "
+          "math)\n")
     rows = []
-    for shape in shapes("sgemm", "sgemm_f32"):
-        s = one("sgemm", impl="segir", shape=shape)
-        c = one("sgemm", impl="cublas", shape=shape)
-        if s and c:
-            rows.append([shape, "%.0f" % s["gflops"], "%.0f" % c["gflops"],
-                         ratio(s, c)])
-    table(["m x n x k", "SegIR GFLOP/s", "cuBLAS GFLOP/s", "SegIR / cuBLAS"],
-          rows)
+    for name in ("sgemm_f32", "sgemm_tf32"):
+        for shape in shapes("sgemm", name):
+            s = one("sgemm", name, "segir", shape)
+            c = one("sgemm", name, "cublas", shape)
+            if s and c:
+                rows.append([name, shape, "%.0f" % s["gflops"],
+                             "%.0f" % c["gflops"], ratio(s, c)])
+    table(["product", "m x n x k", "SegIR GFLOP/s", "cuBLAS GFLOP/s",
+           "SegIR / cuBLAS"], rows)
 
     print("**Column schedule** (time over row order's)\n")
     rows = []
