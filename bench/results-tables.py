@@ -10,7 +10,9 @@ sweep (marked when more than 10% slower); the histograms against CUB.
 Ratios are SegIR's time over the other's (above 1: SegIR is slower), by
 whole host call and, in brackets, by time on the GPU (span).
 
-usage: results-tables.py RESULTS.json
+usage: results-tables.py RESULTS.json [MORE.json...]
+(several files: runs of single groups, `segir-bench --only GROUP`, taken
+together; the header is the first file's)
 """
 import json
 import sys
@@ -38,11 +40,13 @@ def table(header, rows):
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) < 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    data = json.load(open(sys.argv[1]))
-    results = [r for r in data["results"] if r["status"] == "ok"]
+    runs = [json.load(open(path)) for path in sys.argv[1:]]
+    data = runs[0]
+    results = [r for run in runs for r in run["results"]
+               if r["status"] == "ok"]
 
     def find(group, name=None, impl=None, shape=None, variant=None):
         return [r for r in results
