@@ -43,7 +43,16 @@ def main():
     if len(sys.argv) < 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    runs = [json.load(open(path)) for path in sys.argv[1:]]
+    runs = []
+    for path in sys.argv[1:]:
+        try:
+            with open(path) as f:
+                runs.append(json.load(f))
+            runs[-1]["results"]
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            print("results-tables.py: %s is not a segir-bench JSON file (%s)"
+                  % (path, e), file=sys.stderr)
+            return 1
     data = runs[0]
     results = [r for run in runs for r in run["results"]
                if r["status"] == "ok"]
