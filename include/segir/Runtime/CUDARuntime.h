@@ -63,7 +63,8 @@ void mgpuLaunchKernel(SegirCuFunction function, intptr_t gridX, intptr_t gridY,
                       intptr_t blockZ, int32_t smem, SegirCuStream stream,
                       void **params, void **extra, size_t paramsCount);
 
-// Streams (non-blocking) and events (without timing).
+// Streams (non-blocking) and events (without timing). A destroyed stream is
+// kept and handed out again by the next mgpuStreamCreate.
 SegirCuStream mgpuStreamCreate(void);
 void mgpuStreamDestroy(SegirCuStream stream);
 void mgpuStreamSynchronize(SegirCuStream stream);
@@ -74,7 +75,11 @@ void mgpuEventSynchronize(SegirCuEvent event);
 void mgpuEventRecord(SegirCuEvent event, SegirCuStream stream);
 
 // Device memory. mgpuMemAlloc returns null for 0 bytes; with `isHostShared`
-// the memory is managed (cuMemAllocManaged). mgpuMemFree(null) does nothing.
+// the memory is managed (cuMemAllocManaged); with a stream, on a device with
+// memory pools, it comes from the device's default pool in stream order
+// (cuMemAllocAsync; the pool keeps freed memory), otherwise from cuMemAlloc.
+// mgpuMemFree frees either kind (pool memory in order on `stream`, or after
+// all work on the device without one); mgpuMemFree(null) does nothing.
 // mgpuMemcpy and mgpuMemset* are asynchronous on `stream` (count elements).
 void *mgpuMemAlloc(uint64_t sizeBytes, SegirCuStream stream, bool isHostShared);
 void mgpuMemFree(void *ptr, SegirCuStream stream);

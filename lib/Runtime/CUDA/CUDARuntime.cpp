@@ -21,6 +21,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #define SEGIR_EXPORT extern "C" __attribute__((visibility("default")))
@@ -49,6 +50,17 @@ struct RuntimeState {
   std::unordered_map<CUstream, std::string> lastKernel;
   bool timing = false;
   std::vector<TimedLaunch> timedLaunches;
+  // Streams given back by mgpuStreamDestroy, handed out again by
+  // mgpuStreamCreate: the host code of seg-to-nvvm creates and destroys
+  // streams around every launch, allocation and copy, and the driver's
+  // creation and destruction cost more than the small kernels they order.
+  std::vector<CUstream> idleStreams;
+  // Device memory from the device's default pool (stream-ordered
+  // allocation), which keeps freed memory for the next allocation instead
+  // of a synchronous cuMemFree and a fresh cuMemAlloc per call.
+  std::once_flag poolOnce;
+  bool pool = false;
+  std::unordered_set<CUdeviceptr> poolAllocations;
   // Set by an atexit handler registered after cuInit, so that it runs before
   // the driver's own teardown and before the global destructors.
   std::atomic<bool> exiting{false};
@@ -304,18 +316,30 @@ mgpuLaunchKernel(SegirCuFunction functionHandle, intptr_t gridX, intptr_t gridY,
 
 SEGIR_EXPORT SegirCuStream mgpuStreamCreate(void) {
   ScopedContext scoped;
+  RuntimeState &s = state();
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (!s.idleStreams.empty()) {
+      CUstream stream = s.idleStreams.back();
+      s.idleStreams.pop_back();
+      return stream;
+    }
+  }
   CUstream stream = nullptr;
   CHECK(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
   return stream;
 }
 
+// Keeps the stream for the next mgpuStreamCreate. Work still queued on it
+// orders that stream's next work after it, as a fresh stream's would not:
+// an order, never a wrong result. The driver destroys the streams with the
+// context at exit.
 SEGIR_EXPORT void mgpuStreamDestroy(SegirCuStream streamHandle) {
-  ScopedContext scoped;
   auto stream = static_cast<CUstream>(streamHandle);
-  CHECK_CTX(cuStreamDestroy(stream), afterKernel(stream));
   RuntimeState &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   s.lastKernel.erase(stream);
+  s.idleStreams.push_back(stream);
 }
 
 SEGIR_EXPORT void mgpuStreamSynchronize(SegirCuStream streamHandle) {
@@ -358,28 +382,65 @@ SEGIR_EXPORT void mgpuEventRecord(SegirCuEvent event, SegirCuStream stream) {
 // Memory
 //===----------------------------------------------------------------------===//
 
-SEGIR_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, SegirCuStream stream,
+SEGIR_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, SegirCuStream streamHandle,
                                 bool isHostShared) {
-  (void)stream;
   if (sizeBytes == 0)
     return nullptr;
   ScopedContext scoped;
+  RuntimeState &s = state();
   CUdeviceptr pointer = 0;
   std::string what = " (" + std::to_string(sizeBytes) + " bytes)";
-  if (isHostShared)
+  if (isHostShared) {
     CHECK_CTX(cuMemAllocManaged(&pointer, sizeBytes, CU_MEM_ATTACH_GLOBAL),
               what);
-  else
+    return reinterpret_cast<void *>(pointer);
+  }
+  std::call_once(s.poolOnce, [&s] {
+    int supported = 0;
+    CHECK(cuDeviceGetAttribute(
+        &supported, CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED, s.device));
+    if (!supported)
+      return;
+    // Freed memory stays in the pool (by default it goes back to the
+    // system at every synchronisation).
+    CUmemoryPool pool = nullptr;
+    CHECK(cuDeviceGetDefaultMemPool(&pool, s.device));
+    cuuint64_t keepAll = ~cuuint64_t(0);
+    CHECK(cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                                &keepAll));
+    s.pool = true;
+  });
+  auto stream = static_cast<CUstream>(streamHandle);
+  if (!s.pool || !stream) {
     CHECK_CTX(cuMemAlloc(&pointer, sizeBytes), what);
+    return reinterpret_cast<void *>(pointer);
+  }
+  CHECK_CTX(cuMemAllocAsync(&pointer, sizeBytes, stream), what);
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.poolAllocations.insert(pointer);
   return reinterpret_cast<void *>(pointer);
 }
 
-SEGIR_EXPORT void mgpuMemFree(void *ptr, SegirCuStream stream) {
-  (void)stream;
+SEGIR_EXPORT void mgpuMemFree(void *ptr, SegirCuStream streamHandle) {
   if (!ptr)
     return;
   ScopedContext scoped;
-  CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)));
+  RuntimeState &s = state();
+  auto pointer = reinterpret_cast<CUdeviceptr>(ptr);
+  bool fromPool;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    fromPool = s.poolAllocations.erase(pointer) != 0;
+  }
+  if (!fromPool) {
+    CHECK(cuMemFree(pointer));
+    return;
+  }
+  auto stream = static_cast<CUstream>(streamHandle);
+  // Without a stream, free as cuMemFree would: after all work on the device.
+  if (!stream)
+    CHECK(cuCtxSynchronize());
+  CHECK(cuMemFreeAsync(pointer, stream));
 }
 
 SEGIR_EXPORT void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,

@@ -13,6 +13,7 @@
 //       only on its n-th (from 1); <function> is the name in cuda.h without
 //       a _v2 suffix, e.g. cuLaunchKernel=719 or cuStreamSynchronize=700@2.
 //   SEGIR_FAKE_CUDA_PAGEABLE=0  the device cannot access pageable memory.
+//   SEGIR_FAKE_CUDA_POOLS=0  the device has no stream-ordered allocator.
 //   SEGIR_FAKE_CUDA_STATIC_SHARED=<bytes>  every kernel's static shared
 //       memory (default 0). As on the device, a launch whose static and
 //       dynamic shared memory exceed 48 KiB fails with
@@ -146,6 +147,11 @@ CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
   case CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS: {
     const char *pageable = std::getenv("SEGIR_FAKE_CUDA_PAGEABLE");
     *value = pageable ? std::atoi(pageable) : 1;
+    break;
+  }
+  case CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED: {
+    const char *pools = std::getenv("SEGIR_FAKE_CUDA_POOLS");
+    *value = pools ? std::atoi(pools) : 1;
     break;
   }
   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
@@ -309,6 +315,34 @@ CUresult cuMemAllocManaged(CUdeviceptr *pointer, size_t size, unsigned int) {
   FAKE_FAIL("cuMemAllocManaged");
   *pointer = reinterpret_cast<CUdeviceptr>(std::malloc(size));
   return *pointer ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool, CUdevice) {
+  FAKE_FAIL("cuDeviceGetDefaultMemPool");
+  *pool = handle<CUmemoryPool>();
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemPoolSetAttribute(CUmemoryPool, CUmemPool_attribute, void *) {
+  FAKE_FAIL("cuMemPoolSetAttribute");
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemAllocAsync(CUdeviceptr *pointer, size_t size, CUstream) {
+  FAKE_FAIL("cuMemAllocAsync");
+  *pointer = reinterpret_cast<CUdeviceptr>(std::malloc(size));
+  return *pointer ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult cuMemFreeAsync(CUdeviceptr pointer, CUstream) {
+  FAKE_FAIL("cuMemFreeAsync");
+  std::free(reinterpret_cast<void *>(pointer));
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSynchronize() {
+  FAKE_FAIL("cuCtxSynchronize");
+  return CUDA_SUCCESS;
 }
 
 CUresult cuMemFree(CUdeviceptr pointer) {
