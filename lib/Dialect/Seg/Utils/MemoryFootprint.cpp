@@ -6,6 +6,7 @@
 
 #include "segir/Dialect/Seg/Utils/MemoryFootprint.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -120,11 +121,37 @@ bool seg::mayWriteMemory(Operation *op) {
   });
 }
 
+/// Whether the address `address` (an integer) reaches an op other than
+/// integer arithmetic on it: a pointer made of it (llvm.inttoptr), a store
+/// or a call may write the memory behind it without any effect on its
+/// memref. Alignment checks cannot: their arithmetic ends in a comparison,
+/// and a bit carries no address.
+static bool mayEscapeAddress(Value address) {
+  SmallVector<Value> worklist = {address};
+  DenseSet<Value> visited;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (value.getType().isInteger(1) || !visited.insert(value).second)
+      continue;
+    for (Operation *user : value.getUsers()) {
+      if (!isa_and_present<arith::ArithDialect>(user->getDialect()))
+        return true;
+      llvm::append_range(worklist, user->getResults());
+    }
+  }
+  return false;
+}
+
 bool seg::mayWriteInRegion(Value memref, Region &region) {
   for (OpOperand &use : memref.getUses()) {
     Operation *user = use.getOwner();
     if (!region.isAncestor(user->getParentRegion()))
       continue;
+    // The memref's address as an integer: pure itself, but whatever writes
+    // through a pointer made of it writes `memref`.
+    if (auto pointer = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(user))
+      if (mayEscapeAddress(pointer.getResult()))
+        return true;
     // Views and casts: whoever writes through the result writes `memref`.
     if (llvm::any_of(user->getResults(), [&](Value result) {
           return isa<BaseMemRefType>(result.getType()) &&

@@ -40,6 +40,42 @@ func.func @stage(%in: memref<?xf32>, %out: memref<4xf32>, %n: index) {
 
 // -----
 
+// A kernel that writes %out only through a pointer made of its address (a
+// compare-and-swap on the bits, as histogram updates of floats do) and
+// checks the address of %in for alignment: %out is copied back, %in is not.
+// CHECK-LABEL: func.func @address_taken
+//       CHECK:   %[[IN_DEV:.*]], %{{.*}} = gpu.alloc async {{.*}} : memref<4xf32>
+//       CHECK:   %[[OUT_DEV:.*]], %{{.*}} = gpu.alloc async {{.*}} : memref<4xf32>
+//       CHECK:   gpu.launch
+//       CHECK:     memref.extract_aligned_pointer_as_index %[[IN_DEV]]
+//       CHECK:     memref.extract_aligned_pointer_as_index %[[OUT_DEV]]
+//       CHECK:     llvm.cmpxchg
+//   CHECK-NOT:   gpu.memcpy {{.*}} %[[IN_DEV]]
+//       CHECK:   gpu.memcpy async [%{{.*}}] %{{.*}}, %[[OUT_DEV]]
+//   CHECK-NOT:   gpu.memcpy
+//       CHECK:   gpu.dealloc
+func.func @address_taken(%in: memref<4xf32>, %out: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%a = %c1, %b = %c1, %c = %c1) {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %inAddress = memref.extract_aligned_pointer_as_index %in : memref<4xf32> -> index
+    %low = arith.remui %inAddress, %c16 : index
+    %aligned = arith.cmpi eq, %low, %c0 : index
+    %address = memref.extract_aligned_pointer_as_index %out : memref<4xf32> -> index
+    %address64 = arith.index_cast %address : index to i64
+    %pointer = llvm.inttoptr %address64 : i64 to !llvm.ptr
+    %old = arith.constant 0 : i32
+    %new = arith.constant 1065353216 : i32
+    %pair = llvm.cmpxchg %pointer, %old, %new monotonic monotonic : !llvm.ptr, i32
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // A launch that captures no host memref is left alone.
 // CHECK-LABEL: func.func @device_only
 //   CHECK-NOT:   gpu.memcpy

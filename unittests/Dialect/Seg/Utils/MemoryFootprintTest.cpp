@@ -25,15 +25,25 @@ protected:
                         memref::MemRefDialect, scf::SCFDialect>();
     // %in is only read, %out is written through a cast, %opaque escapes
     // into a call whose effects are unknown, %copied is read by a copy into
-    // %out.
+    // %out; the address of %aligned only meets an alignment check, that of
+    // %addressed escapes into a call.
     const char *source = R"mlir(
       func.func private @opaque(memref<4xf32>)
+      func.func private @opaque_address(i64)
       func.func @f(%in: memref<4xf32>, %out: memref<4xf32>,
                    %opaque: memref<4xf32>, %copied: memref<4xf32>,
-                   %i: index) {
+                   %i: index, %aligned: memref<4xf32>,
+                   %addressed: memref<4xf32>) {
         %c0 = arith.constant 0 : index
         %c1 = arith.constant 1 : index
         %c4 = arith.constant 4 : index
+        %a = memref.extract_aligned_pointer_as_index %aligned : memref<4xf32> -> index
+        %low = arith.remui %a, %c4 : index
+        %isAligned = arith.cmpi eq, %low, %c0 : index
+        %b = memref.extract_aligned_pointer_as_index %addressed : memref<4xf32> -> index
+        %b4 = arith.addi %b, %c4 : index
+        %b64 = arith.index_cast %b4 : index to i64
+        func.call @opaque_address(%b64) : (i64) -> ()
         %x = memref.load %in[%i] : memref<4xf32>
         %y = arith.addf %x, %x : f32
         %view = memref.cast %out : memref<4xf32> to memref<?xf32>
@@ -91,6 +101,10 @@ TEST_F(MayWriteTest, MemrefsInRegion) {
   EXPECT_TRUE(mayWriteInRegion(argument(1), body));  // %out: through a cast
   EXPECT_TRUE(mayWriteInRegion(argument(2), body));  // %opaque: a call
   EXPECT_FALSE(mayWriteInRegion(argument(3), body)); // %copied: copy source
+  // Addresses: checked for alignment only, or made into a pointer (here
+  // passed to a call) that may be written through.
+  EXPECT_FALSE(mayWriteInRegion(argument(5), body));
+  EXPECT_TRUE(mayWriteInRegion(argument(6), body));
   // Uses outside the region do not count.
   Region &loopBody = cast<scf::ForOp>(find("scf.for", 0)).getRegion();
   EXPECT_FALSE(mayWriteInRegion(argument(1), loopBody));

@@ -59,7 +59,9 @@ bool mayWriteMemory(Operation *op);
 /// Whether an op inside `region` may write or free the memref `memref`
 /// through one of its uses there, directly or through a view of it (any
 /// memref result of a user). A user whose effects are unknown, or that has
-/// effects without reading `memref`, may write it.
+/// effects without reading `memref`, may write it; so may whatever uses
+/// its address (memref.extract_aligned_pointer_as_index) for more than
+/// integer arithmetic, e.g. to make a pointer that an atomic writes.
 bool mayWriteInRegion(Value memref, Region &region);
 
 } // namespace seg
