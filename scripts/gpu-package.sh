@@ -9,8 +9,9 @@
 # and, as examples named <input>-<variant>, the inputs of
 # test/Integration/CUDA (segmented and chunk sweeps, appendix operators)
 # and the scan sweep of test/Integration/Emulator under the block sizes,
-# strategies, chunks and numbers of blocks those tests use, and the seg.hist
-# inputs with each histogram strategy.
+# strategies, chunks and numbers of blocks those tests use, the seg.hist
+# inputs with each histogram strategy, and the GEMMs of tile-gemm.mlir and
+# tile-mma.mlir on tensor cores (seg-tile-block-register mma=tf32, bf16, f16).
 # usage: gpu-package.sh OUTDIR [EXAMPLE...]   (default: the examples below,
 # the scans included, and the variants)
 set -euo pipefail
@@ -51,6 +52,9 @@ if ((${#examples[@]} == 0)); then
     "hist-atomics-shared|hist-atomics|--pipeline-options=hist-strategy=shared"
     "hist-lock-global|hist-lock|--pipeline-options=hist-strategy=global-atomic"
     "hist-lock-shared|hist-lock|--pipeline-options=hist-strategy=shared"
+    "tile-gemm-tf32|tile-gemm|--before=--seg-tile-block-register=mma=tf32"
+    "tile-mma-bf16|tile-mma|--before=--seg-tile-block-register=mma=bf16"
+    "tile-mma-f16|tile-mma|--before=--seg-tile-block-register=mma=f16"
   )
   examples=(sum segsum argmax mss streak matmul2x2 matmul3x3 matmul5x5 matmul
             tiled_matmul transpose scatter scan radix_scan linfun fused
