@@ -60,6 +60,8 @@ if ((${#examples[@]} == 0)); then
     "hist-atomics-shared|hist-atomics|--pipeline-options=hist-strategy=shared"
     "hist-lock-global|hist-lock|--pipeline-options=hist-strategy=global-atomic"
     "hist-lock-shared|hist-lock|--pipeline-options=hist-strategy=shared"
+    "hist-float-global|hist-float|--pipeline-options=hist-strategy=global-atomic"
+    "hist-float-shared|hist-float|--pipeline-options=hist-strategy=shared"
     "tile-gemm-simt|tile-gemm|--before=--seg-tile-block-register"
     "tile-gemm-odd|tile-gemm|--before=--seg-tile-block-register=ty=13 tx=16 tk=16 ry=8 rx=4"
     "tile-gemm-tf32|tile-gemm|--before=--seg-tile-block-register=mma=tf32"

@@ -9,6 +9,8 @@
 #include "segir/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -35,6 +37,14 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   // NVPTX backend knows to be global) rather than a captured descriptor.
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createConvertVectorToLLVMPass());
+  // Host code converts to and from BF16 with integer arithmetic: LLVM
+  // lowers an x86 fptrunc to bfloat to a call of __truncsfbf2, which only
+  // newer C runtimes have (GCC 13's libgcc), so that an executable of
+  // scripts/gpu-compile.sh would not link. The top-level functions are the
+  // host's, now that the kernels are outlined.
+  arith::ArithExpandOpsPassOptions expandBF16;
+  expandBF16.includeBf16 = true;
+  pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass(expandBF16));
   if (options.minBlocksPerSM != 0) {
     SegSetKernelOccupancyOptions occupancy;
     occupancy.minBlocksPerSM = options.minBlocksPerSM;

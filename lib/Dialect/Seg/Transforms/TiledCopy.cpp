@@ -110,6 +110,22 @@ Value TiledBuilder::sliceIndex(TiledLoad &tiled, Value stage, Value kk,
   return add(start, add(mul(kk, cIdx(tiled.pitch)), cIdx(constPos)));
 }
 
+/// `memref` seen in the default memory space. The slices that ldmatrix
+/// reads are declared in the workgroup memory space, which seg-to-nvvm's
+/// vector lowering (upstream's convert-vector-to-llvm, before the GPU
+/// lowering) cannot map to an address space: vector accesses of them go
+/// through the default one, as every other shared buffer's do (the NVPTX
+/// backend still infers the shared address space of the stores).
+static Value inDefaultMemorySpace(OpBuilder &b, Location loc, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  if (!type.getMemorySpace())
+    return memref;
+  return memref::MemorySpaceCastOp::create(
+      b, loc,
+      MemRefType::get(type.getShape(), type.getElementType(), type.getLayout()),
+      memref);
+}
+
 void TiledBuilder::emitThreadStores(TiledLoad &tiled, const ThreadCopy &copy,
                                     Value stage) {
   for (const ThreadCopy::Point &point : copy.points) {
@@ -121,7 +137,7 @@ void TiledBuilder::emitThreadStores(TiledLoad &tiled, const ThreadCopy &copy,
           (identity ||
            (tiled.chunk % copy.width == 0 && count % copy.width == 0))) {
         vector::StoreOp::create(
-            b, loc, point.value, tiled.buffer,
+            b, loc, point.value, inDefaultMemorySpace(b, loc, tiled.buffer),
             sliceIndex(tiled, stage, point.kk, slicePosition(tiled, point.pos)),
             /*nontemporal=*/false, llvm::MaybeAlign(kSliceAlignment));
         return SmallVector<Value>();

@@ -24,9 +24,17 @@
 // BF16 and F16 fragments come from ldmatrix.trans (x4 for A, x2 for B) on
 // slices in the workgroup memory space: 2 stages x 16 k rows x
 // (128 + 8) elements.
-// RUN: seg-opt %s --seg-tile-block-register=mma=bf16 2>/dev/null | FileCheck %s --check-prefix=LDMATRIX
+// The copies' 16-byte stores into a slice go through the default memory
+// space: seg-to-nvvm lowers vector ops with upstream's
+// convert-vector-to-llvm, which has no address space for
+// #gpu.address_space<workgroup> (seg-to-nvvm-tiled-mma.test).
+// RUN: seg-opt %s --seg-tile-block-register=mma=bf16 2>/dev/null | FileCheck %s --check-prefixes=LDMATRIX,NOWORKGROUPVECTOR
+// NOWORKGROUPVECTOR-NOT: vector.{{load|store}} {{.*}}#gpu.address_space<workgroup>>, vector
 // LDMATRIX-LABEL: func.func @bf16_inputs
 // LDMATRIX: %[[SLICE:.*]] = memref.alloca() {alignment = 16 : i64} : memref<4352xbf16, #gpu.address_space<workgroup>>
+// LDMATRIX: %[[BSLICE:.*]] = memref.alloca() {alignment = 16 : i64} : memref<4352xbf16, #gpu.address_space<workgroup>>
+// LDMATRIX: %[[BGENERIC:.*]] = memref.memory_space_cast %[[BSLICE]] : memref<4352xbf16, #gpu.address_space<workgroup>> to memref<4352xbf16>
+// LDMATRIX-NEXT: vector.store %{{.*}}, %[[BGENERIC]][%{{.*}}] {alignment = 16 : i64} : memref<4352xbf16>, vector<8xbf16>
 // LDMATRIX: nvgpu.ldmatrix %[[SLICE]][%{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<4352xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
 // LDMATRIX: nvgpu.ldmatrix %{{.*}}[%{{.*}}] {numTiles = 2 : i32, transpose = true} : memref<4352xbf16, #gpu.address_space<workgroup>> -> vector<2x2xbf16>
 // LDMATRIX: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
