@@ -92,8 +92,9 @@ int64_t segEmuDynamicSharedMemorySize(void);
 void segEmuBarrier(const char *site);
 
 /* gpu.shuffle (and gpu.rotate, with its offset and width) of the bit
- * pattern `value` (narrower types are zero-extended by the caller); stores
- * the `valid` result (0 or 1) to `*valid` unless it is null. */
+ * pattern `value` (narrower types are zero-extended by the caller), with the
+ * results the PTX of convert-gpu-to-nvvm gives; stores the `valid` result
+ * (0 or 1) to `*valid` unless it is null. */
 uint64_t segEmuShuffle(uint64_t value, int32_t offset, int32_t width,
                        int32_t mode, const char *site, int8_t *valid);
 

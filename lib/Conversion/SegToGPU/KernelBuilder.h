@@ -193,8 +193,11 @@ private:
   Value getSharedBase();
   /// A view of `type` at byte `offset` of the dynamic shared memory.
   Value viewShared(MemRefType type, Value offset);
+  /// shuffle with a dynamic offset, as gpu.shuffle defines it.
+  std::pair<Value, Value> shuffleValue(Value value, Value offset, Value width,
+                                       gpu::ShuffleMode mode);
   /// Shuffles one 32-bit word.
-  std::pair<Value, Value> shuffleWord(Value word, int64_t offset, Value width,
+  std::pair<Value, Value> shuffleWord(Value word, Value offset, Value width,
                                       gpu::ShuffleMode mode);
   /// Reduces within each warp (the first `lanes` lanes of a warp take part);
   /// only the first `span` lanes hold values when it is not 0, and lane 0

@@ -16,30 +16,53 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::seg;
 
-std::pair<Value, Value> KernelBuilder::shuffleWord(Value word, int64_t offset,
+std::pair<Value, Value> KernelBuilder::shuffleWord(Value word, Value offset,
                                                    Value width,
                                                    gpu::ShuffleMode mode) {
-  auto shuffle =
-      gpu::ShuffleOp::create(b, loc, word, constI32(offset), width, mode);
+  auto shuffle = gpu::ShuffleOp::create(b, loc, word, offset, width, mode);
   return {shuffle.getShuffleResult(), shuffle.getValid()};
+}
+
+std::pair<Value, Value> KernelBuilder::shuffle(Value value, int64_t offset,
+                                               Value width,
+                                               gpu::ShuffleMode mode) {
+  if (mode != gpu::ShuffleMode::UP || getConstantIntValue(width) == warpSize)
+    return shuffleValue(value, constI32(offset), width, mode);
+  // convert-gpu-to-nvvm gives shfl.sync.up the clamp 32 - width, and the PTX
+  // ISA (shfl.sync) takes a source lane j for .up only if j >= clamp: in a
+  // partial warp, the lanes reading lanes below 32 - width would keep their
+  // own value. An idx shuffle is clamped at width - 1, which every source
+  // lane lane - offset satisfies.
+  Value lane = arith::IndexCastUIOp::create(
+      b, loc, b.getI32Type(),
+      arith::RemUIOp::create(b, loc, threadId, constIndex(warpSize)));
+  Value offsetI32 = constI32(offset);
+  Value valid =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lane, offsetI32);
+  Value source = arith::SelectOp::create(
+      b, loc, valid, arith::SubIOp::create(b, loc, lane, offsetI32), lane);
+  Value result =
+      shuffleValue(value, source, width, gpu::ShuffleMode::IDX).first;
+  return {result, valid};
 }
 
 /// Shuffles move 32-bit words: narrower values travel zero-extended, 64-bit
 /// ones as two words.
-std::pair<Value, Value> KernelBuilder::shuffle(Value value, int64_t offset,
-                                               Value width,
-                                               gpu::ShuffleMode mode) {
+std::pair<Value, Value> KernelBuilder::shuffleValue(Value value, Value offset,
+                                                    Value width,
+                                                    gpu::ShuffleMode mode) {
   Type type = value.getType();
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   if (type.isF32() || type.isInteger(32))
     return shuffleWord(value, offset, width, mode);
   if (type.isIndex()) {
     Value wide = arith::IndexCastUIOp::create(b, loc, i64, value);
-    auto [result, valid] = shuffle(wide, offset, width, mode);
+    auto [result, valid] = shuffleValue(wide, offset, width, mode);
     return {arith::IndexCastUIOp::create(b, loc, type, result), valid};
   }
   unsigned bits = type.getIntOrFloatBitWidth();

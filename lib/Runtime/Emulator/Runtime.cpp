@@ -411,10 +411,12 @@ uint64_t segEmuShuffle(uint64_t value, int32_t offset, int32_t width,
     fatal("%s: %s with unknown mode %d", describe(fiber).c_str(), site, mode);
   int64_t lane = fiber.linearId % SEG_EMU_WARP_SIZE;
   if (lane >= width) {
-    // Lanes outside the width take no part: `valid` is false.
+    // Lanes outside the width take no part: `valid` is false, and the value
+    // is unspecified (on NVIDIA GPUs, the lane is outside shfl.sync's member
+    // mask, which the PTX ISA leaves undefined): random when randomised.
     if (valid)
       *valid = 0;
-    return value;
+    return config().randomized ? fiber.block->worker->random.next() : value;
   }
   if (width > lanesInWarp(fiber))
     fatal("%s: %s with width %d, but this warp has only %lld threads (the "

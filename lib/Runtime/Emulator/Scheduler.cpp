@@ -443,6 +443,27 @@ static void completeRound(Fiber *lanes, const CollectiveRequest &round) {
     return;
   }
   int64_t width = round.width;
+  if (round.mode == SEG_EMU_SHUFFLE_ROTATE) {
+    for (int64_t lane = 0; lane < width; ++lane) {
+      CollectiveRequest &mine = lanes[lane].request;
+      int64_t source =
+          ((lane + mine.offset) & (width - 1)) + (lane & ~(width - 1));
+      mine.valid = true;
+      mine.output = lanes[source].request.input;
+    }
+    return;
+  }
+  // gpu.shuffle as convert-gpu-to-nvvm encodes it and as the PTX ISA defines
+  // shfl.sync: the member mask holds the first `width` lanes, there is no
+  // segment mask, and the clamp is width - 1, but 32 - width for up. A source
+  // lane j is in range if j <= clamp (j >= clamp for up); out of range, a lane
+  // gets its own value and valid is false. So an up shuffle of fewer than 32
+  // lanes leaves the lanes that read lanes below 32 - width with their own
+  // value, unlike the op's documented semantics: the hardware does so.
+  // (Offsets that leave [0, width) stay out of range, as the op says; PTX
+  // would take their low five bits, which SegIR never relies on.)
+  int64_t clamp =
+      round.mode == SEG_EMU_SHUFFLE_UP ? SEG_EMU_WARP_SIZE - width : width - 1;
   for (int64_t lane = 0; lane < width; ++lane) {
     CollectiveRequest &mine = lanes[lane].request;
     int64_t offset = mine.offset, source;
@@ -456,14 +477,13 @@ static void completeRound(Fiber *lanes, const CollectiveRequest &round) {
     case SEG_EMU_SHUFFLE_UP:
       source = lane - offset;
       break;
-    case SEG_EMU_SHUFFLE_IDX:
+    default: // SEG_EMU_SHUFFLE_IDX
       source = offset;
       break;
-    default: // SEG_EMU_SHUFFLE_ROTATE
-      source = ((lane + offset) & (width - 1)) + (lane & ~(width - 1));
-      break;
     }
-    mine.valid = source >= 0 && source < width;
+    mine.valid =
+        source >= 0 && source < width &&
+        (round.mode == SEG_EMU_SHUFFLE_UP ? source >= clamp : source <= clamp);
     mine.output = mine.valid ? lanes[source].request.input : mine.input;
   }
 }
