@@ -16,7 +16,9 @@
 # Where this build has the CUDA runtime and the harness (a CUDA toolkit was
 # found), the package is also ready to run without any compiler:
 #   OUTDIR/examples/<example>           the object linked into an executable
-#   OUTDIR/lib/libsegir_cuda_runtime.so the runtime they load
+#   OUTDIR/lib/libsegir_cuda_runtime.so the runtime they load (and
+#   OUTDIR/lib/libsegir_print_support.a, to link the objects this machine
+#   could not)
 #   OUTDIR/bin/segir-bench              the harness, with these kernels
 # (gpu-run.sh uses them when present, and builds them otherwise).
 # usage: gpu-package.sh OUTDIR [EXAMPLE...]   (default: the examples below,
@@ -108,14 +110,20 @@ done
 # them (found through the runpath $ORIGIN/../lib).
 if [[ -f "$build/lib/libsegir_cuda_runtime.so" ]]; then
   mkdir -p "$out/lib"
-  cp "$build/lib/libsegir_cuda_runtime.so" "$out/lib/"
+  cp "$build/lib/libsegir_cuda_runtime.so" "$build/lib/libsegir_print_support.a" \
+    "$out/lib/"
   cuda="${CUDA_HOME:-/usr/local/cuda}"
   driver=(-lcuda)
   [[ -f "$cuda/lib64/stubs/libcuda.so" ]] && driver=(-L"$cuda/lib64/stubs" -lcuda)
   for object in "$out"/examples/*.o; do
+    # An object this C runtime cannot link (e.g. one that needs a newer
+    # libgcc's conversions) is linked by gpu-run.sh on the GPU machine.
     "${CXX:-c++}" "$object" "$build/lib/libsegir_print_support.a" \
       -L"$build/lib" -lsegir_cuda_runtime '-Wl,-rpath,$ORIGIN/../lib' \
-      "${driver[@]}" -o "${object%.o}"
+      "${driver[@]}" -o "${object%.o}" 2> "$references/link.err" ||
+      { echo "note: $(basename "$object") is left for gpu-run.sh to link:" \
+          "$(grep -m1 'undefined reference' "$references/link.err" || true)"
+        rm -f "${object%.o}"; }
   done
 fi
 echo "== bench kernels"
