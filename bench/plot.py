@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Plots a segir-bench JSON file (bench/README.md) into one PNG.
 
-usage: plot.py RESULTS.json [-o OUT.png]
+usage: plot.py RESULTS.json [MORE.json...] [-o OUT.png]
+(several files: runs of single groups, `segir-bench --only GROUP`, plotted
+together; the title and the copy bandwidth are the first file's)
 
 Panels: bandwidth of the reductions and the flat scans as % of the
 device-to-device copy; segmented sums and scans over the segment shapes;
@@ -19,21 +21,24 @@ import sys
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("results")
+    parser.add_argument("results", nargs="+")
     parser.add_argument("-o", "--output", default="bench-results.png")
     args = parser.parse_args()
-    with open(args.results) as f:
-        data = json.load(f)
+    runs = []
+    for path in args.results:
+        with open(path) as f:
+            runs.append(json.load(f))
+    data = runs[0]
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
         print("plot.py: matplotlib is not installed; no plot "
-              "(the numbers are in " + args.results + ")")
+              "(the numbers are in " + " ".join(args.results) + ")")
         return 0
 
-    results = data["results"]
+    results = [r for run in runs for r in run["results"]]
     measured = [r for r in results if r["status"] == "ok"]
     missing = [r for r in results if r["status"] == "missing"]
 
@@ -83,9 +88,10 @@ def main():
            color=["tab:blue" if r["impl"] == "segir" else "tab:gray"
                   for r in gemm])
     ax.set_xticks(range(len(gemm)))
-    ax.set_xticklabels(["%s\n%s" % (r["shape"], r["impl"]) for r in gemm],
-                       rotation=45, ha="right", fontsize=8)
-    ax.set_ylabel("GFLOP/s (FP32, no TF32)")
+    ax.set_xticklabels(["%s %s\n%s" % (r["name"].split("_")[-1], r["shape"],
+                                         r["impl"]) for r in gemm],
+                       rotation=45, ha="right", fontsize=7)
+    ax.set_ylabel("GFLOP/s (f32: FP32, no TF32; tf32: tensor cores)")
     ax.set_title("SGEMM" + missing_note(missing, ("sgemm",)))
 
     relative_panel(axes[3], measured, "schedule",
