@@ -45,6 +45,10 @@ struct RuntimeState {
   int pageableMemoryAccess = -1;
   // Kernel names by function handle, for error messages.
   std::unordered_map<CUfunction, std::string> functionNames;
+  // Per kernel, asked of the driver once: the static shared memory ptxas
+  // allocated, and the dynamic shared memory the kernel opted in to.
+  std::unordered_map<CUfunction, int> staticSharedBytes;
+  std::unordered_map<CUfunction, int> optedInSharedBytes;
   // The last kernel launched on each live stream: an asynchronous fault
   // surfaces at the next synchronisation and is attributed to it.
   std::unordered_map<CUstream, std::string> lastKernel;
@@ -210,21 +214,14 @@ SEGIR_EXPORT SegirCuModule mgpuModuleLoadJIT(void *data, int optLevel) {
 // Called from a global destructor. The driver tears itself down in an
 // atexit handler that cuInit registered (in the global constructor that
 // loaded the module), which runs before the global destructors: at exit the
-// modules go with the driver, and calling it would fail.
+// modules go with the driver, and calling it would fail. The runtime's own
+// handler, registered just after cuInit, runs first and marks the exit.
 SEGIR_EXPORT void mgpuModuleUnload(SegirCuModule module) {
   RuntimeState &s = state();
   if (s.exiting)
     return;
-  CUresult pushed = cuCtxPushCurrent(s.context);
-  if (pushed == CUDA_ERROR_DEINITIALIZED)
-    return;
-  check(pushed, "cuCtxPushCurrent(s.context)", __func__);
-  CUresult unloaded = cuModuleUnload(static_cast<CUmodule>(module));
-  if (unloaded == CUDA_ERROR_DEINITIALIZED)
-    return;
-  check(unloaded, "cuModuleUnload(static_cast<CUmodule>(module))", __func__);
-  CUcontext popped = nullptr;
-  CHECK(cuCtxPopCurrent(&popped));
+  ScopedContext scoped;
+  CHECK(cuModuleUnload(static_cast<CUmodule>(module)));
 }
 
 SEGIR_EXPORT SegirCuFunction mgpuModuleGetFunction(SegirCuModule module,
@@ -234,8 +231,18 @@ SEGIR_EXPORT SegirCuFunction mgpuModuleGetFunction(SegirCuModule module,
   CHECK_CTX(cuModuleGetFunction(&function, static_cast<CUmodule>(module), name),
             std::string(" (kernel '") + name + "')");
   RuntimeState &s = state();
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (s.functionNames.count(function))
+      return function;
+  }
+  int staticBytes = 0;
+  CHECK_CTX(cuFuncGetAttribute(&staticBytes,
+                               CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
+            std::string(" (kernel '") + name + "')");
   std::lock_guard<std::mutex> lock(s.mutex);
   s.functionNames[function] = name;
+  s.staticSharedBytes[function] = staticBytes;
   return function;
 }
 
@@ -265,11 +272,13 @@ mgpuLaunchKernel(SegirCuFunction functionHandle, intptr_t gridX, intptr_t gridY,
   // Beyond 48 KiB of shared memory in all, the static shared memory ptxas
   // allocated and the launch's dynamic shared memory, a kernel must opt in
   // to more dynamic shared memory.
-  int staticBytes = 0;
-  CHECK_CTX(cuFuncGetAttribute(&staticBytes,
-                               CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
-            where);
-  if (int64_t{staticBytes} + smem > 48 * 1024) {
+  int staticBytes, optedIn;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    staticBytes = s.staticSharedBytes[function];
+    optedIn = s.optedInSharedBytes[function];
+  }
+  if (int64_t{staticBytes} + smem > 48 * 1024 && smem > optedIn) {
     int maxOptIn = 0;
     auto optIn = CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN;
     CHECK(cuDeviceGetAttribute(&maxOptIn, optIn, s.device));
@@ -282,6 +291,8 @@ mgpuLaunchKernel(SegirCuFunction functionHandle, intptr_t gridX, intptr_t gridY,
                               " bytes of static shared memory" + where);
     auto maxDynamic = CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
     CHECK_CTX(cuFuncSetAttribute(function, maxDynamic, smem), where);
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.optedInSharedBytes[function] = smem;
   }
 
   bool timing;

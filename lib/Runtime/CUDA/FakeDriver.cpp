@@ -34,6 +34,9 @@
 
 namespace {
 
+// An H100's shared memory per block with opt-in.
+constexpr int kMaxSharedMemoryOptIn = 227 * 1024;
+
 bool deinitialized = false;
 
 CUresult outcome(const char *function) {
@@ -155,7 +158,7 @@ CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
     break;
   }
   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
-    *value = 227 * 1024;
+    *value = kMaxSharedMemoryOptIn;
     break;
   default:
     *value = 0;
@@ -236,7 +239,7 @@ CUresult cuFuncSetAttribute(CUfunction function, CUfunction_attribute attribute,
                             int value) {
   FAKE_FAIL("cuFuncSetAttribute");
   if (attribute == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
-    if (value < 0 || staticSharedBytes() + value > 227 * 1024)
+    if (value < 0 || staticSharedBytes() + value > kMaxSharedMemoryOptIn)
       return CUDA_ERROR_INVALID_VALUE;
     maxDynamicShared()[function] = value;
   }
