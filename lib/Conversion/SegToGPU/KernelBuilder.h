@@ -214,6 +214,8 @@ private:
       ValueRange values, Value lanes, gpu::ShuffleMode mode,
       function_ref<SmallVector<Value>(ValueRange, ValueRange)> step,
       int64_t span = 0);
+  /// This thread's lane in its warp.
+  Value getLane();
   /// The warp and lane of this thread, and how many lanes its warp has.
   std::tuple<Value, Value, Value> getWarpLaneAndLanes();
 };

@@ -38,9 +38,7 @@ std::pair<Value, Value> KernelBuilder::shuffle(Value value, int64_t offset,
   // partial warp, the lanes reading lanes below 32 - width would keep their
   // own value. An idx shuffle is clamped at width - 1, which every source
   // lane lane - offset satisfies.
-  Value lane = arith::IndexCastUIOp::create(
-      b, loc, b.getI32Type(),
-      arith::RemUIOp::create(b, loc, threadId, constIndex(warpSize)));
+  Value lane = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), getLane());
   Value offsetI32 = constI32(offset);
   Value valid =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lane, offsetI32);
@@ -132,12 +130,16 @@ SmallVector<Value> KernelBuilder::warpReduce(MutableArrayRef<Region> operators,
       span);
 }
 
+Value KernelBuilder::getLane() {
+  return arith::RemUIOp::create(b, loc, threadId, constIndex(warpSize));
+}
+
 std::tuple<Value, Value, Value> KernelBuilder::getWarpLaneAndLanes() {
   int64_t numWarps = llvm::divideCeil(blockSize, warpSize);
   int64_t lastWarpLanes = blockSize - (numWarps - 1) * warpSize;
   Value warpSizeIdx = constIndex(warpSize);
   Value warp = arith::DivUIOp::create(b, loc, threadId, warpSizeIdx);
-  Value lane = arith::RemUIOp::create(b, loc, threadId, warpSizeIdx);
+  Value lane = getLane();
   // A partial last warp shuffles among the lanes it has.
   Value lanes = constI32(warpSize);
   if (lastWarpLanes != warpSize) {
@@ -233,7 +235,7 @@ SmallVector<Value> KernelBuilder::warpAllReduce(CombineFn combine,
   assert(llvm::isPowerOf2_64(width) && width <= warpSize);
   SmallVector<Value> current(values);
   TypeRange types = values.getTypes();
-  Value lane = arith::RemUIOp::create(b, loc, threadId, constIndex(warpSize));
+  Value lane = getLane();
   Value widthI32 = constI32(width);
   // Lanes l and l xor o hold the aligned groups of o lanes either side: the
   // lower group goes left, so every lane ends with the ordered total.
@@ -261,7 +263,7 @@ KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
   int64_t lastWarpLanes = blockSize - (numWarps - 1) * warpSize;
   Value warpSizeIdx = constIndex(warpSize);
   Value warp = arith::DivUIOp::create(b, loc, threadId, warpSizeIdx);
-  Value lane = arith::RemUIOp::create(b, loc, threadId, warpSizeIdx);
+  Value lane = getLane();
   Value isLastWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                            warp, constIndex(numWarps - 1));
   Value lanes = constI32(warpSize);
