@@ -413,7 +413,13 @@ template <typename OpTy> LogicalResult seg::detail::verifySpaceOp(OpTy op) {
                << unit << " but the grid has " << *available;
     }
   }
-  return verifyNoDirectOutsWrites(operation, op.getOuts(), op.getBody());
+  if (failed(verifyNoDirectOutsWrites(operation, op.getOuts(), op.getBody())))
+    return failure();
+  // Nested seg ops run inside the outermost one's kernel, where its shared
+  // memory and private arrays may be used.
+  if (operation->getParentOfType<SegSpaceOpInterface>())
+    return success();
+  return verifyKernelArgumentMemorySpaces(operation);
 }
 
 /// Checks the body's block arguments: one `index` per dimension.

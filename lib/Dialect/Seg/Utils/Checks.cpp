@@ -6,10 +6,12 @@
 
 #include "segir/Dialect/Seg/Utils/Checks.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -105,6 +107,38 @@ LogicalResult seg::verifyNoDirectOutsWrites(Operation *op, ValueRange outs,
                   "seg.regtile_returns, seg.write_returns)";
       }
     }
+  }
+  return success();
+}
+
+/// Whether memory in `space` may be passed to a kernel: the default space,
+/// global memory, or the integer spaces 0 and 1 (generic and global).
+static bool isKernelArgumentMemorySpace(Attribute space) {
+  if (!space)
+    return true;
+  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Global;
+  if (auto integer = dyn_cast<IntegerAttr>(space))
+    return integer.getValue().ule(1);
+  return false;
+}
+
+LogicalResult seg::verifyKernelArgumentMemorySpaces(Operation *op) {
+  llvm::SetVector<Value> used(op->getOperands().begin(),
+                              op->getOperands().end());
+  getUsedValuesDefinedAbove(op->getRegions(), used);
+  for (Value value : used) {
+    auto type = dyn_cast<BaseMemRefType>(value.getType());
+    if (!type || isKernelArgumentMemorySpace(type.getMemorySpace()))
+      continue;
+    InFlightDiagnostic diag =
+        op->emitOpError("uses a memref of type ")
+        << type
+        << " defined outside it; its memory space exists only inside a "
+           "kernel, and an outermost seg op is a kernel whose memref "
+           "arguments are in global memory";
+    diag.attachNote(value.getLoc()) << "defined here";
+    return diag;
   }
   return success();
 }

@@ -53,6 +53,13 @@ LogicalResult verifyGridCounts(Operation *op, std::optional<int64_t> numBlocks,
 LogicalResult verifyNoDirectOutsWrites(Operation *op, ValueRange outs,
                                        Region &body);
 
+/// Fails, with an error at `op`, if `op` (a seg op not nested in another
+/// one, hence a kernel of its own) uses a memref defined outside it, as an
+/// operand or captured by its body, in a memory space that exists only
+/// inside a kernel (workgroup or private): a kernel's memref arguments live
+/// in global memory, and the host cannot allocate the others.
+LogicalResult verifyKernelArgumentMemorySpaces(Operation *op);
+
 } // namespace seg
 } // namespace mlir
 
