@@ -231,9 +231,11 @@ static void printSpaceOpHeader(OpAsmPrinter &p, OpTy op) {
         printIntegerOrOperand(p, op.getBlockSize(),
                               op.getStaticBlockSizeAttr());
       });
+    // By value: the entries run after this `if` ends.
     if (auto virt = op.getVirtualizationAttr())
-      entries.push_back(
-          [&] { p << "virt = " << stringifyVirtualization(virt.getValue()); });
+      entries.push_back([&p, virt] {
+        p << "virt = " << stringifyVirtualization(virt.getValue());
+      });
     p << " grid(";
     llvm::interleaveComma(entries, p, [](auto &print) { print(); });
     p << ")";
