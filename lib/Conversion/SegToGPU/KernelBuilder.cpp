@@ -227,10 +227,17 @@ KernelBuilder::ifThenElse(Value cond, TypeRange types,
                           function_ref<SmallVector<Value>()> otherwise) {
   auto ifOp = scf::IfOp::create(b, loc, types, cond, /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-  scf::YieldOp::create(b, loc, then());
-  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
-  scf::YieldOp::create(b, loc, otherwise());
+  auto emitBranch = [&](Region &region,
+                        function_ref<SmallVector<Value>()> branch) {
+    Block &block = region.front();
+    // A result-less scf.if comes with its yields; the branch makes its own.
+    if (!block.empty())
+      block.back().erase();
+    b.setInsertionPointToEnd(&block);
+    scf::YieldOp::create(b, loc, branch());
+  };
+  emitBranch(ifOp.getThenRegion(), then);
+  emitBranch(ifOp.getElseRegion(), otherwise);
   return SmallVector<Value>(ifOp.getResults());
 }
 

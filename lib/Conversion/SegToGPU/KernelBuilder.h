@@ -184,9 +184,12 @@ public:
     /// valid in every thread.
     SmallVector<Value> inclusive, exclusive, total;
   };
-  /// Warp scans, then a scan of the warp totals in shared memory.
-  BlockScan blockScan(CombineFn combine, ValueRange identity,
-                      ValueRange values);
+  /// Warp scans, then a scan of the warp totals in shared memory. With
+  /// `parkExclusive`, each thread keeps its warp-exclusive values in shared
+  /// memory during the scan of the totals (for wide values that would
+  /// spill; the plan reserves a value per thread first).
+  BlockScan blockScan(CombineFn combine, ValueRange identity, ValueRange values,
+                      bool parkExclusive = false);
 
 private:
   /// The dynamic shared memory as bytes, created on first use.

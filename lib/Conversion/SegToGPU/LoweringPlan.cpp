@@ -189,11 +189,15 @@ static void reserveBlockReduce(SharedMemoryLayout &layout, TypeRange types,
     layout.reserveScratch(types, getNumWarps(plan));
 }
 
-/// Buffers of KernelBuilder::blockScan over `types`.
+/// Buffers of KernelBuilder::blockScan over `types` (with `parkExclusive`,
+/// a value per thread of each type first).
 static void addBlockScan(SharedMemoryLayout &layout, TypeRange types,
-                         const LoweringPlan &plan) {
-  if (getNumWarps(plan) > 1)
-    layout.addBuffers(types, getNumWarps(plan));
+                         const LoweringPlan &plan, bool parkExclusive = false) {
+  if (getNumWarps(plan) <= 1)
+    return;
+  if (parkExclusive)
+    layout.addBuffers(types, plan.blockSize);
+  layout.addBuffers(types, getNumWarps(plan));
 }
 
 //===----------------------------------------------------------------------===//
@@ -482,7 +486,7 @@ static SharedMemoryLayout getGroupKernelLayout(ScanOp op,
   layout.addBuffers(types, plan.blockSize * m);
   SmallVector<Type> flagged{IntegerType::get(ctx, 1)};
   llvm::append_range(flagged, types);
-  addBlockScan(layout, flagged, plan);
+  addBlockScan(layout, flagged, plan, plan.parkScanExclusive);
   return layout;
 }
 
@@ -501,6 +505,25 @@ static int64_t getSinglePassRegisters(ScanOp op, int64_t m) {
     words += getRegisterCount(getPrimitiveByteSize(type).value_or(8));
   bool segmented = op.getMixedSizes().size() > 1;
   return m * (2 * words + (segmented ? 7 : 4)) + 8 * words + 25;
+}
+
+/// Registers of a (segment-start flag, operator state) tuple of `op`.
+static int64_t getFlaggedWords(ScanOp op) {
+  int64_t words = 1;
+  for (Type type : op.getNeutrals().getTypes())
+    words += getRegisterCount(getPrimitiveByteSize(type).value_or(8));
+  return words;
+}
+
+/// Registers a group kernel's block scan keeps live at once over the
+/// (flag, state) tuples of `op`: each thread's warp-exclusive tuple while
+/// warp 0 scans the warp totals with three more (its total, the shuffled
+/// partner, their combination), and some 16 registers of indices and
+/// addresses. Measured with ptxas for sm_90: the 6 x i64 rescan (13 words)
+/// spills at 64 registers (block size 1024), a 4 x i64 one (9 words) does
+/// not.
+static int64_t getBlockScanRegisters(ScanOp op) {
+  return 4 * getFlaggedWords(op) + 16;
 }
 
 /// Words of operator state, and elements at least, that a scan thread
@@ -584,6 +607,8 @@ static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
     break;
   }
   }
+  // Decided before m, whose bound counts the group kernels' shared memory.
+  plan.parkScanExclusive = getBlockScanRegisters(op) > available;
   if (std::optional<uint64_t> chunk = op.getChunk()) {
     plan.chunk = static_cast<int64_t>(
         std::min<uint64_t>(*chunk, std::numeric_limits<int64_t>::max()));
@@ -610,6 +635,16 @@ static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
   if (plan.singlePass) {
     plan.kernels.push_back({"single-pass scan", "scan", group});
   } else {
+    // The aggregate scan is one block: as many (flag, aggregate) words in
+    // flight per thread as a scan element's load phase aims for, while the
+    // pairs, their running prefix and the block scan fit the registers.
+    int64_t words = getFlaggedWords(op);
+    plan.aggregatesPerThread = kScanWordsInFlight / words;
+    while (plan.aggregatesPerThread > 1 &&
+           (plan.aggregatesPerThread + 1) * words + getBlockScanRegisters(op) >
+               available)
+      --plan.aggregatesPerThread;
+    plan.aggregatesPerThread = std::max<int64_t>(plan.aggregatesPerThread, 1);
     KernelPlan aggregateScan{"aggregate scan", "scan_aggregates", {}};
     SmallVector<Type> flagged{IntegerType::get(op.getContext(), 1)};
     llvm::append_range(flagged, types);

@@ -134,6 +134,15 @@ struct LoweringPlan {
   /// registers at m, as the plan estimates them, exceed what a thread has
   /// at the block size).
   bool restageScanned = false;
+  /// seg.scan: the group kernels' block scans keep each thread's
+  /// warp-exclusive value in shared memory, not in registers, while warp 0
+  /// scans the warp totals (chosen for wide operator states at block sizes
+  /// whose registers per thread would not hold both at once).
+  bool parkScanExclusive = false;
+  /// seg.scan, reduce-then-scan: consecutive group aggregates each thread
+  /// of the aggregate scan's one block loads (all in flight together) and
+  /// scans by itself per step, before the block scans the threads' totals.
+  int64_t aggregatesPerThread = 1;
 
   /// seg.red: elements a thread evaluates before combining them; thread
   /// map: points a thread evaluates together; seg.scan: coalesced elements

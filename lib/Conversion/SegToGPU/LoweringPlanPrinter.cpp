@@ -68,6 +68,10 @@ void LoweringPlan::print(raw_ostream &os) const {
       os << ", loads in flight " << loadsInFlight;
     if (restageScanned)
       os << ", scanned values restaged";
+    if (!singlePass)
+      os << ", aggregate scan " << aggregatesPerThread << " per thread";
+    if (parkScanExclusive)
+      os << ", block scan parks warp-exclusive values in shared memory";
     break;
   case Kind::Histogram:
     os << ", loads in flight " << loadsInFlight;

@@ -186,7 +186,7 @@ public:
   /// `loadsInFlight`: the coalesced elements evaluated together.
   GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape, Value id,
             ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
-            int64_t loadsInFlight);
+            int64_t loadsInFlight, bool parkExclusive);
 
   /// Combines `blockPrefix` (the groups before this one back to the start
   /// of its segment) into every element and writes the results, coalesced.
@@ -211,12 +211,15 @@ private:
   /// `body` gets a batch's elements, which it may evaluate all before using
   /// any. Their coordinates step from one to the next without a division.
   void forCoalesced(int64_t maxBatch,
-                    function_ref<void(ArrayRef<CoalescedElement>)> body);
+                    function_ref<void(ArrayRef<CoalescedElement>)> body,
+                    bool unroll = true);
 
   ArrayRef<Value> staging;
   Value firstSegment;
-  /// Elements of the group that exist (i32).
+  /// Elements of the group that exist (i32), and whether all do (every
+  /// group but the last: no bounds checks).
   Value validCount;
+  Value wholeGroup;
   /// This thread's first own element, its m scanned elements, and whether a
   /// segment starts in its elements 0..i.
   Value first;
@@ -276,7 +279,7 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
 
 GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                      Value id, ArrayRef<Value> staging, bool storeMapOuts,
-                     bool restaged, int64_t loadsInFlight)
+                     bool restaged, int64_t loadsInFlight, bool parkExclusive)
     : kb(kb), scan(scan), shape(shape), a{kb.b, kb.loc}, m(shape.m),
       groupSize(shape.groupSize), id(id), staging(staging), restaged(restaged) {
   OpBuilder &b = kb.b;
@@ -296,37 +299,47 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
       a.min64(kb.constIndex(groupSize), a.sub64(scan.total, blockOffset)));
 
   // Load & map: every element of a batch evaluated before any is staged, so
-  // that their loads are in flight together.
-  // A whole group (all but the last) evaluates its elements without a
-  // bounds check: a branch around each would keep the body's use of a
-  // load next to it, before the next load is issued.
-  Value wholeGroup = a.eq32(validCount, a.c32(groupSize));
-  forCoalesced(loadsInFlight, [&](ArrayRef<CoalescedElement> elements) {
-    SmallVector<Type> batchTypes;
-    for (size_t i = 0; i < elements.size(); ++i)
-      llvm::append_range(batchTypes, scan.types);
-    auto evaluate = [&](bool checked) {
-      SmallVector<Value> values;
-      for (const CoalescedElement &element : elements) {
-        auto evaluateOne = [&] {
-          return scan.element(kb, element.ivs, storeMapOuts);
-        };
-        llvm::append_range(
-            values,
-            checked ? kb.ifThenElse(element.inBounds, scan.types, evaluateOne,
-                                    [&] { return scan.neutrals; })
-                    : evaluateOne());
-      }
-      return values;
-    };
-    SmallVector<Value> loaded = kb.ifThenElse(
-        wholeGroup, batchTypes, [&] { return evaluate(false); },
-        [&] { return evaluate(true); });
-    size_t width = scan.types.size();
-    for (auto [i, element] : llvm::enumerate(elements))
-      kb.storeAll(ArrayRef(loaded).slice(i * width, width), staging,
-                  element.local);
-  });
+  // that their loads are in flight together. A whole group (all but the
+  // last) evaluates its elements without a bounds check: a branch around
+  // each would keep the body's use of a load next to it, before the next
+  // load is issued. The last group checks each element, one per iteration
+  // of a loop that is not unrolled: unrolled, its last element's
+  // evaluation would be identical to the whole group's last one, and LLVM
+  // would share it between the paths (sinking common code), issuing that
+  // load after the uses of the others.
+  wholeGroup = a.eq32(validCount, a.c32(groupSize));
+  auto evaluateAndStage = [&](ArrayRef<CoalescedElement> elements,
+                              bool checked) {
+    SmallVector<SmallVector<Value>> values;
+    for (const CoalescedElement &element : elements) {
+      auto evaluateOne = [&] {
+        return scan.element(kb, element.ivs, storeMapOuts);
+      };
+      values.push_back(checked ? kb.ifThenElse(element.inBounds, scan.types,
+                                               evaluateOne,
+                                               [&] { return scan.neutrals; })
+                               : evaluateOne());
+    }
+    for (auto [element, loaded] : llvm::zip_equal(elements, values))
+      kb.storeAll(loaded, staging, element.local);
+  };
+  kb.ifThenElse(
+      wholeGroup, {},
+      [&] {
+        forCoalesced(loadsInFlight, [&](ArrayRef<CoalescedElement> elements) {
+          evaluateAndStage(elements, /*checked=*/false);
+        });
+        return SmallVector<Value>();
+      },
+      [&] {
+        forCoalesced(
+            1,
+            [&](ArrayRef<CoalescedElement> elements) {
+              evaluateAndStage(elements, /*checked=*/true);
+            },
+            /*unroll=*/false);
+        return SmallVector<Value>();
+      });
   kb.barrier();
 
   // Thread t scans elements t m .. t m + m - 1, restarting at segment
@@ -375,7 +388,7 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
     return scan.segCombine(b, loc, lhs, rhs);
   };
   SmallVector<Value> identity = scan.segIdentity(b, loc);
-  threads = kb.blockScan(segCombine, identity, carry);
+  threads = kb.blockScan(segCombine, identity, carry, parkExclusive);
   totalFlag = threads.total[0];
   totalValues = llvm::to_vector(ArrayRef(threads.total).drop_front());
   isFirstThread =
@@ -383,7 +396,8 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
 }
 
 void GroupScan::forCoalesced(
-    int64_t maxBatch, function_ref<void(ArrayRef<CoalescedElement>)> body) {
+    int64_t maxBatch, function_ref<void(ArrayRef<CoalescedElement>)> body,
+    bool unroll) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   Value blockSize = kb.constIndex(kb.blockSize);
@@ -428,11 +442,13 @@ void GroupScan::forCoalesced(
   if (batches == 1)
     cursor = emitBatch(kb.constIndex(0), batch, cursor);
   else
-    cursor = kb.forLoop(kb.constIndex(0), kb.constIndex(batches * batch),
-                        kb.constIndex(batch), cursor,
-                        [&](Value firstK, ValueRange carried) {
-                          return emitBatch(firstK, batch, carried);
-                        });
+    cursor = kb.forLoop(
+        kb.constIndex(0), kb.constIndex(batches * batch), kb.constIndex(batch),
+        cursor,
+        [&](Value firstK, ValueRange carried) {
+          return emitBatch(firstK, batch, carried);
+        },
+        unroll);
   if (rest)
     emitBatch(kb.constIndex(batches * batch), rest, cursor);
 }
@@ -457,16 +473,33 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
   kb.barrier();
   // Stores need nothing in flight. With segments, a loop over the elements
   // recomputes their coordinates: unrolled, they would be the load phase's
-  // (common subexpressions), all kept in registers across the group.
+  // (common subexpressions), all kept in registers across the group. A
+  // whole group stores without bounds checks; the last group checks each
+  // element, in a loop that is not unrolled.
+  auto store = [&](const CoalescedElement &element) {
+    SmallVector<Value> values = kb.loadAll(staging, element.local);
+    for (auto [value, out] : llvm::zip_equal(values, scan.outs))
+      memref::StoreOp::create(b, loc, value, out, element.ivs);
+  };
   int64_t batch = shape.singleSegment ? kCoalescedBatch : 1;
-  forCoalesced(batch, [&](ArrayRef<CoalescedElement> elements) {
-    for (const CoalescedElement &element : elements)
-      kb.ifThen(element.inBounds, [&] {
-        SmallVector<Value> values = kb.loadAll(staging, element.local);
-        for (auto [value, out] : llvm::zip_equal(values, scan.outs))
-          memref::StoreOp::create(b, loc, value, out, element.ivs);
+  kb.ifThenElse(
+      wholeGroup, {},
+      [&] {
+        forCoalesced(batch, [&](ArrayRef<CoalescedElement> elements) {
+          llvm::for_each(elements, store);
+        });
+        return SmallVector<Value>();
+      },
+      [&] {
+        forCoalesced(
+            1,
+            [&](ArrayRef<CoalescedElement> elements) {
+              for (const CoalescedElement &element : elements)
+                kb.ifThen(element.inBounds, [&] { store(element); });
+            },
+            /*unroll=*/false);
+        return SmallVector<Value>();
       });
-  });
   // The next group reuses the shared buffers.
   kb.barrier();
 }
@@ -482,7 +515,8 @@ static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   GroupScan group(kb, scan, shape, id, staging, /*storeMapOuts=*/true,
-                  plan.restageScanned, plan.loadsInFlight);
+                  plan.restageScanned, plan.loadsInFlight,
+                  plan.parkScanExclusive);
   IRArith &a = group.a;
   Value isFirstGroup =
       cmp(b, loc, arith::CmpIPredicate::eq, id, kb.constIndex(0));
@@ -574,7 +608,8 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
   kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value id, ValueRange) {
     // Only the kernels that write results need the scanned values again.
     GroupScan group(kb, scan, shape, id, staging, storeMapOuts,
-                    storeMapOuts && plan.restageScanned, plan.loadsInFlight);
+                    storeMapOuts && plan.restageScanned, plan.loadsInFlight,
+                    plan.parkScanExclusive);
     finish(kb, group);
     return SmallVector<Value>();
   });
@@ -627,29 +662,51 @@ static void emitAggregateScanKernel(OpBuilder &b, Location loc, Scan &scan,
   SmallVector<Value> identity = scan.segIdentity(b, loc);
   SmallVector<Type> pairTypes{b.getI1Type()};
   llvm::append_range(pairTypes, scan.types);
+  // Each step covers B x K groups: thread t loads the pairs of groups
+  // t K .. t K + K - 1 of it before using any, scans them by itself, and
+  // the block scans the threads' totals.
+  int64_t perThread = plan.aggregatesPerThread;
   kb.forLoop(
-      kb.constIndex(0), numGroups, kb.constIndex(blockSize), identity,
-      [&](Value base, ValueRange carry) {
-        Value group = arith::AddIOp::create(b, loc, base, kb.threadId);
-        Value inRange =
-            cmp(b, loc, arith::CmpIPredicate::ult, group, numGroups);
-        SmallVector<Value> pair = kb.ifThenElse(
-            inRange, pairTypes,
-            [&] {
-              Value flag = memref::LoadOp::create(b, loc, temps.flags,
-                                                  ValueRange{group});
-              SmallVector<Value> result{
-                  cmp(b, loc, arith::CmpIPredicate::ne, flag, kb.constI32(0))};
-              llvm::append_range(result, kb.loadAll(temps.aggregates, group));
-              return result;
-            },
-            [&] { return identity; });
+      kb.constIndex(0), numGroups, kb.constIndex(blockSize * perThread),
+      identity, [&](Value base, ValueRange carry) {
+        Value first = arith::AddIOp::create(
+            b, loc, base,
+            arith::MulIOp::create(b, loc, kb.threadId,
+                                  kb.constIndex(perThread)));
+        SmallVector<Value> groups, inRange;
+        SmallVector<SmallVector<Value>> pairs;
+        for (int64_t j = 0; j < perThread; ++j) {
+          Value group = arith::AddIOp::create(b, loc, first, kb.constIndex(j));
+          groups.push_back(group);
+          inRange.push_back(
+              cmp(b, loc, arith::CmpIPredicate::ult, group, numGroups));
+          pairs.push_back(kb.ifThenElse(
+              inRange.back(), pairTypes,
+              [&] {
+                Value flag = memref::LoadOp::create(b, loc, temps.flags,
+                                                    ValueRange{group});
+                SmallVector<Value> result{cmp(b, loc, arith::CmpIPredicate::ne,
+                                              flag, kb.constI32(0))};
+                llvm::append_range(result, kb.loadAll(temps.aggregates, group));
+                return result;
+              },
+              [&] { return identity; }));
+        }
+        SmallVector<Value> threadTotal = pairs.front();
+        for (ArrayRef<Value> pair : ArrayRef(pairs).drop_front())
+          threadTotal = segCombine(threadTotal, pair);
         KernelBuilder::BlockScan scanned =
-            kb.blockScan(segCombine, identity, pair);
+            kb.blockScan(segCombine, identity, threadTotal);
+        // The groups before each of this thread's, back to a segment start.
         SmallVector<Value> before = segCombine(carry, scanned.exclusive);
-        kb.ifThen(inRange, [&] {
-          kb.storeAll(ArrayRef(before).drop_front(), temps.prefixes, group);
-        });
+        for (int64_t j = 0; j < perThread; ++j) {
+          kb.ifThen(inRange[j], [&] {
+            kb.storeAll(ArrayRef(before).drop_front(), temps.prefixes,
+                        groups[j]);
+          });
+          if (j + 1 < perThread)
+            before = segCombine(before, pairs[j]);
+        }
         return segCombine(carry, scanned.total);
       });
   kb.finish();

@@ -257,7 +257,8 @@ SmallVector<Value> KernelBuilder::warpAllReduce(CombineFn combine,
 
 KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
                                                   ValueRange identity,
-                                                  ValueRange values) {
+                                                  ValueRange values,
+                                                  bool parkExclusive) {
   TypeRange types = values.getTypes();
   int64_t numWarps = llvm::divideCeil(blockSize, warpSize);
   int64_t lastWarpLanes = blockSize - (numWarps - 1) * warpSize;
@@ -291,6 +292,12 @@ KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
     return result;
   }
 
+  SmallVector<Value> parked;
+  if (parkExclusive) {
+    parked = allocShared(types, blockSize);
+    for (auto [value, buffer] : llvm::zip_equal(below, parked))
+      memref::StoreOp::create(b, loc, value, buffer, ValueRange{threadId});
+  }
   SmallVector<Value> totals = allocShared(types, numWarps);
   Value lastLane =
       arith::SelectOp::create(b, loc, isLastWarp, constIndex(lastWarpLanes - 1),
@@ -318,6 +325,8 @@ KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
         Value previous = arith::SubIOp::create(b, loc, warp, constIndex(1));
         return loadAll(totals, previous);
       });
+  if (parkExclusive)
+    below = loadAll(parked, threadId);
   result.inclusive = combine(warpPrefix, inclusive);
   SmallVector<Value> belowWithPrefix = combine(warpPrefix, below);
   for (auto [prefix, value] : llvm::zip_equal(warpPrefix, belowWithPrefix))

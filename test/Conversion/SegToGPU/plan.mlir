@@ -33,7 +33,7 @@
 // CHECK-NOT: dynamic_shared_memory_size
 // CHECK: return
 
-// RTS: remark: plan: scan: block size 256, at most 1056 blocks, reduce-then-scan, m = 3; shared memory: group aggregate [[AGG:[0-9]+]], aggregate scan [[AGGSCAN:[0-9]+]], rescan [[RESCAN:[0-9]+]]{{$}}
+// RTS: remark: plan: scan: block size 256, at most 1056 blocks, reduce-then-scan, m = 3, aggregate scan 8 per thread; shared memory: group aggregate [[AGG:[0-9]+]], aggregate scan [[AGGSCAN:[0-9]+]], rescan [[RESCAN:[0-9]+]]{{$}}
 // RTS-LABEL: func.func @scan(
 // RTS: arith.constant [[AGG]] : i32
 // RTS-NEXT: gpu.launch {{.*}} dynamic_shared_memory_size

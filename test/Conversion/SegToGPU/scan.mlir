@@ -48,16 +48,20 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK-NOT:           arith.remui
 // CHECK:               arith.mului_extended %{{.*}}, %[[RECIPROCAL]] : i64
 // The coalesced load & map: each thread's m = 4 elements, all loaded before
-// any is staged in shared memory; without bounds checks in a whole group.
+// any is staged in shared memory, without bounds checks in a whole group;
+// the last group checks each element, one per iteration of a loop.
 // CHECK:               scf.if
 // CHECK-COUNT-4:         memref.load %arg0[%{{.*}}, %{{.*}}] : memref<?x?xi32>
-// CHECK:               } else {
-// CHECK-COUNT-4:         scf.if
-// CHECK:               memref.store
-// CHECK-NEXT:          memref.store
-// CHECK-NEXT:          memref.store
-// CHECK-NEXT:          memref.store
-// CHECK-NEXT:          gpu.barrier
+// CHECK-NEXT:            memref.store
+// CHECK-NEXT:            memref.store
+// CHECK-NEXT:            memref.store
+// CHECK-NEXT:            memref.store
+// CHECK-NEXT:          } else {
+// CHECK:                 scf.for %{{.*}} = %{{.*}} to %c4{{.*}} step %c1
+// CHECK:                   scf.if
+// CHECK-NEXT:                memref.load %arg0
+// CHECK:                   memref.store
+// CHECK:               gpu.barrier
 // The block scan of the threads' (flag, carry) pairs.
 // CHECK:               gpu.shuffle  up
 // Early publication (P) or the aggregate (A): the value, then the flag
@@ -96,6 +100,11 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // RTS-NOT:     memref.atomic_rmw
 // RTS:         gpu.launch
 // RTS:         gpu.launch blocks(%{{.*}}) in (%{{.*}} = %c1
+// The aggregate scan: each of the block's 64 threads takes 8 consecutive
+// groups' (flag, aggregate) pairs per step, all loaded before any is used.
+// RTS:           scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %c512
+// RTS-COUNT-8:     memref.load %{{.*}} : memref<?xi32>
+// RTS:             gpu.shuffle  up
 // RTS:         gpu.launch
 // RTS-NOT:     gpu.launch
 // RTS:       return
@@ -135,7 +144,7 @@ func.func @matscan(%in: memref<?xi64>, %oa: memref<?xi64>, %ob: memref<?xi64>,
 // Nor would the rescan hold its scanned values in registers across the
 // block scan: they wait in the staging buffer (m = 1: the element itself,
 // read again after the block scan).
-// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, reduce-then-scan, m = 1, scanned values restaged;
+// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, reduce-then-scan, m = 1, scanned values restaged, aggregate scan 1 per thread;
 // (@widescan, below)
 // RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, single-pass, m = 24, loads in flight 3, scanned values restaged;
 // RESTAGE-LABEL: func.func @matscan
@@ -196,7 +205,8 @@ func.func @blockscan(%in: memref<?xi64>, %out: memref<?xi64>, %nb: index) {
 // RESTAGE:         function(@widescan_scan)
 // RESTAGE:           scf.for %{{.*}} = %c0{{.*}} to %c24{{.*}} step %c3{{.*}} iter_args
 // RESTAGE-COUNT-3:     memref.load %arg0[
-// RESTAGE-NEXT:        scf.yield %{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i32
+// RESTAGE-COUNT-3:     memref.store
+// RESTAGE-NEXT:        scf.yield %{{.*}}, %{{.*}} : i32, i32
 func.func @widescan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
                     %rows: index, %cols: index) {
   %zero = arith.constant 0 : i32
