@@ -1,7 +1,9 @@
 """What seg-fuzz.py and seg-difftest.py share: a run bounded by a count or a
-time, from a seed, with an optional directory for what it finds."""
+time, from a seed, with an optional directory for what it finds, that a
+SIGTERM or SIGINT ends early with its totals so far."""
 
 import argparse
+import signal
 import time
 
 
@@ -28,12 +30,25 @@ class LongRun:
         if not self.count and not self.args.time:
             self.parser.error(f"give {self.count_option} or --time")
         self.start = time.time()
+        # A long run stopped by hand still reports what it did: the round
+        # under way when the signal came is not counted (a SIGINT from a
+        # terminal also reaches its child processes).
+        self.stopped = None
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, self._stop)
         return self.args
+
+    def _stop(self, signum, frame):
+        self.stopped = signal.Signals(signum).name
 
     def keep_going(self, done):
         """Whether another round fits in the count and the time."""
-        return ((not self.count or done < self.count) and
+        return (not self.stopped and (not self.count or done < self.count) and
                 (not self.args.time or self.elapsed() < self.args.time))
+
+    def summary_suffix(self):
+        """What ends the totals line of a run that a signal stopped."""
+        return f", stopped by {self.stopped}" if self.stopped else ""
 
     def elapsed(self):
         return time.time() - self.start

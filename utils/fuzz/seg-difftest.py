@@ -380,6 +380,9 @@ def main():
     rng = random.Random(args.seed)
     counts = dict(equal=0, mismatch=0, failure=0, rejected=0)
     modules = 0
+    # The totals after the last whole module: a signal ends the run with
+    # these, not counting the module under way.
+    done_counts, done_modules = dict(counts), 0
     while bounds.keep_going(modules):
         modules += 1
         cases = [random_case(rng, k) for k in range(args.cases)]
@@ -390,11 +393,15 @@ def main():
             with open(path, "w") as f:
                 f.write(text)
             status, lowered, err = run([seg_opt, path, "--seg-to-cpu"])
+            if bounds.stopped:
+                break
             if status != 0:
                 sys.exit(f"seg-difftest: seg-to-cpu failed on a generated "
                          f"module (seed {args.seed}, module {modules}):\n{err}")
             status, reference, err = run(
                 runner + ["-shared-libs=" + ",".join(runner_libs)], lowered)
+            if bounds.stopped:
+                break
             if status != 0:
                 sys.exit(f"seg-difftest: the reference run failed:\n{err}")
             expected = split_cases(reference)
@@ -412,6 +419,8 @@ def main():
                 status, got, err = run(
                     runner + ["-shared-libs=" + ",".join(runner_libs + [emulator])],
                     lowered, env=env)
+                if bounds.stopped:
+                    break
                 actual = split_cases(got)
                 bad = []
                 if status != 0:
@@ -437,13 +446,18 @@ def main():
                             f.write(f"// {report}\n// reference: seg-opt %s --seg-to-cpu\n"
                                     f"// emulator: SEGIR_EMU_SEED={emu_seed} seg-opt %s '{flag}'\n")
                             f.write(text)
+        if bounds.stopped:
+            break
+        done_counts, done_modules = dict(counts), modules
         if args.verbose:
             print(f"module {modules}: {counts}", flush=True)
+    if bounds.stopped:
+        counts, modules = done_counts, done_modules
     total = sum(counts.values())
     print(f"{total} configurations ({modules} modules): {counts['equal']} equal, "
           f"{counts['mismatch']} mismatches, {counts['failure']} emulator "
           f"failures, {counts['rejected']} rejected "
-          f"({bounds.elapsed():.0f} s, seed {args.seed})")
+          f"({bounds.elapsed():.0f} s, seed {args.seed}{bounds.summary_suffix()})")
     sys.exit(1 if counts["mismatch"] or counts["failure"] else 0)
 
 

@@ -405,6 +405,9 @@ def main():
         name = rng.choice(names)
         options = random_options(rng, name)
         kind, err = run_and_classify(args, text, name, options)
+        if bounds.stopped:
+            runs -= 1
+            break
         counts[kind] += 1
         if args.verbose:
             print(f"run {runs}: {kind} {name}{{{options}}} on {origin}", flush=True)
@@ -434,7 +437,8 @@ def main():
           f"{counts['internal']} internal, "
           f"{counts['upstream-parser-crash']} upstream-parser-crash, "
           f"{counts['upstream-crash']} upstream-crash, "
-          f"{len(findings)} distinct findings ({bounds.elapsed():.0f} s, seed {args.seed})")
+          f"{len(findings)} distinct findings ({bounds.elapsed():.0f} s, seed {args.seed}"
+          f"{bounds.summary_suffix()})")
     sys.exit(1 if bugs else 0)
 
 
