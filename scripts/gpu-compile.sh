@@ -29,7 +29,8 @@
 # Tools: $SEG_OPT (default $SEGIR_BUILD_DIR/bin/seg-opt), mlir-translate and
 # llc from $LLVM_PREFIX (default /usr/lib/llvm-22), $CXX (default c++),
 # $CUDA_HOME (default /usr/local/cuda; its stub libcuda is used to link
-# where no driver is installed).
+# where no driver is installed). $LDFLAGS go to the link (libraries built
+# with sanitizers need their runtimes: scripts/sanitize.sh's tests set it).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -116,4 +117,5 @@ if [[ "$pipeline" == seg-to-nvvm ]]; then
   [[ -f "$cuda/lib64/stubs/libcuda.so" ]] && driver=(-L"$cuda/lib64/stubs" -lcuda)
   libs+=(-L"$lib_dir" -lsegir_cuda_runtime -Wl,-rpath,"$lib_dir" "${driver[@]}")
 fi
-"${CXX:-c++}" "$object" "${libs[@]}" -o "$output"
+read -ra ldflags <<< "${LDFLAGS:-}"
+"${CXX:-c++}" "${ldflags[@]}" "$object" "${libs[@]}" -o "$output"

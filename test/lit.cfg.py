@@ -34,8 +34,22 @@ def _configure():
     # tests' processes (mlir-runner and Python load SegIR's instrumented
     # libraries without being instrumented themselves), not into lit's.
     llvm_config.with_system_environment(["ASAN_OPTIONS", "UBSAN_OPTIONS"])
-    if os.environ.get("SEGIR_SANITIZER_PRELOAD"):
+    sanitized = bool(os.environ.get("SEGIR_SANITIZER_PRELOAD"))
+    if sanitized:
         config.environment["LD_PRELOAD"] = os.environ["SEGIR_SANITIZER_PRELOAD"]
+        # Programs linked against SegIR's instrumented static libraries
+        # (gpu-compile.sh --exe, CMake projects) need the runtimes too.
+        config.environment["LDFLAGS"] = os.environ.get(
+            "SEGIR_SANITIZER_LDFLAGS", "")
+        # Instrumented emulator kernels run several times slower: a launch
+        # whose test sets no time limit gets five times the default one.
+        config.environment["SEGIR_EMU_TIMEOUT"] = "600"
+    # A 1 GB bound on a process's memory: its address space, or its
+    # resident set under AddressSanitizer, whose shadow memory reserves
+    # terabytes of address space.
+    config.substitutions.append(("%limit-memory-1g", (
+        "export ASAN_OPTIONS=" + os.environ.get("ASAN_OPTIONS", "") +
+        ":hard_rss_limit_mb=1000") if sanitized else "ulimit -v 1000000"))
 
     # Programs lowered by seg-to-cpu run under mlir-runner with the upstream
     # runner utilities (printMemref*).
@@ -72,6 +86,10 @@ def _configure():
                  if p and os.path.exists(p)])
     report_env = "env SEG_OPT=" + os.path.join(config.segir_tools_dir,
                                                "seg-opt")
+    if sanitized:
+        # nvcc crashes with the sanitizer runtimes preloaded; the report
+        # loads no SegIR library, and its seg-opt links them itself.
+        report_env = report_env.replace("env ", "env -u LD_PRELOAD ", 1)
     if nvdisasm:
         config.available_features.add("nvdisasm")
         report_env += " NVDISASM=" + nvdisasm[0]

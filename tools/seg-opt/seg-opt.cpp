@@ -14,7 +14,19 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/Compiler.h"
 #include "llvm/Support/raw_ostream.h"
+
+#if LLVM_ADDRESS_SANITIZER_BUILD
+/// AddressSanitizer's defaults for seg-opt (scripts/sanitize.sh): the
+/// allocators that SegIR's instrumented code inlines from LLVM's headers
+/// (llvm::BumpPtrAllocator) poison the slabs they share with MLIR's
+/// uninstrumented libraries, whose own allocations from them are never
+/// unpoisoned; their use would be reported as use-after-poison.
+extern "C" const char *__asan_default_options() {
+  return "allow_user_poisoning=0";
+}
+#endif
 
 /// Checks the options of every pass and pipeline named on the command line
 /// (`--name=options`, `--pass-pipeline=...`) before MLIR parses them, so

@@ -39,6 +39,7 @@ import os
 import random
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -200,12 +201,37 @@ def random_options(rng, name):
     return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
 
 
-def limit_memory(megabytes):
+def address_sanitized(seg_opt):
+    """Whether seg-opt runs under AddressSanitizer: linked with its runtime
+    (a build of scripts/sanitize.sh) or given it through LD_PRELOAD (as the
+    tests of such a build are)."""
+    if "libasan" in os.environ.get("LD_PRELOAD", ""):
+        return True
+    try:
+        linked = subprocess.run(["ldd", shutil.which(seg_opt) or seg_opt],
+                                capture_output=True, text=True).stdout
+    except OSError:
+        return False
+    return "libasan" in linked
+
+
+def memory_limit(args, megabytes):
+    """subprocess.run's arguments that bound one run's memory: its address
+    space, or under AddressSanitizer, whose shadow memory reserves terabytes
+    of address space, its resident set (hard_rss_limit_mb)."""
+    env = None
+    if args.sanitized:
+        env = dict(os.environ)
+        options = env.get("ASAN_OPTIONS")
+        env["ASAN_OPTIONS"] = (options + ":" if options else "") + \
+            f"hard_rss_limit_mb={megabytes}"
+
     def apply():
-        limit = megabytes * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        if not args.sanitized:
+            limit = megabytes * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         os.setsid()
-    return apply
+    return {"preexec_fn": apply, "env": env}
 
 
 def run_seg_opt(args, text, name, options, timeout, memory):
@@ -216,7 +242,7 @@ def run_seg_opt(args, text, name, options, timeout, memory):
     try:
         proc = subprocess.run([args.seg_opt, path, flag, "-o", os.devnull],
                               capture_output=True, text=True, errors="replace",
-                              timeout=timeout, preexec_fn=limit_memory(memory))
+                              timeout=timeout, **memory_limit(args, memory))
         status, err = proc.returncode, proc.stderr
     except subprocess.TimeoutExpired as e:
         status, err = "timeout", (e.stderr or b"").decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")
@@ -233,7 +259,7 @@ def parses(args, text, timeout, memory):
     try:
         proc = subprocess.run([args.seg_opt, path, "-o", os.devnull],
                               capture_output=True, text=True, errors="replace",
-                              timeout=timeout, preexec_fn=limit_memory(memory))
+                              timeout=timeout, **memory_limit(args, memory))
         return proc.returncode, proc.stderr
     except subprocess.TimeoutExpired:
         return "timeout", ""
@@ -248,7 +274,8 @@ def classify(status, err):
         return "ok"
     if (isinstance(status, int) and status < 0) or "Stack dump" in err or \
             "PLEASE submit a bug report" in err:
-        if "std::bad_alloc" in err or "out of memory" in err.lower():
+        if "std::bad_alloc" in err or "out of memory" in err.lower() or \
+                "rss limit exhausted" in err:
             return "hang"  # the memory limit: a resource blow-up
         return "crash"
     if any(marker in err for marker in INTERNAL):
@@ -383,10 +410,12 @@ def main():
                         help="directories of .mlir files (default: test/ and examples/)")
     parser.add_argument("--timeout", type=float, default=20)
     parser.add_argument("--memory", type=int, default=4096,
-                        help="address-space limit of one run, MiB")
+                        help="address-space limit of one run, MiB "
+                        "(resident set under AddressSanitizer)")
     parser.add_argument("--minimise-seconds", type=float, default=60)
     parser.add_argument("--passes", help="comma-separated subset of passes")
     args = bounds.parse()
+    args.sanitized = address_sanitized(args.seg_opt)
 
     corpus = load_corpus(args.corpus or [os.path.join(ROOT, "test"),
                                          os.path.join(ROOT, "examples")])
