@@ -490,6 +490,14 @@ static SharedMemoryLayout getGroupKernelLayout(ScanOp op,
   return layout;
 }
 
+/// Registers of `op`'s operator state (w): one per 32 bits of each value.
+static int64_t getStateWords(ScanOp op) {
+  int64_t words = 0;
+  for (Type type : op.getNeutrals().getTypes())
+    words += getRegisterCount(getPrimitiveByteSize(type).value_or(8));
+  return words;
+}
+
 /// Registers the single-pass kernel needs per thread at m elements of `op`:
 /// [Clausen 2021, §5.2]'s 2 w + 3 per element, one more for the element's
 /// bounds check and address while its load is in flight, three more with
@@ -500,20 +508,13 @@ static SharedMemoryLayout getGroupKernelLayout(ScanOp op,
 /// addresses). Measured with ptxas for sm_90 at block sizes 256 to 1024:
 /// below this, kernels of 1 to 8 words of state do not spill.
 static int64_t getSinglePassRegisters(ScanOp op, int64_t m) {
-  int64_t words = 0;
-  for (Type type : op.getNeutrals().getTypes())
-    words += getRegisterCount(getPrimitiveByteSize(type).value_or(8));
+  int64_t words = getStateWords(op);
   bool segmented = op.getMixedSizes().size() > 1;
   return m * (2 * words + (segmented ? 7 : 4)) + 8 * words + 25;
 }
 
 /// Registers of a (segment-start flag, operator state) tuple of `op`.
-static int64_t getFlaggedWords(ScanOp op) {
-  int64_t words = 1;
-  for (Type type : op.getNeutrals().getTypes())
-    words += getRegisterCount(getPrimitiveByteSize(type).value_or(8));
-  return words;
-}
+static int64_t getFlaggedWords(ScanOp op) { return 1 + getStateWords(op); }
 
 /// Registers a group kernel's block scan keeps live at once over the
 /// (flag, state) tuples of `op`: each thread's warp-exclusive tuple while
@@ -558,9 +559,7 @@ static int64_t selectScanDegree(ScanOp op, const LoweringPlan &plan,
   // kScanWordsInFlight words keeps enough loads in flight (CUB's scan keeps
   // 15 to 24 elements of 4 bytes), at least kMinScanLoadsInFlight for wide
   // operators; a larger m only costs registers and occupancy.
-  int64_t words = 0;
-  for (Type type : types)
-    words += getRegisterCount(getPrimitiveByteSize(type).value_or(8));
+  int64_t words = getStateWords(op);
   degree = std::min(degree,
                     std::max(kMinScanLoadsInFlight,
                              kScanWordsInFlight / std::max<int64_t>(words, 1)));
