@@ -227,17 +227,10 @@ KernelBuilder::ifThenElse(Value cond, TypeRange types,
                           function_ref<SmallVector<Value>()> otherwise) {
   auto ifOp = scf::IfOp::create(b, loc, types, cond, /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
-  auto emitBranch = [&](Region &region,
-                        function_ref<SmallVector<Value>()> branch) {
-    Block &block = region.front();
-    // A result-less scf.if comes with its yields; the branch makes its own.
-    if (!block.empty())
-      block.back().erase();
-    b.setInsertionPointToEnd(&block);
-    scf::YieldOp::create(b, loc, branch());
-  };
-  emitBranch(ifOp.getThenRegion(), then);
-  emitBranch(ifOp.getElseRegion(), otherwise);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  scf::YieldOp::create(b, loc, then());
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  scf::YieldOp::create(b, loc, otherwise());
   return SmallVector<Value>(ifOp.getResults());
 }
 
@@ -246,6 +239,16 @@ void KernelBuilder::ifThen(Value cond, function_ref<void()> then) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
   then();
+}
+
+void KernelBuilder::ifThenElse(Value cond, function_ref<void()> then,
+                               function_ref<void()> otherwise) {
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange(), cond, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
+  then();
+  b.setInsertionPoint(ifOp.getElseRegion().front().getTerminator());
+  otherwise();
 }
 
 SmallVector<Value>

@@ -102,6 +102,8 @@ public:
                                 function_ref<SmallVector<Value>()> then,
                                 function_ref<SmallVector<Value>()> otherwise);
   void ifThen(Value cond, function_ref<void()> then);
+  void ifThenElse(Value cond, function_ref<void()> then,
+                  function_ref<void()> otherwise);
 
   /// A loop from `lower` to `upper` by `step` carrying `inits`; `body` gets
   /// the induction variable and the carried values and returns the next.

@@ -213,6 +213,15 @@ private:
   void forCoalesced(int64_t maxBatch,
                     function_ref<void(ArrayRef<CoalescedElement>)> body,
                     bool unroll = true);
+  /// forCoalesced for a whole group (in batches of `maxBatch`, `checked`
+  /// false) or for the last one (one element per iteration of a loop that
+  /// is not unrolled, `checked` true: each element's bounds are checked).
+  /// Rolled, the last group's code shares nothing with the whole group's
+  /// that LLVM could merge between the paths (sinking common code would
+  /// issue the whole group's last load after the uses of the others).
+  void forGroupElements(
+      int64_t maxBatch,
+      function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body);
 
   ArrayRef<Value> staging;
   Value firstSegment;
@@ -302,14 +311,10 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   // that their loads are in flight together. A whole group (all but the
   // last) evaluates its elements without a bounds check: a branch around
   // each would keep the body's use of a load next to it, before the next
-  // load is issued. The last group checks each element, one per iteration
-  // of a loop that is not unrolled: unrolled, its last element's
-  // evaluation would be identical to the whole group's last one, and LLVM
-  // would share it between the paths (sinking common code), issuing that
-  // load after the uses of the others.
+  // load is issued.
   wholeGroup = a.eq32(validCount, a.c32(groupSize));
-  auto evaluateAndStage = [&](ArrayRef<CoalescedElement> elements,
-                              bool checked) {
+  forGroupElements(loadsInFlight, [&](ArrayRef<CoalescedElement> elements,
+                                      bool checked) {
     SmallVector<SmallVector<Value>> values;
     for (const CoalescedElement &element : elements) {
       auto evaluateOne = [&] {
@@ -322,24 +327,7 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
     }
     for (auto [element, loaded] : llvm::zip_equal(elements, values))
       kb.storeAll(loaded, staging, element.local);
-  };
-  kb.ifThenElse(
-      wholeGroup, {},
-      [&] {
-        forCoalesced(loadsInFlight, [&](ArrayRef<CoalescedElement> elements) {
-          evaluateAndStage(elements, /*checked=*/false);
-        });
-        return SmallVector<Value>();
-      },
-      [&] {
-        forCoalesced(
-            1,
-            [&](ArrayRef<CoalescedElement> elements) {
-              evaluateAndStage(elements, /*checked=*/true);
-            },
-            /*unroll=*/false);
-        return SmallVector<Value>();
-      });
+  });
   kb.barrier();
 
   // Thread t scans elements t m .. t m + m - 1, restarting at segment
@@ -453,6 +441,26 @@ void GroupScan::forCoalesced(
     emitBatch(kb.constIndex(batches * batch), rest, cursor);
 }
 
+void GroupScan::forGroupElements(
+    int64_t maxBatch,
+    function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body) {
+  kb.ifThenElse(
+      wholeGroup,
+      [&] {
+        forCoalesced(maxBatch, [&](ArrayRef<CoalescedElement> elements) {
+          body(elements, /*checked=*/false);
+        });
+      },
+      [&] {
+        forCoalesced(
+            1,
+            [&](ArrayRef<CoalescedElement> elements) {
+              body(elements, /*checked=*/true);
+            },
+            /*unroll=*/false);
+      });
+}
+
 void GroupScan::writeResults(ValueRange blockPrefix) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
@@ -474,32 +482,22 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
   // Stores need nothing in flight. With segments, a loop over the elements
   // recomputes their coordinates: unrolled, they would be the load phase's
   // (common subexpressions), all kept in registers across the group. A
-  // whole group stores without bounds checks; the last group checks each
-  // element, in a loop that is not unrolled.
+  // whole group stores without bounds checks.
   auto store = [&](const CoalescedElement &element) {
     SmallVector<Value> values = kb.loadAll(staging, element.local);
     for (auto [value, out] : llvm::zip_equal(values, scan.outs))
       memref::StoreOp::create(b, loc, value, out, element.ivs);
   };
   int64_t batch = shape.singleSegment ? kCoalescedBatch : 1;
-  kb.ifThenElse(
-      wholeGroup, {},
-      [&] {
-        forCoalesced(batch, [&](ArrayRef<CoalescedElement> elements) {
-          llvm::for_each(elements, store);
-        });
-        return SmallVector<Value>();
-      },
-      [&] {
-        forCoalesced(
-            1,
-            [&](ArrayRef<CoalescedElement> elements) {
-              for (const CoalescedElement &element : elements)
-                kb.ifThen(element.inBounds, [&] { store(element); });
-            },
-            /*unroll=*/false);
-        return SmallVector<Value>();
-      });
+  forGroupElements(batch,
+                   [&](ArrayRef<CoalescedElement> elements, bool checked) {
+                     for (const CoalescedElement &element : elements) {
+                       if (checked)
+                         kb.ifThen(element.inBounds, [&] { store(element); });
+                       else
+                         store(element);
+                     }
+                   });
   // The next group reuses the shared buffers.
   kb.barrier();
 }
