@@ -37,8 +37,8 @@
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -304,6 +304,22 @@ static int64_t getGlobalVectorWidth(Nest &nest, const TiledLoad &tiled,
   return 16 / *bytes;
 }
 
+static int64_t getKIndexDim(Nest &nest, const TiledLoad &tiled,
+                            DependenceAnalysis &deps) {
+  memref::LoadOp load = tiled.load;
+  if (!load.getMemRefType().isStrided() || (deps.of(load.getMemRef()) & DepK))
+    return -1;
+  int64_t dim = -1;
+  for (auto [d, index] : llvm::enumerate(load.getIndices())) {
+    if (!(deps.of(index) & DepK))
+      continue;
+    if (index != nest.kArg || dim >= 0)
+      return -1;
+    dim = d;
+  }
+  return dim;
+}
+
 /// The step of the redomap: reads and pure operations only, reading arrays
 /// invariant to one of i and j (the tiled loads) or to both; some to each.
 static MatchResult matchStep(Nest &nest, DependenceAnalysis &deps) {
@@ -343,6 +359,7 @@ static MatchResult matchStep(Nest &nest, DependenceAnalysis &deps) {
     tiled.kInner = !load.getIndices().empty() &&
                    (deps.of(load.getIndices().back()) & DepK);
     tiled.globalVectorWidth = getGlobalVectorWidth(nest, tiled, deps);
+    tiled.kIndexDim = getKIndexDim(nest, tiled, deps);
     nest.loads.push_back(tiled);
   }
   bool anyI = llvm::any_of(nest.loads, [](auto &l) { return l.alongI; });

@@ -36,6 +36,12 @@ struct TiledLoad {
   /// the array is a row-major memref; the kernel still checks the row
   /// length and the alignment at run time.
   int64_t globalVectorWidth = 0;
+  /// The dimension whose index is k itself, when no other index and not the
+  /// array vary with k (-1 otherwise): the copies then read a view of the
+  /// array that starts at the k-tile, at the tile's own k offsets, so that
+  /// a thread's addresses move by one stride per k-tile instead of being
+  /// recomputed from k for every element.
+  int64_t kIndexDim = -1;
   /// The shared slices: `stages` x Tk rows of `pitch` elements, k outer.
   Value buffer;
   int64_t pitch = 0;

@@ -159,6 +159,11 @@ private:
   /// slices, for thread (ty, tx).
   void emitCompute(Value ty, Value tx, Value stage, Value kt, Value kLen,
                    bool checkMN);
+  /// `memref` from k index `kStart` on along dimension `kDim` (a subview).
+  Value viewFromKTile(Value memref, int64_t kDim, Value kStart);
+  /// The first element of stage `stage` in the slice of `tiled`: the k
+  /// loop's own value where it carries one (stageStarts), else computed.
+  Value getStageStart(TiledLoad &tiled, Value stage);
   /// The slice position of position `pos` within the tile.
   Value slicePosition(TiledLoad &tiled, Value pos);
   /// The index into the buffer of `tiled` of row `kk` of stage `stage`,
@@ -195,6 +200,11 @@ private:
   /// With tensor cores: the fragments (warps x lanes x 4 per fragment,
   /// thread-private) and the block's C tile in shared memory, rows of
   /// `cPitch` elements.
+  /// The two-stage k loop carries, next to its stage, each slice's start
+  /// of that stage (keyed by stage and slice buffer), so that an address
+  /// in the other stage is an add, not a multiply that ptxas repeats per
+  /// shared-memory access.
+  DenseMap<std::pair<Value, Value>, Value> stageStarts;
   Value fragmentBuffer, cTile;
   int64_t cPitch = 0;
 };

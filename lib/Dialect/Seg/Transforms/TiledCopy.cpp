@@ -70,6 +70,11 @@ ThreadCopy TiledBuilder::emitThreadLoads(TiledLoad &tiled, Value tid, Value kt,
           llvm::map_to_vector(tiled.load.getIndices(), [&](Value v) {
             return materialize(b, v, mapping, mapRegion);
           });
+      if (tiled.kIndexDim >= 0) {
+        memref = viewFromKTile(memref, tiled.kIndexDim,
+                               b.createOrFold<arith::AddIOp>(loc, lower, kt));
+        indices[tiled.kIndexDim] = point.kk;
+      }
       if (copy.width == 1)
         return {memref::LoadOp::create(b, loc, memref, indices)};
       return {vector::LoadOp::create(
@@ -90,6 +95,31 @@ ThreadCopy TiledBuilder::emitThreadLoads(TiledLoad &tiled, Value tid, Value kt,
   return copy;
 }
 
+Value TiledBuilder::viewFromKTile(Value memref, int64_t kDim, Value kStart) {
+  // The k index of every element of the tile becomes its offset in the
+  // tile, which does not change from tile to tile: LLVM keeps a thread's
+  // addresses and adds the view's offset, one stride per k-tile, where it
+  // would otherwise multiply k by the stride for every element.
+  if (isZeroInteger(kStart))
+    return memref;
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    OpFoldResult size = memref::getMixedSize(b, loc, memref, d);
+    if (d == kDim) {
+      offsets.push_back(kStart);
+      size = arith::SubIOp::create(
+                 b, loc, getValueOrCreateConstantIndexOp(b, loc, size), kStart)
+                 .getResult();
+    } else {
+      offsets.push_back(b.getIndexAttr(0));
+    }
+    sizes.push_back(size);
+    strides.push_back(b.getIndexAttr(1));
+  }
+  return memref::SubViewOp::create(b, loc, memref, offsets, sizes, strides);
+}
+
 Value TiledBuilder::slicePosition(TiledLoad &tiled, Value pos) {
   int64_t count = tiled.alongI ? t.ry : t.rx;
   int64_t threads = tiled.alongI ? t.ty : t.tx;
@@ -102,12 +132,22 @@ Value TiledBuilder::slicePosition(TiledLoad &tiled, Value pos) {
              add(mul(thread, cIdx(tiled.chunk)), remC(r, tiled.chunk)));
 }
 
+Value TiledBuilder::getStageStart(TiledLoad &tiled, Value stage) {
+  auto known = stageStarts.find({stage, tiled.buffer});
+  if (known != stageStarts.end())
+    return known->second;
+  return mul(stage, cIdx(t.tk * tiled.pitch));
+}
+
 Value TiledBuilder::sliceIndex(TiledLoad &tiled, Value stage, Value kk,
                                Value pos, int64_t constPos) {
-  Value start = add(mul(stage, cIdx(t.tk * tiled.pitch)), pos);
+  // The stage's offset after the parts that stay the same from stage to
+  // stage, so that those are computed once, before the k loop.
+  Value stageStart = getStageStart(tiled, stage);
   if (std::optional<int64_t> row = getConstantIntValue(kk))
-    return add(start, cIdx(*row * tiled.pitch + constPos));
-  return add(start, add(mul(kk, cIdx(tiled.pitch)), cIdx(constPos)));
+    return add(add(pos, stageStart), cIdx(*row * tiled.pitch + constPos));
+  return add(add(add(pos, mul(kk, cIdx(tiled.pitch))), stageStart),
+             cIdx(constPos));
 }
 
 /// `memref` seen in the default memory space. The slices that ldmatrix

@@ -326,11 +326,26 @@ void TiledBuilder::emitKLoop(bool checkMN, bool vectorLoads) {
                            vectorLoads);
           });
           Value last = arith::SubIOp::create(b, loc, fullEnd, tk);
+          // Iteration arguments: the stage, then each slice's start of it.
+          SmallVector<Value> initial(1 + nest.loads.size(), zero);
+          auto recordStarts = [&](Value stage, ValueRange starts) {
+            for (auto [tiled, start] : llvm::zip_equal(nest.loads, starts))
+              stageStarts[{stage, tiled.buffer}] = start;
+          };
           auto loop = scf::ForOp::create(
-              b, loc, zero, last, tk, ValueRange{zero},
+              b, loc, zero, last, tk, initial,
               [&](OpBuilder &, Location, Value kt, ValueRange iterArgs) {
                 Value stage = iterArgs.front();
                 Value other = arith::SubIOp::create(b, loc, cIdx(1), stage);
+                SmallVector<Value> yielded{other};
+                for (auto [tiled, start] :
+                     llvm::zip_equal(nest.loads, iterArgs.drop_front()))
+                  // 0 and the stage size alternate (an xor, which LLVM
+                  // does not fold into the addresses' adds).
+                  yielded.push_back(arith::XOrIOp::create(
+                      b, loc, start, cIdx(t.tk * tiled.pitch)));
+                recordStarts(stage, iterArgs.drop_front());
+                recordStarts(other, ArrayRef(yielded).drop_front());
                 emitThreadsMap([&](Value ty, Value tx, Value tid) {
                   SmallVector<ThreadCopy> next;
                   for (TiledLoad &tiled : nest.loads)
@@ -341,9 +356,10 @@ void TiledBuilder::emitKLoop(bool checkMN, bool vectorLoads) {
                   for (auto [tiled, copy] : llvm::zip_equal(nest.loads, next))
                     emitThreadStores(tiled, copy, other);
                 });
-                scf::YieldOp::create(b, loc, other);
+                scf::YieldOp::create(b, loc, yielded);
               });
           Value stage = loop.getResult(0);
+          recordStarts(stage, loop.getResults().drop_front());
           emitThreadsMap([&](Value ty, Value tx, Value) {
             emitCompute(ty, tx, stage, last, tk, checkMN);
           });

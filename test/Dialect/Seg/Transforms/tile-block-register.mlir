@@ -41,24 +41,32 @@
 // Then one map per k-tile (one barrier): the next k-tile's loads into
 // registers, the k-steps on stage S without any check, the stores into
 // stage 1 - S.
-// CHECK: scf.for %[[KT:.+]] = %c0 to %{{.+}} step %c4 iter_args(%[[S:.+]] = %c0) -> (index) {
+// The loop also carries each slice's start of stage S (0 or 32 elements of
+// A's slice, 0 or 12 of B's), so that the other stage's is an xor. The
+// loads read views of A and B from the next k-tile on, at the k offsets
+// within the tile.
+// CHECK: scf.for %[[KT:.+]] = %c0 to %{{.+}} step %c4 iter_args(%[[S:.+]] = %c0, %[[SA:.+]] = %c0, %[[SB:.+]] = %c0) -> (index, index, index) {
 // CHECK-NEXT: %[[OTHER:.+]] = arith.subi %c1, %[[S]]
+// CHECK-NEXT: %[[OA:.+]] = arith.xori %[[SA]], %c32
+// CHECK-NEXT: %[[OB:.+]] = arith.xori %[[SB]], %c12
 // CHECK-NEXT: seg.map thread_in_block (%[[UTY:.+]], %[[UTX:.+]]) in (2, 3) {
 // CHECK: %[[NEXT:.+]] = arith.addi %[[KT]], %c4
-// CHECK: vector.load %[[A]][%{{.+}}, %[[NEXT]]]
-// CHECK: memref.load %[[B]]
+// CHECK: %[[AV:.+]] = memref.subview %[[A]][0, %[[NEXT]]]
+// CHECK: vector.load %[[AV]][%{{.+}}, %c0]
+// CHECK: %[[BV:.+]] = memref.subview %[[B]][%[[NEXT]], 0]
+// CHECK: memref.load %[[BV]]
 // CHECK: %[[UROW:.+]] = arith.muli %[[UTY]], %c2
-// CHECK: %[[SA:.+]] = arith.muli %[[S]], %c32
-// CHECK: %[[AI:.+]] = arith.addi %[[SA]], %[[UROW]]
+// CHECK: %[[AI:.+]] = arith.addi %[[UROW]], %[[SA]]
 // CHECK: vector.load %[[AS]][%[[AI]]] {alignment = 8 : i64} : memref<64xf32>, vector<2xf32>
 // CHECK: memref.load %[[BS]]
 // CHECK-NEXT: arith.mulf
 // CHECK-NEXT: arith.addf
 // CHECK-NEXT: arith.mulf
 // CHECK-NEXT: arith.addf
-// CHECK: arith.muli %[[OTHER]], %c32
-// CHECK: memref.store %{{.+}}, %[[AS]]
-// CHECK: scf.yield %[[OTHER]] : index
+// CHECK: %[[AO:.+]] = arith.addi %{{.+}}, %[[OA]]
+// CHECK: memref.store %{{.+}}, %[[AS]][%[[AO]]]
+// CHECK: memref.store %{{.+}}, %[[BS]]
+// CHECK: scf.yield %[[OTHER]], %[[OA]], %[[OB]] : index, index, index
 // The last full k-tile: its k-steps only.
 // CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (2, 3) {
 // CHECK-NOT: memref.load %[[A]]
@@ -99,10 +107,10 @@
 // DEFAULT-LABEL: func.func @matmul(
 // DEFAULT: %[[AS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<2112xf32>
 // DEFAULT: %[[BS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<2048xf32>
-// DEFAULT: scf.for {{.*}} iter_args(%{{.+}} = %c0) -> (index)
+// DEFAULT: scf.for {{.*}} iter_args(%{{.+}} = %c0, %{{.+}} = %c0, %{{.+}} = %c0) -> (index, index, index)
 // DEFAULT: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (16, 16) {
-// DEFAULT: vector.load %{{.+}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
-// DEFAULT: vector.load %{{.+}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// DEFAULT: vector.load %{{.+}} {alignment = 16 : i64} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
+// DEFAULT: vector.load %{{.+}} {alignment = 16 : i64} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
 // DEFAULT: %[[A0:.+]] = vector.load %[[AS]][%[[AI:.+]]] {alignment = 16 : i64} : memref<2112xf32>, vector<4xf32>
 // DEFAULT: %[[AI1:.+]] = arith.addi %[[AI]], %c64
 // DEFAULT: vector.load %[[AS]][%[[AI1]]] {alignment = 16 : i64} : memref<2112xf32>, vector<4xf32>
@@ -189,10 +197,10 @@ func.func @batched_gemm(%A: memref<3x?x?xi32>, %B: memref<3x?x?xi32>,
 // DEFAULT-LABEL: func.func @matmul_transposed(
 // DEFAULT: %[[AS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<2048xf32>
 // DEFAULT: %[[BS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<2112xf32>
-// DEFAULT: scf.for {{.*}} iter_args(%{{.+}} = %c0) -> (index)
+// DEFAULT: scf.for {{.*}} iter_args(%{{.+}} = %c0, %{{.+}} = %c0, %{{.+}} = %c0) -> (index, index, index)
 // DEFAULT: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (16, 16) {
-// DEFAULT: vector.load %{{.+}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
-// DEFAULT: vector.load %{{.+}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// DEFAULT: vector.load %{{.+}} {alignment = 16 : i64} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
+// DEFAULT: vector.load %{{.+}} {alignment = 16 : i64} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
 // DEFAULT: vector.load %[[AS]][%{{.+}}] {alignment = 16 : i64} : memref<2048xf32>, vector<4xf32>
 // DEFAULT: vector.load %[[BS]][%{{.+}}] {alignment = 16 : i64} : memref<2112xf32>, vector<4xf32>
 // DEFAULT-NOT: memref.load %[[BS]]
