@@ -91,7 +91,7 @@ def main():
     ax.set_xticklabels(["%s %s\n%s" % (r["name"].split("_")[-1], r["shape"],
                                          r["impl"]) for r in gemm],
                        rotation=45, ha="right", fontsize=7)
-    ax.set_ylabel("GFLOP/s (f32: FP32, no TF32; tf32: tensor cores)")
+    ax.set_ylabel("GFLOP/s (f32: FP32, no TF32; tf32, bf16: tensor cores)")
     ax.set_title("SGEMM" + missing_note(missing, ("sgemm",)))
 
     relative_panel(axes[3], measured, "schedule",

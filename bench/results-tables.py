@@ -120,9 +120,10 @@ def main():
 
     print("**SGEMM** (row-major; sgemm_f32: FP32, cuBLAS without TF32; "
           "sgemm_tf32: TF32 tensor cores, SegIR mma=tf32 and cuBLAS TF32 "
-          "math)\n")
+          "math; gemm_bf16: bf16 inputs, f32 accumulation, SegIR mma=bf16 "
+          "and cuBLAS GemmEx with FP32 compute)\n")
     rows = []
-    for name in ("sgemm_f32", "sgemm_tf32"):
+    for name in ("sgemm_f32", "sgemm_tf32", "gemm_bf16"):
         for shape in shapes("sgemm", name):
             s = one("sgemm", name, "segir", shape)
             c = one("sgemm", name, "cublas", shape)

@@ -56,6 +56,9 @@ def _configure():
     runner_libs = ",".join(
         os.path.join(config.mlir_lib_dir, lib)
         for lib in ["libmlir_runner_utils.so", "libmlir_c_runner_utils.so"])
+    # MLIR's f16/bf16 conversions (__truncsfbf2, ...) for objects that llc
+    # compiled from bf16 code, which libgcc before GCC 13 lacks.
+    config.substitutions.append(("%mlir-lib-dir", config.mlir_lib_dir))
     config.substitutions.append((
         "%run-cpu",
         "mlir-runner -e main -entry-point-result=void -shared-libs=" +

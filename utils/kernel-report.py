@@ -1167,30 +1167,83 @@ def enclosing_step(a, loop):
                 instructions=path.instrs if path else None)
 
 
+MATH_INSTRUCTIONS = ("FFMA", "HMMA")
+
+
+def shared_load_kind(ins):
+    """LDSM (ldmatrix), LDS.64 / LDS.128 (vector loads) or LDS (32 bits or
+    narrower) for a shared-memory load, else None."""
+    if ins.base == "LDSM":
+        return "LDSM"
+    if ins.base == "LDS":
+        w = width_bits(ins.op)
+        return "LDS.%d" % w if w > 32 else "LDS"
+    return None
+
+
 def compute_loop_figures(a):
-    """(FFMA, FFMA share, FFMA per LDS.128) of the main path of the compute
-    loop: the loop with the most FFMA in its own blocks (a SIMT matrix
-    product's k-loop; ties: fewer instructions, the vectorised variant over
-    its scalar fallback, as for the hot loop). Zeros and Nones without
-    FFMA."""
-    best = None
+    """The compute loop: of the innermost loops with math instructions
+    (FFMA on CUDA cores, HMMA on tensor cores, whichever the loop has more
+    of) on the main path of their own blocks, the one with the most (a
+    matrix product's k-loop, one k-tile per iteration: not the loop over
+    output tiles around it, which also computes the pipeline's last
+    k-tiles; ties: fewer instructions, the vectorised variant over its
+    scalar fallback, as for the hot loop). Figures of its main path: the
+    math instruction, its count and share, the shared-memory loads by kind,
+    math instructions per shared-memory load; and the BAR.SYNC of the
+    k-tile loop: the compute loop, or where its main path has none (a loop
+    over the steps of one k-tile), the innermost loop around it whose main
+    path has some. None without FFMA or HMMA in a loop."""
+    candidates = {}
     for loop in a.loops:
         path = a.main_path(loop)
         if path is None or not path.seq:
             continue
         own = set(a.own_blocks(loop))
-        ffma = sum(1 for i in path.seq if i.base == "FFMA" and
-                   a.instr_block(i) in own)
-        key = (ffma, -len(path.seq))
-        if ffma and (best is None or key > best[0]):
-            best = (key, path.seq)
-    if best is None:
-        return 0, None, None
-    seq = best[1]
-    ffma = sum(1 for i in seq if i.base == "FFMA")
-    lds128 = sum(1 for i in seq if i.base == "LDS" and width_bits(i.op) == 128)
-    return (ffma, round(ffma / len(seq), 3),
-            round(ffma / lds128, 1) if lds128 else None)
+        counts = dict((m, sum(1 for i in path.seq if i.base == m and
+                              a.instr_block(i) in own))
+                      for m in MATH_INSTRUCTIONS)
+        math = max(MATH_INSTRUCTIONS, key=lambda m: counts[m])
+        if counts[math]:
+            candidates[id(loop)] = ((counts[math], -len(path.seq)), loop,
+                                    path.seq, math)
+    enclosing = set()
+    for _, loop, _, _ in candidates.values():
+        outer = loop.parent
+        while outer is not None:
+            enclosing.add(id(outer))
+            outer = outer.parent
+    innermost = [c for k, c in candidates.items() if k not in enclosing]
+    if not innermost:
+        return None
+    best = max(innermost, key=lambda c: c[0])
+    _, loop, seq, math = best
+    count = sum(1 for i in seq if i.base == math)
+    loads = {}
+    for i in seq:
+        kind = shared_load_kind(i)
+        if kind:
+            loads[kind] = loads.get(kind, 0) + 1
+    shared_loads = sum(loads.values())
+    k_tile, barriers = loop, sum(1 for i in seq if is_barrier(i))
+    outer = loop.parent
+    while barriers == 0 and outer is not None:
+        path = a.main_path(outer)
+        outer_barriers = sum(1 for i in path.seq if is_barrier(i)) \
+            if path else 0
+        if outer_barriers:
+            k_tile, barriers = outer, outer_barriers
+        outer = outer.parent
+    return dict(
+        region="loop at 0x%04x" % a.blocks[loop.header].instrs[0].offset,
+        instructions=len(seq), math=math, math_instructions=count,
+        math_share=round(count / len(seq), 3),
+        shared_loads=dict(sorted(loads.items(), key=lambda kv: -kv[1])),
+        math_per_shared_load=round(count / shared_loads, 1)
+        if shared_loads else None,
+        k_tile_region="loop at 0x%04x" %
+        a.blocks[k_tile.header].instrs[0].offset,
+        barriers_per_k_tile=barriers)
 
 
 def analyse(kernel):
@@ -1204,7 +1257,6 @@ def analyse(kernel):
     load_bytes = sum(width_bits(i.op) // 8 for i in data)
     elements = load_bytes / elem if elem and load_bytes else None
     divisions = sum(1 for i in seq if division_kind(i))
-    ffma, ffma_share, ffma_per_lds128 = compute_loop_figures(a)
     barriers = sum(1 for i in seq if is_barrier(i))
     instrs = path.instrs if path else 0
     smem = None
@@ -1242,9 +1294,8 @@ def analyse(kernel):
             element_bytes=elem, elements=elements,
             instructions_per_element=per(instrs),
             divisions=divisions, divisions_per_element=per(divisions),
-            barriers=barriers, barriers_per_element=per(barriers),
-            ffma=ffma, ffma_share=ffma_share,
-            ffma_per_lds128=ffma_per_lds128),
+            barriers=barriers, barriers_per_element=per(barriers)),
+        compute=compute_loop_figures(a),
         enclosing=enclosing_step(a, loop),
         polling=a.polling_summary(),
         loops=[a.loop_summary(l, a.main_path(l)) for l in
@@ -1263,8 +1314,8 @@ def fmt_widths(hist):
 COLUMNS = [
     ("kernel", 0), ("B", 5), ("regs", 4), ("spill", 6), ("occ", 5),
     ("LDG bits", 10), ("STG bits", 10), ("in flight", 9), ("instr/el", 8),
-    ("div/el", 6), ("bar/step", 8), ("poll atomics", 12), ("FFMA", 5),
-    ("FFMA/LDS.128", 12)]
+    ("div/el", 6), ("bar/step", 8), ("poll atomics", 12), ("math", 9),
+    ("math/shared load", 16), ("bar/k-tile", 10)]
 
 
 def row(r):
@@ -1286,9 +1337,20 @@ def row(r):
             "%d/step" % h["instructions"],
             "%.2f" % h["divisions_per_element"]
             if h["divisions_per_element"] is not None else str(h["divisions"]),
-            str(h["barriers"]), polltext,
-            "%d%%" % round(100 * h["ffma_share"]) if h["ffma"] else "-",
-            "%.1f" % h["ffma_per_lds128"] if h["ffma_per_lds128"] else "-"]
+            str(h["barriers"]), polltext] + compute_cells(r["compute"])
+
+
+def compute_cells(c):
+    """The math, math/shared load and bar/k-tile cells of a compute loop
+    (compute_loop_figures; None: none)."""
+    if c is None:
+        return ["-", "-", "-"]
+    per_load = "-"
+    if c["math_per_shared_load"] is not None:
+        per_load = "%.1f per %s" % (c["math_per_shared_load"],
+                                    "/".join(c["shared_loads"]))
+    return ["%s %d%%" % (c["math"], round(100 * c["math_share"])), per_load,
+            str(c["barriers_per_k_tile"])]
 
 
 def table(reports, markdown=False):
@@ -1318,10 +1380,16 @@ instr/el: hot-path instructions per element (per step where the element size
 is unknown); div/el: integer division or remainder sequences per element;
 bar/step: BAR.SYNC per step (one pass of the hot region); poll atomics:
 atomic read-modify-writes in polling loops (sleep: the loops back off with
-NANOSLEEP; -: no polling loop); FFMA: the share of FFMA among the
-instructions of the compute loop (the loop with the most FFMA of its own, a
-matrix product's k-loop); FFMA/LDS.128: FFMA per 128-bit shared-memory load
-on it.
+NANOSLEEP; -: no polling loop); math: the math instruction of the compute
+loop (of the innermost loops with FFMA or HMMA of their own, the one with
+the most: a matrix product's k-loop, one k-tile per iteration), FFMA (CUDA
+cores) or HMMA (tensor cores), and its share of the loop's instructions; math/shared load: those math
+instructions per shared-memory load of the loop, with the kinds of loads,
+most frequent first (LDS.128, LDS.64: vector loads; LDS: 32 bits or
+narrower; LDSM: ldmatrix); bar/k-tile: BAR.SYNC on the main path of one
+iteration of the k-tile loop: the compute loop, or where it has none (a
+loop over the steps of one k-tile), the innermost loop around it that has
+some (-: no compute loop).
 """
 
 

@@ -11,7 +11,8 @@
 // segmented f32 sums over shapes 1 x 2^k ... 2^k x 1 (SegIR, CUB
 // DeviceSegmentedReduce); inclusive f32
 // scans, flat and segmented (SegIR single-pass and reduce-then-scan, CUB
-// DeviceScan); SGEMM (SegIR tiled, cuBLAS FP32 without TF32); the column
+// DeviceScan); SGEMM (SegIR tiled, cuBLAS FP32 without TF32; on tensor
+// cores: TF32, and BF16 inputs with FP32 accumulation); the column
 // schedule against row order (9x9 stencil, naive matrix product); the
 // resource model's chunks and tiles against alternatives; histograms
 // (SegIR, CUB DeviceHistogram::HistogramEven) and an argmin per bin. Every
@@ -558,7 +559,9 @@ void sgemmInputs(uint64_t seed, int64_t m, int64_t n, int64_t k,
 // precision dot product, within (8 K 2^-24 + 2 inputError) sum |a b|: FP32
 // accumulation, and inputs rounded with relative error inputError (0 for
 // FP32; 2^-10 for TF32, which keeps 10 of FP32's 23 mantissa bits, rounded
-// or truncated).
+// or truncated; 0 for BF16: the host rounds the inputs to bf16, A and B
+// hold the rounded values, and a product of two bf16 values is exact in
+// FP32).
 void checkSgemm(const std::vector<float> &a, const std::vector<float> &b,
                 const std::vector<float> &c, int64_t m, int64_t n, int64_t k,
                 const std::string &what, uint64_t seed, double inputError = 0) {
@@ -580,26 +583,29 @@ void checkSgemm(const std::vector<float> &a, const std::vector<float> &b,
   }
 }
 
-// An SGEMM problem of the sgemm and model groups: random row-major A and B
-// on the host and the device, and C on the device.
-struct SgemmProblem {
+// A GEMM problem of the sgemm and model groups: random row-major A and B of
+// Input on the device, the values they hold (as f32) on the host, and f32 C
+// on the device.
+template <typename Input> struct GemmProblem {
   int64_t m, n, k;
   std::string shape;
   std::vector<float> a, b;
-  float *da, *db, *dc;
+  Input *da, *db;
+  float *dc;
 
-  SgemmProblem(const Options &o, int64_t m, int64_t n, int64_t k)
+  GemmProblem(const Options &o, int64_t m, int64_t n, int64_t k)
       : m(m), n(n), k(k), shape(std::to_string(m) + "x" + std::to_string(n) +
                                 "x" + std::to_string(k)) {
     sgemmInputs(o.seed + 5 + m, m, n, k, a, b);
-    da = upload(a);
-    db = upload(b);
+    da = upload(asInputs(a, Input()));
+    db = upload(asInputs(b, Input()));
     dc = deviceAlloc<float>(m * n);
   }
-  SgemmProblem(const SgemmProblem &) = delete;
-  ~SgemmProblem() {
-    for (float *p : {da, db, dc})
-      CUDA_CHECK(cudaFree(p));
+  GemmProblem(const GemmProblem &) = delete;
+  ~GemmProblem() {
+    CUDA_CHECK(cudaFree(da));
+    CUDA_CHECK(cudaFree(db));
+    CUDA_CHECK(cudaFree(dc));
   }
 
   double flops() const { return 2.0 * m * n * k; }
@@ -612,27 +618,31 @@ struct SgemmProblem {
     checkSgemm(a, b, download(dc, m * n), m, n, k, what, seed, inputError);
   }
 
-  // Times and checks SegIR's SGEMM `fn`; `what` names it in an error.
-  Timing timeSegIRSgemm(const Options &o, SgemmFn fn, const std::string &what,
-                        double inputError = 0) const {
+  // Times and checks SegIR's GEMM `fn`; `what` names it in an error.
+  Timing timeSegIRSgemm(const Options &o, GemmFn<Input> fn,
+                        const std::string &what, double inputError = 0) const {
     clearC();
     Timing t = timeSegIR(o, [&] { fn(da, db, dc, m, n, k); });
     checkC(what, o.seed, inputError);
     return t;
   }
 };
+using SgemmProblem = GemmProblem<float>;
 
 void benchSgemm(const Options &o, cudaStream_t stream) {
   cublasHandle_t handle;
   CUBLAS_CHECK(cublasCreate(&handle));
   CUBLAS_CHECK(cublasSetStream(handle, stream));
   const SegIRImplementations &segir = segirImplementations();
-  // SegIR's `fn` and cuBLAS in `math` mode on one problem, as `name`:
-  // FP32 with the default math, which keeps at least FP32's mantissa (no TF32
-  // tensor cores; pedantic math would also forbid fast FP32 algorithms), and
-  // TF32 on tensor cores with CUBLAS_TF32_TENSOR_OP_MATH, as SegIR's mma=tf32.
-  auto compare = [&](const SgemmProblem &p, const char *name, SgemmFn fn,
-                     cublasMath_t math, double inputError) {
+  // SegIR's `fn` and cuBLAS's `gemm` in `math` mode on one problem, as
+  // `name`: FP32 with the default math, which keeps at least FP32's
+  // mantissa (no TF32 tensor cores; pedantic math would also forbid fast
+  // FP32 algorithms); TF32 on tensor cores with CUBLAS_TF32_TENSOR_OP_MATH,
+  // as SegIR's mma=tf32; BF16 inputs with FP32 compute (cublasGemmEx,
+  // CUBLAS_COMPUTE_32F: tensor cores, f32 accumulation), as SegIR's
+  // mma=bf16.
+  auto compare = [&](const auto &p, const char *name, auto fn,
+                     cublasMath_t math, double inputError, const auto &gemm) {
     size_t first = results.size();
     if (fn) {
       Timing t = p.timeSegIRSgemm(
@@ -645,14 +655,8 @@ void benchSgemm(const Options &o, cudaStream_t stream) {
       missing("sgemm", name, "segir", p.shape);
     }
     CUBLAS_CHECK(cublasSetMathMode(handle, math));
-    const float one = 1.0f, zero = 0.0f;
     p.clearC();
-    // Column-major cuBLAS computes the row-major C = A B as C^T = B^T A^T.
-    Timing t = timeEvents(o, stream, [&] {
-      CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(p.n),
-                               int(p.m), int(p.k), &one, p.db, int(p.n), p.da,
-                               int(p.k), &zero, p.dc, int(p.n)));
-    });
+    Timing t = timeEvents(o, stream, gemm);
     p.checkC(std::string("cuBLAS ") + name + " " + p.shape, o.seed, inputError);
     Result r{"sgemm", name, "cublas", p.shape};
     r.flops = p.flops();
@@ -663,12 +667,28 @@ void benchSgemm(const Options &o, cudaStream_t stream) {
   struct Shape {
     int64_t m, n, k;
   };
+  const float one = 1.0f, zero = 0.0f;
+  // Column-major cuBLAS computes the row-major C = A B as C^T = B^T A^T.
   for (Shape s : {Shape{1024, 1024, 1024}, Shape{2048, 2048, 2048},
                   Shape{4096, 4096, 4096}, Shape{3001, 2011, 1999}}) {
-    SgemmProblem p(o, s.m, s.n, s.k);
-    compare(p, "sgemm_f32", segir.sgemm, CUBLAS_DEFAULT_MATH, 0);
-    compare(p, "sgemm_tf32", segir.sgemmTF32, CUBLAS_TF32_TENSOR_OP_MATH,
-            std::ldexp(1.0, -10));
+    {
+      SgemmProblem p(o, s.m, s.n, s.k);
+      auto sgemm = [&] {
+        CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(p.n),
+                                 int(p.m), int(p.k), &one, p.db, int(p.n), p.da,
+                                 int(p.k), &zero, p.dc, int(p.n)));
+      };
+      compare(p, "sgemm_f32", segir.sgemm, CUBLAS_DEFAULT_MATH, 0, sgemm);
+      compare(p, "sgemm_tf32", segir.sgemmTF32, CUBLAS_TF32_TENSOR_OP_MATH,
+              std::ldexp(1.0, -10), sgemm);
+    }
+    GemmProblem<BF16> p(o, s.m, s.n, s.k);
+    compare(p, "gemm_bf16", segir.gemmBF16, CUBLAS_DEFAULT_MATH, 0, [&] {
+      CUBLAS_CHECK(cublasGemmEx(
+          handle, CUBLAS_OP_N, CUBLAS_OP_N, int(p.n), int(p.m), int(p.k), &one,
+          p.db, CUDA_R_16BF, int(p.n), p.da, CUDA_R_16BF, int(p.k), &zero, p.dc,
+          CUDA_R_32F, int(p.n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    });
   }
   CUBLAS_CHECK(cublasDestroy(handle));
 }
@@ -1082,6 +1102,9 @@ void list() {
               state((const void *)s.sgemm));
   std::printf("sgemm          sgemm_tf32        segir %s, cublas (TF32 math)\n",
               state((const void *)s.sgemmTF32));
+  std::printf("sgemm          gemm_bf16         segir %s, cublas (BF16 inputs, "
+              "FP32 compute)\n",
+              state((const void *)s.gemmBF16));
   std::printf("schedule       stencil9x9_i32    segir %s\n",
               names(s.stencilSchedules).c_str());
   std::printf("schedule       naive_matmul_f32  segir %s\n",

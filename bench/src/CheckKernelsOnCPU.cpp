@@ -68,8 +68,10 @@ std::vector<int32_t> smallI32(int64_t n, reference::Random &random) {
 }
 
 // C = A B by every variant in `variants` on shapes with and without
-// residual tiles, against the exact product of small integers.
-void checkMatmuls(const Variants<SgemmFn> &variants, const char *what,
+// residual tiles, against the exact product of small integers (exact in
+// f32, TF32 and bf16 alike).
+template <typename Input>
+void checkMatmuls(const Variants<GemmFn<Input>> &variants, const char *what,
                   reference::Random &random) {
   struct Shape {
     int64_t m, n, k;
@@ -79,9 +81,10 @@ void checkMatmuls(const Variants<SgemmFn> &variants, const char *what,
                   Shape{130, 67, 99}, Shape{3, 300, 2}, Shape{257, 133, 70}}) {
     std::vector<float> a = reference::smallIntegers(s.m * s.k, random.next());
     std::vector<float> b = reference::smallIntegers(s.k * s.n, random.next());
+    std::vector<Input> inA = asInputs(a, Input()), inB = asInputs(b, Input());
     for (const auto &v : variants) {
       std::vector<float> c(s.m * s.n, -1);
-      v.fn(a.data(), b.data(), c.data(), s.m, s.n, s.k);
+      v.fn(inA.data(), inB.data(), c.data(), s.m, s.n, s.k);
       for (int64_t i = 0; i < s.m; ++i)
         for (int64_t j = 0; j < s.n; ++j)
           expectVariant(double(c[i * s.n + j]) ==
@@ -192,10 +195,11 @@ int main() {
     }
   std::printf("segscan_f32: ok\n");
 
-  checkMatmuls({{"sgemm", segir.sgemm, true}}, "sgemm_f32", random);
+  checkMatmuls<float>({{"sgemm", segir.sgemm, true}}, "sgemm_f32", random);
   checkMatmuls(segir.sgemmTiles, "sgemm_f32 tiles", random);
-  // Small integers are exact in TF32.
-  checkMatmuls({{"tf32", segir.sgemmTF32, false}}, "sgemm_tf32", random);
+  // Small integers are exact in TF32 and in bf16.
+  checkMatmuls<float>({{"tf32", segir.sgemmTF32, false}}, "sgemm_tf32", random);
+  checkMatmuls<BF16>({{"bf16", segir.gemmBF16, false}}, "gemm_bf16", random);
   checkMatmuls(segir.naiveMatmulSchedules, "naive_matmul_f32 schedules",
                random);
 

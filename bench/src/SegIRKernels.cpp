@@ -82,6 +82,8 @@ DECLARE_REDUCTIONS(, , )
 SEGIR_CHUNKS(DECLARE_REDUCTIONS)
 SEGIR_SGEMM_TILES(DECLARE_SGEMM)
 DECLARE_SGEMM(_tf32, "tf32", false)
+void _mlir_ciface_bench_gemm_bf16(MemRef<BF16, 2> *a, MemRef<BF16, 2> *b,
+                                  MemRef<float, 2> *c);
 SEGIR_SCHEDULES(DECLARE_SCHEDULE)
 SEGIR_HIST_STRATEGIES(DECLARE_HIST)
 // Weak: variants.txt builds the single-pass scan for the CPU only while
@@ -110,7 +112,8 @@ using LinFunEntry = void (*)(MemRef<int32_t, 1> *, MemRef<int32_t, 1> *,
                              MemRef<int32_t, 0> *, MemRef<int32_t, 0> *);
 using ScanEntry = void (*)(MemRef<float, 1> *, MemRef<float, 1> *);
 using SegScanEntry = void (*)(MemRef<float, 2> *, MemRef<float, 2> *);
-using MatmulEntry = void (*)(MemRef<float, 2> *, MemRef<float, 2> *,
+template <typename Input>
+using MatmulEntry = void (*)(MemRef<Input, 2> *, MemRef<Input, 2> *,
                              MemRef<float, 2> *);
 using StencilEntry = void (*)(MemRef<int32_t, 2> *, MemRef<int32_t, 2> *);
 template <typename Sample, typename Bin>
@@ -181,11 +184,11 @@ void segScanReduceThenScan(const float *x, int64_t rows, int64_t cols,
   segScan(_mlir_ciface_bench_segscan_f32_rts, x, rows, cols, out);
 }
 
-template <MatmulEntry Entry>
-void matmul(const float *a, const float *b, float *c, int64_t m, int64_t n,
+template <typename Input, MatmulEntry<Input> Entry>
+void matmul(const Input *a, const Input *b, float *c, int64_t m, int64_t n,
             int64_t k) {
-  auto ma = matrixRef(const_cast<float *>(a), m, k);
-  auto mb = matrixRef(const_cast<float *>(b), k, n);
+  auto ma = matrixRef(const_cast<Input *>(a), m, k);
+  auto mb = matrixRef(const_cast<Input *>(b), k, n);
   auto mc = matrixRef(c, m, n);
   Entry(&ma, &mb, &mc);
 }
@@ -220,13 +223,15 @@ const SegIRImplementations &segirImplementations() {
     t.inclusiveSumF32ReduceThenScan = scanReduceThenScan;
     t.segScanF32 = _mlir_ciface_bench_segscan_f32 ? segScanSinglePass : nullptr;
     t.segScanF32ReduceThenScan = segScanReduceThenScan;
-    t.sgemm = matmul<_mlir_ciface_bench_sgemm_f32>;
-    t.sgemmTF32 = matmul<_mlir_ciface_bench_sgemm_f32_tf32>;
+    t.sgemm = matmul<float, _mlir_ciface_bench_sgemm_f32>;
+    t.sgemmTF32 = matmul<float, _mlir_ciface_bench_sgemm_f32_tf32>;
+    t.gemmBF16 = matmul<BF16, _mlir_ciface_bench_gemm_bf16>;
 #define ADD_SCHEDULE(suffix, name, model)                                      \
   t.stencilSchedules.push_back(                                                \
       {name, stencil<_mlir_ciface_bench_stencil9x9_i32##suffix>, model});      \
   t.naiveMatmulSchedules.push_back(                                            \
-      {name, matmul<_mlir_ciface_bench_naive_matmul_f32##suffix>, model});
+      {name, matmul<float, _mlir_ciface_bench_naive_matmul_f32##suffix>,       \
+       model});
     SEGIR_SCHEDULES(ADD_SCHEDULE)
 #define ADD_CHUNK(suffix, name, model)                                         \
   t.matProd2x2Chunks.push_back(                                                \
@@ -238,7 +243,7 @@ const SegIRImplementations &segirImplementations() {
     SEGIR_CHUNKS(ADD_CHUNK)
 #define ADD_TILES(suffix, name, model)                                         \
   t.sgemmTiles.push_back(                                                      \
-      {name, matmul<_mlir_ciface_bench_sgemm_f32##suffix>, model});
+      {name, matmul<float, _mlir_ciface_bench_sgemm_f32##suffix>, model});
     SEGIR_SGEMM_TILES(ADD_TILES)
 #define ADD_HIST(suffix, name, model)                                          \
   t.histU8Bins256.push_back(                                                   \

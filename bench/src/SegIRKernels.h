@@ -14,6 +14,8 @@
 #ifndef SEGIR_BENCH_SEGIRKERNELS_H
 #define SEGIR_BENCH_SEGIRKERNELS_H
 
+#include "BF16.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -57,9 +59,13 @@ using InclusiveSumF32Fn = void (*)(const float *x, int64_t n, float *out);
 // Inclusive sums of every row of a row-major rows x cols matrix.
 using SegScanF32Fn = void (*)(const float *x, int64_t rows, int64_t cols,
                               float *out);
-// Row-major C[m][n] = A[m][k] * B[k][n].
-using SgemmFn = void (*)(const float *a, const float *b, float *c, int64_t m,
-                         int64_t n, int64_t k);
+// Row-major C[m][n] = A[m][k] * B[k][n], inputs of type Input, f32
+// accumulation and output.
+template <typename Input>
+using GemmFn = void (*)(const Input *a, const Input *b, float *c, int64_t m,
+                        int64_t n, int64_t k);
+using SgemmFn = GemmFn<float>;
+using GemmBF16Fn = GemmFn<BF16>;
 // The 9x9 stencil of bench/kernels/schedule.mlir on a row-major
 // rows x cols matrix.
 using StencilI32Fn = void (*)(const int32_t *a, int64_t rows, int64_t cols,
@@ -98,6 +104,8 @@ struct SegIRImplementations {
   SgemmFn sgemm;
   // The same on tensor cores (mma=tf32): TF32 inputs, f32 accumulation.
   SgemmFn sgemmTF32;
+  // BF16 inputs on tensor cores (mma=bf16), f32 accumulation.
+  GemmBF16Fn gemmBF16;
   // Row order and column schedules (seg-column-schedule).
   Variants<StencilI32Fn> stencilSchedules;
   Variants<SgemmFn> naiveMatmulSchedules;
