@@ -42,9 +42,15 @@ struct TiledLoad {
   /// a thread's addresses move by one stride per k-tile instead of being
   /// recomputed from k for every element.
   int64_t kIndexDim = -1;
-  /// The shared slices: `stages` x Tk rows of `pitch` elements, k outer.
+  /// The shared slices: `stages` x Tk rows of `pitch` elements, k outer;
+  /// with `kMajorSlice`, `stages` x (tile positions) rows of `pitch`
+  /// elements, k inner.
   Value buffer;
   int64_t pitch = 0;
+  /// Whether the slice holds each position's k values contiguously: the
+  /// layout of TF32 fragments that ldmatrix reads (it cannot transpose
+  /// 32-bit elements).
+  bool kMajorSlice = false;
   /// For a slice with k innermost, the scalar copy walks
   /// [along / group][Tk][group], so that a warp's stores cover `group`
   /// consecutive positions of several k rows.
@@ -104,6 +110,10 @@ struct MmaTiles {
 /// distinct banks.
 inline constexpr int64_t kMmaRowPadding = 8;
 
+/// Elements of padding after each row of a k-major slice (TF32): with a
+/// pitch of 4 (mod 8) words, the 8 rows of 16 bytes that ldmatrix reads
+/// per matrix lie in distinct banks.
+inline constexpr int64_t kMmaKRowPadding = 4;
 /// How a matched nest is tiled: decided once by the pass (resource model,
 /// tuning file, options); the emitter follows it.
 struct TilePlan {
@@ -117,7 +127,9 @@ struct TilePlan {
   /// Whether the fragments are loaded with ldmatrix.trans, which moves
   /// 16-bit elements only (BF16, F16): the slices are then declared in the
   /// workgroup memory space.
-  bool usesLdmatrix() const { return usesMma() && mma.fragK == 16; }
+  /// Whether the fragments' ldmatrix reads k-major slices without .trans
+  /// (TF32) rather than k rows with .trans (16-bit elements).
+  bool usesKMajorSlices() const { return usesMma() && mma.fragK == 8; }
 };
 
 /// The lanes of a warp in the PTX ISA's mma.sync fragment layouts.

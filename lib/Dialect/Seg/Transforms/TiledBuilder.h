@@ -95,13 +95,19 @@ private:
   /// nothing).
   void emitMmaCompute(Value warp, Value lane, Value stage);
   /// The A and B fragments of the k-step at `k0` of `lane`, one per fragment
-  /// row (column) of the warp tile at (`rowOrigin`, `colOrigin`): with
-  /// ldmatrix.trans, or element by element with the PTX ISA's layouts.
+  /// row (column) of the warp tile at (`rowOrigin`, `colOrigin`), with
+  /// ldmatrix: .trans of k rows for 16-bit elements, plain of k-major slices
+  /// for TF32.
   void emitLdmatrixFragments(Value lane, Value stage, int64_t k0,
                              Value rowOrigin, Value colOrigin,
                              SmallVector<Value> &aFragments,
                              SmallVector<Value> &bFragments);
-  void emitLoadedFragments(Value lane, Value stage, int64_t k0, Value rowOrigin,
+  /// One ldmatrix.x4 per A fragment of the warp tile at `rowOrigin`,
+  /// the lane addressing row `rowInFragment` of the fragment at k `k`.
+  void emitAFragmentLoads(TiledLoad &sliceA, Value stage, Value rowOrigin,
+                          Value rowInFragment, Value k, VectorType type,
+                          bool transpose, SmallVector<Value> &aFragments);
+  void emitKMajorFragments(Value lane, Value stage, int64_t k0, Value rowOrigin,
                            Value colOrigin, SmallVector<Value> &aFragments,
                            SmallVector<Value> &bFragments);
   /// The tiled loads of A (along i) and B.
@@ -109,11 +115,8 @@ private:
   /// A thread_in_block map that stores the accumulator fragments into the
   /// shared C tile, which the epilogue reads.
   void emitMmaFragmentsToShared();
-  /// Coordinates (row, column) of the fragment element `index` that `lane`
-  /// holds in register order, in the PTX ISA's layouts: of A (M x K), B
-  /// (K x N, as (k, n)) and C (M x N).
-  std::pair<Value, Value> mmaElementOfA(Value lane, int64_t index);
-  std::pair<Value, Value> mmaElementOfB(Value lane, int64_t index);
+  /// Coordinates (row, column) of the C fragment element `index` that
+  /// `lane` holds in register order, in the PTX ISA's layout.
   std::pair<Value, Value> mmaElementOfC(Value lane, int64_t index);
   /// The first row and column of the warp tile of `warp` in the block tile.
   std::pair<Value, Value> mmaWarpOrigin(Value warp);
@@ -164,6 +167,8 @@ private:
   /// The first element of stage `stage` in the slice of `tiled`: the k
   /// loop's own value where it carries one (stageStarts), else computed.
   Value getStageStart(TiledLoad &tiled, Value stage);
+  /// Elements of one stage of the slice of `tiled`, padding included.
+  int64_t getStageElements(const TiledLoad &tiled) const;
   /// The slice position of position `pos` within the tile.
   Value slicePosition(TiledLoad &tiled, Value pos);
   /// The index into the buffer of `tiled` of row `kk` of stage `stage`,

@@ -42,7 +42,13 @@ ThreadCopy TiledBuilder::emitThreadLoads(TiledLoad &tiled, Value tid, Value kt,
     Value flat = add(tid, cIdx(first));
     if (first + threads > points)
       point.inRange = cmpUlt(b, loc, flat, cIdx(points));
-    if (tiled.kInner && copy.width > 1) {
+    if (tiled.kMajorSlice && !tiled.kInner && copy.width > 1) {
+      // Vectors along the positions, k innermost: a warp's transposing
+      // stores of one vector element go to consecutive k of 4 (mod 8)
+      // word rows apart, distinct banks.
+      point.kk = remC(flat, t.tk);
+      point.pos = mul(divC(flat, t.tk), cIdx(copy.width));
+    } else if (tiled.kInner && copy.width > 1) {
       point.pos = divC(flat, t.tk / copy.width);
       point.kk = mul(remC(flat, t.tk / copy.width), cIdx(copy.width));
     } else if (tiled.kInner) {
@@ -136,7 +142,12 @@ Value TiledBuilder::getStageStart(TiledLoad &tiled, Value stage) {
   auto known = stageStarts.find({stage, tiled.buffer});
   if (known != stageStarts.end())
     return known->second;
-  return mul(stage, cIdx(t.tk * tiled.pitch));
+  return mul(stage, cIdx(getStageElements(tiled)));
+}
+
+int64_t TiledBuilder::getStageElements(const TiledLoad &tiled) const {
+  return (tiled.kMajorSlice ? (tiled.alongI ? tileM : tileN) : t.tk) *
+         tiled.pitch;
 }
 
 Value TiledBuilder::sliceIndex(TiledLoad &tiled, Value stage, Value kk,
@@ -144,6 +155,13 @@ Value TiledBuilder::sliceIndex(TiledLoad &tiled, Value stage, Value kk,
   // The stage's offset after the parts that stay the same from stage to
   // stage, so that those are computed once, before the k loop.
   Value stageStart = getStageStart(tiled, stage);
+  if (tiled.kMajorSlice) {
+    Value rowStart = mul(pos, cIdx(tiled.pitch));
+    if (std::optional<int64_t> k = getConstantIntValue(kk))
+      return add(add(rowStart, stageStart), cIdx(constPos * tiled.pitch + *k));
+    return add(add(add(rowStart, kk), stageStart),
+               cIdx(constPos * tiled.pitch));
+  }
   if (std::optional<int64_t> row = getConstantIntValue(kk))
     return add(add(pos, stageStart), cIdx(*row * tiled.pitch + constPos));
   return add(add(add(pos, mul(kk, cIdx(tiled.pitch))), stageStart),
@@ -173,7 +191,7 @@ void TiledBuilder::emitThreadStores(TiledLoad &tiled, const ThreadCopy &copy,
       // Consecutive positions stay consecutive in the slice: one store.
       int64_t count = tiled.alongI ? t.ry : t.rx;
       bool identity = tiled.chunk <= 1 || tiled.chunk == count;
-      if (!tiled.kInner && copy.width > 1 &&
+      if (tiled.kInner == tiled.kMajorSlice && copy.width > 1 &&
           (identity ||
            (tiled.chunk % copy.width == 0 && count % copy.width == 0))) {
         vector::StoreOp::create(

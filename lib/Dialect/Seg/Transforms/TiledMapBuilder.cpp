@@ -343,7 +343,7 @@ void TiledBuilder::emitKLoop(bool checkMN, bool vectorLoads) {
                   // 0 and the stage size alternate (an xor, which LLVM
                   // does not fold into the addresses' adds).
                   yielded.push_back(arith::XOrIOp::create(
-                      b, loc, start, cIdx(t.tk * tiled.pitch)));
+                      b, loc, start, cIdx(getStageElements(tiled))));
                 recordStarts(stage, iterArgs.drop_front());
                 recordStarts(other, ArrayRef(yielded).drop_front());
                 emitThreadsMap([&](Value ty, Value tx, Value tid) {
@@ -468,9 +468,13 @@ void TiledBuilder::allocateTiles() {
     bool vectors =
         count > 1 && bytes && elemType.isIntOrFloat() && !elemType.isInteger(1);
     tiled.pitch = along;
-    if (plan.usesMma()) {
-      // Fragments read whole k rows (see kMmaRowPadding), one element at a
-      // time.
+    if (plan.usesKMajorSlices()) {
+      // ldmatrix reads rows of a position's k values (see kMmaKRowPadding).
+      vectors = false;
+      tiled.kMajorSlice = true;
+      tiled.pitch = t.tk + kMmaKRowPadding;
+    } else if (plan.usesMma()) {
+      // ldmatrix.trans reads k rows (see kMmaRowPadding).
       vectors = false;
       tiled.pitch += kMmaRowPadding;
       if (tiled.kInner)
@@ -495,12 +499,12 @@ void TiledBuilder::allocateTiles() {
     // Stages of Tk rows of `pitch` elements, flat, so that the constant
     // parts of an index fold into the address.
     Attribute space;
-    if (plan.usesLdmatrix())
+    if (plan.usesMma())
       space = gpu::AddressSpaceAttr::get(
           b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
     tiled.buffer = memref::AllocaOp::create(
         b, loc,
-        MemRefType::get({t.stages * t.tk * tiled.pitch}, elemType,
+        MemRefType::get({t.stages * getStageElements(tiled)}, elemType,
                         MemRefLayoutAttrInterface(), space),
         b.getI64IntegerAttr(kSliceAlignment));
   }

@@ -13,14 +13,14 @@
 // wn * fragsN * 8) of the block tile, as fragsM x fragsN mma.sync
 // accumulators (m16n8k8 for TF32, m16n8k16 for BF16 and F16) that each lane
 // keeps in thread-private registers. The slices are copied to shared memory
-// as on CUDA cores (TiledCopy.cpp: k rows, zeros outside the arrays, the
-// same pipelining), and every k-tile runs Tk / K mma.sync steps per
-// fragment on them. BF16 and F16 fragments are loaded with ldmatrix.trans
-// (the slices hold k rows, so the transposed 8 x 8 matrices are the
-// fragments' registers); TF32 ones, 32-bit, which ldmatrix cannot
-// transpose, element by element with the PTX ISA's layouts. Zeros in the
-// padding add nothing, so the
-// edge blocks and the last k-tile compute exactly as the others. After the
+// as on CUDA cores (TiledCopy.cpp: zeros outside the arrays, the same
+// pipelining), and every k-tile runs Tk / K mma.sync steps per fragment on
+// them, with fragments loaded by ldmatrix. BF16 and F16 slices hold k rows
+// and ldmatrix.trans gives the fragments' registers (the transposed 8 x 8
+// matrices); TF32 slices, whose 32-bit elements ldmatrix cannot transpose,
+// are k-major (a row of k values per position), and plain ldmatrix gives
+// them. Zeros in the padding add nothing, so the edge blocks and the last
+// k-tile compute exactly as the others. After the
 // k loop the fragments go to a C tile in shared memory, from which the
 // epilogue evaluates code2 per element and writes the block tile with
 // seg.regtile_returns, bounds-guarded, as on CUDA cores.
@@ -128,18 +128,23 @@ Legality tiling::checkMmaPlan(TilePlan &plan, int64_t elemBytes,
     return fail("the " + Twine(tileM) + "x" + Twine(tileN) +
                 " block tile does not divide among " + Twine(threads) +
                 " threads");
-  int64_t sharedBytes = t.stages * t.tk * elemBytes *
-                            (tileM + kMmaRowPadding + tileN + kMmaRowPadding) +
-                        tileM * (tileN + TileSizes::kRowPadding) * 4;
+  // The slices (k rows of M (N) + padding elements, or for TF32 M (N) rows
+  // of Tk + padding k values) and the C tile of the epilogue.
+  bool kMajor = m.fragK == 8;
+  int64_t sliceElements =
+      kMajor ? (tileM + tileN) * (t.tk + kMmaKRowPadding)
+             : t.tk * (tileM + kMmaRowPadding + tileN + kMmaRowPadding);
+  int64_t cTileBytes = tileM * (tileN + TileSizes::kRowPadding) * 4;
+  int64_t sharedBytes = t.stages * sliceElements * elemBytes + cTileBytes;
   if (sharedBytes > target.getSharedMemoryPerBlock())
     return fail(
-        llvm::formatv("the tiles need {0} bytes of shared memory (stages * Tk "
-                      "* size * (M+{1} + N+{1}) + M * (N+{2}) * 4 for the C "
-                      "tile = {3} * {4} * {5} * ({6}+{1} + {7}+{1}) + {6} * "
-                      "({7}+{2}) * 4) but target {8} allows {9} per block",
-                      sharedBytes, kMmaRowPadding, TileSizes::kRowPadding,
-                      t.stages, t.tk, elemBytes, tileM, tileN, target.getChip(),
-                      target.getSharedMemoryPerBlock())
+        llvm::formatv(
+            "the tiles need {0} bytes of shared memory ({1} stages of {2} "
+            "slice elements of {3} bytes for the {4}x{5} block tile and "
+            "k-tile {6}, and {7} for the C tile) but target {8} allows {9} "
+            "per block",
+            sharedBytes, t.stages, sliceElements, elemBytes, tileM, tileN, t.tk,
+            cTileBytes, target.getChip(), target.getSharedMemoryPerBlock())
             .str());
   int64_t needed = m.fragsM * m.fragsN * 4 + getFragmentRegisters(m, t.tk) +
                    kTileOverheadRegisters;
@@ -216,21 +221,6 @@ SmallVector<int64_t, 2> TiledBuilder::getThreadsShape() const {
 // with .tf32 and mma.m16n8k16 with .f16/.bf16): groupID = lane / 4,
 // threadID_in_group = lane % 4.
 
-std::pair<Value, Value> TiledBuilder::mmaElementOfA(Value lane, int64_t i) {
-  Value group = divC(lane, 4), inGroup = remC(lane, 4);
-  if (plan.mma.fragK == 8)
-    return {add(group, cIdx(8 * (i % 2))), add(inGroup, cIdx(4 * (i / 2)))};
-  return {add(group, cIdx(8 * ((i / 2) % 2))),
-          add(mul(inGroup, cIdx(2)), cIdx(i % 2 + 8 * (i / 4)))};
-}
-
-std::pair<Value, Value> TiledBuilder::mmaElementOfB(Value lane, int64_t i) {
-  Value group = divC(lane, 4), inGroup = remC(lane, 4);
-  if (plan.mma.fragK == 8)
-    return {add(inGroup, cIdx(4 * i)), group};
-  return {add(mul(inGroup, cIdx(2)), cIdx(i % 2 + 8 * (i / 2))), group};
-}
-
 std::pair<Value, Value> TiledBuilder::mmaElementOfC(Value lane, int64_t i) {
   Value group = divC(lane, 4), inGroup = remC(lane, 4);
   return {add(group, cIdx(8 * (i / 2))),
@@ -270,13 +260,12 @@ void TiledBuilder::emitMmaCompute(Value warp, Value lane, Value stage) {
   }
   for (int64_t k0 = 0; k0 < t.tk; k0 += m.fragK) {
     SmallVector<Value> aFragments, bFragments;
-    if (plan.usesLdmatrix()) {
+    if (plan.usesKMajorSlices())
+      emitKMajorFragments(lane, stage, k0, rowOrigin, colOrigin, aFragments,
+                          bFragments);
+    else
       emitLdmatrixFragments(lane, stage, k0, rowOrigin, colOrigin, aFragments,
                             bFragments);
-    } else {
-      emitLoadedFragments(lane, stage, k0, rowOrigin, colOrigin, aFragments,
-                          bFragments);
-    }
     for (int64_t fi = 0; fi < m.fragsM; ++fi)
       for (int64_t fj = 0; fj < m.fragsN; ++fj) {
         Value &acc = accs[fi * m.fragsN + fj];
@@ -302,6 +291,61 @@ std::pair<TiledLoad *, TiledLoad *> TiledBuilder::getMmaSlices() {
   return {sliceA, sliceB};
 }
 
+void TiledBuilder::emitAFragmentLoads(TiledLoad &sliceA, Value stage,
+                                      Value rowOrigin, Value rowInFragment,
+                                      Value k, VectorType type, bool transpose,
+                                      SmallVector<Value> &aFragments) {
+  const MmaTiles &m = plan.mma;
+  for (int64_t fi = 0; fi < m.fragsM; ++fi) {
+    Value pos = add(rowOrigin, add(rowInFragment, cIdx(fi * m.fragM)));
+    aFragments.push_back(nvgpu::LdMatrixOp::create(
+        b, loc, type, sliceA.buffer, sliceIndex(sliceA, stage, k, pos),
+        transpose, /*numTiles=*/4));
+  }
+}
+
+void TiledBuilder::emitKMajorFragments(Value lane, Value stage, int64_t k0,
+                                       Value rowOrigin, Value colOrigin,
+                                       SmallVector<Value> &aFragments,
+                                       SmallVector<Value> &bFragments) {
+  const MmaTiles &m = plan.mma;
+  auto [sliceA, sliceB] = getMmaSlices();
+  Type elemType = sliceA->load.getType();
+  // The slices hold each position's k values: ldmatrix (no .trans) of the
+  // 8 x 8 16-bit matrix at positions p..p+7, k..k+3 gives lane (group,
+  // inGroup) the 32-bit element (p + group, k + inGroup), the PTX ISA's
+  // TF32 register of A (row p + group, column k + inGroup) and of B (row
+  // k + inGroup, column p + group). Lane l addresses row l % 8 of matrix
+  // l / 8.
+  Value row = remC(lane, 8), matrix = divC(lane, 8);
+  // A: matrix q covers rows 8 (q % 2) and k-columns 4 (q / 2) of the
+  // fragment, register a[q].
+  emitAFragmentLoads(
+      *sliceA, stage, rowOrigin, add(row, mul(remC(matrix, 2), cIdx(8))),
+      add(mul(divC(matrix, 2), cIdx(4)), cIdx(k0)),
+      VectorType::get({4, 1}, elemType), /*transpose=*/false, aFragments);
+  // B: matrix q covers k rows 4 (q % 2) of fragment q / 2 of a pair, its
+  // register b[q % 2]; one ldmatrix.x4 reads two fragments (.x2 the last
+  // of an odd count, whose lanes 16..31 repeat 0..15).
+  Value bK = add(mul(remC(matrix, 2), cIdx(4)), cIdx(k0));
+  for (int64_t fj = 0; fj < m.fragsN; fj += 2) {
+    int64_t tiles = fj + 1 < m.fragsN ? 4 : 2;
+    Value fragment = tiles == 4 ? divC(matrix, 2) : cIdx(0);
+    Value pos =
+        add(colOrigin,
+            add(row, add(mul(fragment, cIdx(m.fragN)), cIdx(fj * m.fragN))));
+    Value loaded = nvgpu::LdMatrixOp::create(
+        b, loc, VectorType::get({tiles, 1}, elemType), sliceB->buffer,
+        sliceIndex(*sliceB, stage, bK, pos), /*transpose=*/false, tiles);
+    for (int64_t first = 0; first < tiles; first += 2)
+      bFragments.push_back(
+          tiles == 2 ? loaded
+                     : vector::ExtractStridedSliceOp::create(
+                           b, loc, loaded, ArrayRef<int64_t>{first, 0},
+                           ArrayRef<int64_t>{2, 1}, ArrayRef<int64_t>{1, 1}));
+  }
+}
+
 void TiledBuilder::emitLdmatrixFragments(Value lane, Value stage, int64_t k0,
                                          Value rowOrigin, Value colOrigin,
                                          SmallVector<Value> &aFragments,
@@ -317,15 +361,10 @@ void TiledBuilder::emitLdmatrixFragments(Value lane, Value stage, int64_t k0,
   Value row = remC(lane, 8), matrix = divC(lane, 8);
   // A: matrix q covers rows 8 (q % 2) and k-columns 8 (q / 2) of the
   // fragment, as registers a[2q], a[2q + 1] of the PTX ISA's layout.
-  Value aRowOffset = mul(remC(matrix, 2), cIdx(8));
-  Value aK = add(add(row, mul(divC(matrix, 2), cIdx(8))), cIdx(k0));
-  for (int64_t fi = 0; fi < m.fragsM; ++fi) {
-    Value pos = add(rowOrigin, add(aRowOffset, cIdx(fi * m.fragM)));
-    aFragments.push_back(nvgpu::LdMatrixOp::create(
-        b, loc, VectorType::get({4, 2}, elemType), sliceA->buffer,
-        sliceIndex(*sliceA, stage, aK, pos), /*transpose=*/true,
-        /*numTiles=*/4));
-  }
+  emitAFragmentLoads(*sliceA, stage, rowOrigin, mul(remC(matrix, 2), cIdx(8)),
+                     add(add(row, mul(divC(matrix, 2), cIdx(8))), cIdx(k0)),
+                     VectorType::get({4, 2}, elemType), /*transpose=*/true,
+                     aFragments);
   // B: matrices 0 and 1 cover k rows 0..7 and 8..15, addressed by lanes
   // 0..15 (lanes 16..31 repeat them: .x2 reads no more).
   Value bK = add(remC(lane, 16), cIdx(k0));
@@ -336,42 +375,6 @@ void TiledBuilder::emitLdmatrixFragments(Value lane, Value stage, int64_t k0,
         sliceIndex(*sliceB, stage, bK, pos), /*transpose=*/true,
         /*numTiles=*/2));
   }
-}
-
-void TiledBuilder::emitLoadedFragments(Value lane, Value stage, int64_t k0,
-                                       Value rowOrigin, Value colOrigin,
-                                       SmallVector<Value> &aFragments,
-                                       SmallVector<Value> &bFragments) {
-  const MmaTiles &m = plan.mma;
-  auto [sliceA, sliceB] = getMmaSlices();
-  int64_t perRegister = m.fragK == 8 ? 1 : 2;
-  Type elemType = sliceA->load.getType();
-  auto aType = VectorType::get({4, perRegister}, elemType);
-  auto bType = VectorType::get({2, perRegister}, elemType);
-  // The fragments of one operand, `count` of `size` rows (A) or columns
-  // (B) from `origin`.
-  auto loadFragments = [&](TiledLoad &slice, VectorType type, bool isA,
-                           int64_t count, int64_t size, Value origin,
-                           SmallVector<Value> &fragments) {
-    for (int64_t f = 0; f < count; ++f) {
-      SmallVector<Value> elems;
-      for (int64_t e = 0; e < type.getNumElements(); ++e) {
-        // A's elements are (row, k), B's (k, column).
-        auto [first, second] =
-            isA ? mmaElementOfA(lane, e) : mmaElementOfB(lane, e);
-        Value along = isA ? first : second, k = isA ? second : first;
-        Value pos = add(origin, add(along, cIdx(f * size)));
-        elems.push_back(memref::LoadOp::create(
-            b, loc, slice.buffer,
-            sliceIndex(slice, stage, add(k, cIdx(k0)), pos)));
-      }
-      fragments.push_back(vector::FromElementsOp::create(b, loc, type, elems));
-    }
-  };
-  loadFragments(*sliceA, aType, /*isA=*/true, m.fragsM, m.fragM, rowOrigin,
-                aFragments);
-  loadFragments(*sliceB, bType, /*isA=*/false, m.fragsN, m.fragN, colOrigin,
-                bFragments);
 }
 
 void TiledBuilder::emitMmaFragmentsToShared() {

@@ -42,15 +42,23 @@
 // CHECK: remark: tiled on tensor cores (tf32, m16n8k8): 16x8 per block of 1x1 warps, 16x8 per warp (1x1 fragments), k-tile 8, 1 stage, 16-byte loads for 2 of 2 slices (from the tuning file)
 // CHECK-LABEL: func.func @matmul
 // CHECK: seg.map block {{.*}} grid(block_size = 32)
-// The A slice: 8 k rows of 16 + 8 elements; B: 8 of 8 + 8.
-// CHECK-DAG: memref.alloca() {alignment = 16 : i64} : memref<192xf32>
-// CHECK-DAG: memref.alloca() {alignment = 16 : i64} : memref<128xf32>
+// TF32 slices are k-major, in the workgroup memory space: A holds 16 rows
+// of 8 + 4 k values; B 8 of 8 + 4.
+// CHECK-DAG: %[[ASLICE:.*]] = memref.alloca() {alignment = 16 : i64} : memref<192xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: %[[BSLICE:.*]] = memref.alloca() {alignment = 16 : i64} : memref<96xf32, #gpu.address_space<workgroup>>
 // Each lane's fragment (4 accumulators), thread-private.
 // CHECK-DAG: %[[FRAG:.*]] = memref.alloca() : memref<1x32x4xf32>
 // The C tile: 16 rows of 8 + 4.
 // CHECK-DAG: %[[CTILE:.*]] = memref.alloca() {alignment = 16 : i64} : memref<192xf32>
 // CHECK: seg.map thread_in_block (%{{.*}}, %{{.*}}) in (1, 32)
 // CHECK: memref.store %{{.*}}, %[[FRAG]]
+// A's 16-byte row vectors of k values go to the slice as they are; B's
+// elements one by one, transposed.
+// CHECK: vector.store %{{.*}}, %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<192xf32>, vector<4xf32>
+// CHECK: memref.store %{{.*}}, %[[BSLICE]]
+// The fragments: ldmatrix without .trans, x4 for A, x2 for B's one.
+// CHECK: nvgpu.ldmatrix %[[ASLICE]][%{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<192xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+// CHECK: nvgpu.ldmatrix %[[BSLICE]][%{{.*}}] {numTiles = 2 : i32, transpose = false} : memref<96xf32, #gpu.address_space<workgroup>> -> vector<2x1xf32>
 // CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
 // The fragments into the C tile, then the epilogue reads it as 16 x 2
 // threads of 1 x 4 elements.

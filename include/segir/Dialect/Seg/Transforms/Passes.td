@@ -162,10 +162,11 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     m16n8k16 for BF16 and F16, f32 accumulation). The block's warps form a
     grid; each warp keeps the accumulator fragments of its warp tile in
     registers and reads its fragments from the shared slices (copied as
-    above, padded with zeros) with the PTX ISA's layouts: BF16 and F16 with
-    `nvgpu.ldmatrix` (transposed; the slices are then in the workgroup
-    memory space), TF32 element by element; after the k
-    loop the fragments go through a C tile in shared memory to `code2` and
+    above, padded with zeros, in the workgroup memory space) with
+    `nvgpu.ldmatrix`: transposed from slices of k rows for BF16 and F16,
+    plain from k-major slices (a row of k values per position) for TF32,
+    whose 32-bit elements ldmatrix cannot transpose; after the k loop the
+    fragments go through a C tile in shared memory to `code2` and
     `seg.regtile_returns`, bounds-guarded. Warps, fragments per warp, Tk
     and stages come from the tuning file (tunables
     `<function>.map<index>.{warps_m,warps_n,frags_m,frags_n,tk,stages}`),
