@@ -1218,6 +1218,16 @@ def compute_loop_figures(a):
         return None
     best = max(innermost, key=lambda c: c[0])
     _, loop, seq, math = best
+    # The other variants of the k-tile (the same math, e.g. the scalar-load
+    # path beside the 16-byte one), each with its own share.
+    variants = [dict(region="loop at 0x%04x" %
+                     a.blocks[other.header].instrs[0].offset,
+                     instructions=len(other_seq),
+                     math_share=round(key[0] / len(other_seq), 3))
+                for key, other, other_seq, other_math in sorted(
+                    innermost, key=lambda c: -c[0][1])
+                if other is not loop and other_math == math and
+                key[0] == best[0][0]]
     count = sum(1 for i in seq if i.base == math)
     loads = {}
     for i in seq:
@@ -1243,7 +1253,7 @@ def compute_loop_figures(a):
         if shared_loads else None,
         k_tile_region="loop at 0x%04x" %
         a.blocks[k_tile.header].instrs[0].offset,
-        barriers_per_k_tile=barriers)
+        barriers_per_k_tile=barriers, variants=variants)
 
 
 def analyse(kernel):
@@ -1562,6 +1572,23 @@ def markdown_document(tools, reports, sweep, spills, command, output):
                                                   enc["instructions"])
             if enc else ""))
     lines.append("")
+    computed = [r for r in reports if r.get("compute") and
+                r["compute"].get("variants")]
+    if computed:
+        lines += ["Compute loops with variants (the k-loop of the row, then "
+                  "the other loops with as many math instructions: its "
+                  "variants, e.g. the scalar-load path of shapes whose rows "
+                  "are not a multiple of the vector):", ""]
+        for r in computed:
+            c = r["compute"]
+            parts = ["%s, %d instructions, %s %.0f%%" % (
+                c["region"], c["instructions"], c["math"],
+                100 * c["math_share"])]
+            parts += ["%s, %d instructions, %s %.0f%%" % (
+                v["region"], v["instructions"], c["math"],
+                100 * v["math_share"]) for v in c["variants"]]
+            lines.append("* %s: %s" % (r["display_name"], "; ".join(parts)))
+        lines.append("")
     if spills:
         lines += ["## Registers and spills by block size", "",
                   "registers / spill store bytes of every kernel the line's "
