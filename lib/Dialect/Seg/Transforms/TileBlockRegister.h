@@ -114,6 +114,7 @@ inline constexpr int64_t kMmaRowPadding = 8;
 /// pitch of 4 (mod 8) words, the 8 rows of 16 bytes that ldmatrix reads
 /// per matrix lie in distinct banks.
 inline constexpr int64_t kMmaKRowPadding = 4;
+
 /// How a matched nest is tiled: decided once by the pass (resource model,
 /// tuning file, options); the emitter follows it.
 struct TilePlan {
@@ -124,13 +125,24 @@ struct TilePlan {
   MmaTiles mma;
 
   bool usesMma() const { return mma.kind != TileMma::None; }
-  /// Whether the fragments are loaded with ldmatrix.trans, which moves
-  /// 16-bit elements only (BF16, F16): the slices are then declared in the
-  /// workgroup memory space.
   /// Whether the fragments' ldmatrix reads k-major slices without .trans
   /// (TF32) rather than k rows with .trans (16-bit elements).
   bool usesKMajorSlices() const { return usesMma() && mma.fragK == 8; }
 };
+
+/// The pitch of a tensor-core slice of `along` positions (a block tile's
+/// rows for A, columns for B): k rows of `along` + kMmaRowPadding
+/// elements, or, k-major (TF32), `along` rows of Tk + kMmaKRowPadding.
+inline int64_t getMmaSlicePitch(const TilePlan &plan, int64_t along) {
+  return plan.usesKMajorSlices() ? plan.tiles.tk + kMmaKRowPadding
+                                 : along + kMmaRowPadding;
+}
+
+/// Elements of one stage of that slice, padding included.
+inline int64_t getMmaSliceStageElements(const TilePlan &plan, int64_t along) {
+  return (plan.usesKMajorSlices() ? along : plan.tiles.tk) *
+         getMmaSlicePitch(plan, along);
+}
 
 /// The lanes of a warp in the PTX ISA's mma.sync fragment layouts.
 inline constexpr int64_t kMmaWarpLanes = 32;

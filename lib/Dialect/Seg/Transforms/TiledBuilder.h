@@ -107,9 +107,6 @@ private:
   void emitAFragmentLoads(TiledLoad &sliceA, Value stage, Value rowOrigin,
                           Value rowInFragment, Value k, VectorType type,
                           bool transpose, SmallVector<Value> &aFragments);
-  void emitKMajorFragments(Value lane, Value stage, int64_t k0, Value rowOrigin,
-                           Value colOrigin, SmallVector<Value> &aFragments,
-                           SmallVector<Value> &bFragments);
   /// The tiled loads of A (along i) and B.
   std::pair<TiledLoad *, TiledLoad *> getMmaSlices();
   /// A thread_in_block map that stores the accumulator fragments into the
@@ -165,7 +162,8 @@ private:
   /// `memref` from k index `kStart` on along dimension `kDim` (a subview).
   Value viewFromKTile(Value memref, int64_t kDim, Value kStart);
   /// The first element of stage `stage` in the slice of `tiled`: the k
-  /// loop's own value where it carries one (stageStarts), else computed.
+  /// loop's own value where it carries one (stageStarts), else `stage`
+  /// (an index) times the stage's size.
   Value getStageStart(TiledLoad &tiled, Value stage);
   /// Elements of one stage of the slice of `tiled`, padding included.
   int64_t getStageElements(const TiledLoad &tiled) const;
@@ -205,10 +203,11 @@ private:
   /// With tensor cores: the fragments (warps x lanes x 4 per fragment,
   /// thread-private) and the block's C tile in shared memory, rows of
   /// `cPitch` elements.
-  /// The two-stage k loop carries, next to its stage, each slice's start
-  /// of that stage (keyed by stage and slice buffer), so that an address
-  /// in the other stage is an add, not a multiply that ptxas repeats per
-  /// shared-memory access.
+  /// The two-stage k loop carries each slice's start of the current stage
+  /// instead of a stage index, so that an address in either stage is an
+  /// add, not a multiply that ptxas repeats per shared-memory access. Its
+  /// stage values (the first slice's start) map, per slice buffer, to the
+  /// slice's start.
   DenseMap<std::pair<Value, Value>, Value> stageStarts;
   Value fragmentBuffer, cTile;
   int64_t cPitch = 0;

@@ -37,6 +37,10 @@ ThreadCopy TiledBuilder::emitThreadLoads(TiledLoad &tiled, Value tid, Value kt,
   Type elemType = tiled.load.getType();
   Type valueType =
       copy.width > 1 ? Type(VectorType::get({copy.width}, elemType)) : elemType;
+  // The k index where the tile starts: the origin of the loads' view.
+  Value kStart = tiled.kIndexDim >= 0
+                     ? b.createOrFold<arith::AddIOp>(loc, lower, kt)
+                     : Value();
   for (int64_t first = 0; first < points; first += threads) {
     ThreadCopy::Point point;
     Value flat = add(tid, cIdx(first));
@@ -76,9 +80,8 @@ ThreadCopy TiledBuilder::emitThreadLoads(TiledLoad &tiled, Value tid, Value kt,
           llvm::map_to_vector(tiled.load.getIndices(), [&](Value v) {
             return materialize(b, v, mapping, mapRegion);
           });
-      if (tiled.kIndexDim >= 0) {
-        memref = viewFromKTile(memref, tiled.kIndexDim,
-                               b.createOrFold<arith::AddIOp>(loc, lower, kt));
+      if (kStart) {
+        memref = viewFromKTile(memref, tiled.kIndexDim, kStart);
         indices[tiled.kIndexDim] = point.kk;
       }
       if (copy.width == 1)

@@ -326,26 +326,26 @@ void TiledBuilder::emitKLoop(bool checkMN, bool vectorLoads) {
                            vectorLoads);
           });
           Value last = arith::SubIOp::create(b, loc, fullEnd, tk);
-          // Iteration arguments: the stage, then each slice's start of it.
-          SmallVector<Value> initial(1 + nest.loads.size(), zero);
-          auto recordStarts = [&](Value stage, ValueRange starts) {
+          // The loop carries each slice's start of the current stage; the
+          // first slice's start stands for the stage (stageStarts).
+          SmallVector<Value> initial(nest.loads.size(), zero);
+          auto recordStarts = [&](ValueRange starts) {
             for (auto [tiled, start] : llvm::zip_equal(nest.loads, starts))
-              stageStarts[{stage, tiled.buffer}] = start;
+              stageStarts[{starts.front(), tiled.buffer}] = start;
+            return starts.front();
           };
           auto loop = scf::ForOp::create(
               b, loc, zero, last, tk, initial,
               [&](OpBuilder &, Location, Value kt, ValueRange iterArgs) {
-                Value stage = iterArgs.front();
-                Value other = arith::SubIOp::create(b, loc, cIdx(1), stage);
-                SmallVector<Value> yielded{other};
+                SmallVector<Value> yielded;
                 for (auto [tiled, start] :
-                     llvm::zip_equal(nest.loads, iterArgs.drop_front()))
+                     llvm::zip_equal(nest.loads, iterArgs))
                   // 0 and the stage size alternate (an xor, which LLVM
                   // does not fold into the addresses' adds).
                   yielded.push_back(arith::XOrIOp::create(
                       b, loc, start, cIdx(getStageElements(tiled))));
-                recordStarts(stage, iterArgs.drop_front());
-                recordStarts(other, ArrayRef(yielded).drop_front());
+                Value stage = recordStarts(iterArgs);
+                Value other = recordStarts(yielded);
                 emitThreadsMap([&](Value ty, Value tx, Value tid) {
                   SmallVector<ThreadCopy> next;
                   for (TiledLoad &tiled : nest.loads)
@@ -358,8 +358,7 @@ void TiledBuilder::emitKLoop(bool checkMN, bool vectorLoads) {
                 });
                 scf::YieldOp::create(b, loc, yielded);
               });
-          Value stage = loop.getResult(0);
-          recordStarts(stage, loop.getResults().drop_front());
+          Value stage = recordStarts(loop.getResults());
           emitThreadsMap([&](Value ty, Value tx, Value) {
             emitCompute(ty, tx, stage, last, tk, checkMN);
           });
@@ -468,16 +467,13 @@ void TiledBuilder::allocateTiles() {
     bool vectors =
         count > 1 && bytes && elemType.isIntOrFloat() && !elemType.isInteger(1);
     tiled.pitch = along;
-    if (plan.usesKMajorSlices()) {
-      // ldmatrix reads rows of a position's k values (see kMmaKRowPadding).
+    if (plan.usesMma()) {
+      // ldmatrix reads k rows (.trans), or TF32 rows of a position's k
+      // values (getMmaSlicePitch).
       vectors = false;
-      tiled.kMajorSlice = true;
-      tiled.pitch = t.tk + kMmaKRowPadding;
-    } else if (plan.usesMma()) {
-      // ldmatrix.trans reads k rows (see kMmaRowPadding).
-      vectors = false;
-      tiled.pitch += kMmaRowPadding;
-      if (tiled.kInner)
+      tiled.kMajorSlice = plan.usesKMajorSlices();
+      tiled.pitch = getMmaSlicePitch(plan, along);
+      if (tiled.kInner && !tiled.kMajorSlice)
         tiled.group = std::gcd(along, kMmaRowPadding);
     } else if (tiled.kInner) {
       tiled.pitch += TileSizes::kRowPadding;

@@ -128,12 +128,9 @@ Legality tiling::checkMmaPlan(TilePlan &plan, int64_t elemBytes,
     return fail("the " + Twine(tileM) + "x" + Twine(tileN) +
                 " block tile does not divide among " + Twine(threads) +
                 " threads");
-  // The slices (k rows of M (N) + padding elements, or for TF32 M (N) rows
-  // of Tk + padding k values) and the C tile of the epilogue.
-  bool kMajor = m.fragK == 8;
-  int64_t sliceElements =
-      kMajor ? (tileM + tileN) * (t.tk + kMmaKRowPadding)
-             : t.tk * (tileM + kMmaRowPadding + tileN + kMmaRowPadding);
+  // A stage of both slices, and the C tile of the epilogue.
+  int64_t sliceElements = getMmaSliceStageElements(plan, tileM) +
+                          getMmaSliceStageElements(plan, tileN);
   int64_t cTileBytes = tileM * (tileN + TileSizes::kRowPadding) * 4;
   int64_t sharedBytes = t.stages * sliceElements * elemBytes + cTileBytes;
   if (sharedBytes > target.getSharedMemoryPerBlock())
@@ -260,12 +257,8 @@ void TiledBuilder::emitMmaCompute(Value warp, Value lane, Value stage) {
   }
   for (int64_t k0 = 0; k0 < t.tk; k0 += m.fragK) {
     SmallVector<Value> aFragments, bFragments;
-    if (plan.usesKMajorSlices())
-      emitKMajorFragments(lane, stage, k0, rowOrigin, colOrigin, aFragments,
+    emitLdmatrixFragments(lane, stage, k0, rowOrigin, colOrigin, aFragments,
                           bFragments);
-    else
-      emitLdmatrixFragments(lane, stage, k0, rowOrigin, colOrigin, aFragments,
-                            bFragments);
     for (int64_t fi = 0; fi < m.fragsM; ++fi)
       for (int64_t fj = 0; fj < m.fragsN; ++fj) {
         Value &acc = accs[fi * m.fragsN + fj];
@@ -304,48 +297,6 @@ void TiledBuilder::emitAFragmentLoads(TiledLoad &sliceA, Value stage,
   }
 }
 
-void TiledBuilder::emitKMajorFragments(Value lane, Value stage, int64_t k0,
-                                       Value rowOrigin, Value colOrigin,
-                                       SmallVector<Value> &aFragments,
-                                       SmallVector<Value> &bFragments) {
-  const MmaTiles &m = plan.mma;
-  auto [sliceA, sliceB] = getMmaSlices();
-  Type elemType = sliceA->load.getType();
-  // The slices hold each position's k values: ldmatrix (no .trans) of the
-  // 8 x 8 16-bit matrix at positions p..p+7, k..k+3 gives lane (group,
-  // inGroup) the 32-bit element (p + group, k + inGroup), the PTX ISA's
-  // TF32 register of A (row p + group, column k + inGroup) and of B (row
-  // k + inGroup, column p + group). Lane l addresses row l % 8 of matrix
-  // l / 8.
-  Value row = remC(lane, 8), matrix = divC(lane, 8);
-  // A: matrix q covers rows 8 (q % 2) and k-columns 4 (q / 2) of the
-  // fragment, register a[q].
-  emitAFragmentLoads(
-      *sliceA, stage, rowOrigin, add(row, mul(remC(matrix, 2), cIdx(8))),
-      add(mul(divC(matrix, 2), cIdx(4)), cIdx(k0)),
-      VectorType::get({4, 1}, elemType), /*transpose=*/false, aFragments);
-  // B: matrix q covers k rows 4 (q % 2) of fragment q / 2 of a pair, its
-  // register b[q % 2]; one ldmatrix.x4 reads two fragments (.x2 the last
-  // of an odd count, whose lanes 16..31 repeat 0..15).
-  Value bK = add(mul(remC(matrix, 2), cIdx(4)), cIdx(k0));
-  for (int64_t fj = 0; fj < m.fragsN; fj += 2) {
-    int64_t tiles = fj + 1 < m.fragsN ? 4 : 2;
-    Value fragment = tiles == 4 ? divC(matrix, 2) : cIdx(0);
-    Value pos =
-        add(colOrigin,
-            add(row, add(mul(fragment, cIdx(m.fragN)), cIdx(fj * m.fragN))));
-    Value loaded = nvgpu::LdMatrixOp::create(
-        b, loc, VectorType::get({tiles, 1}, elemType), sliceB->buffer,
-        sliceIndex(*sliceB, stage, bK, pos), /*transpose=*/false, tiles);
-    for (int64_t first = 0; first < tiles; first += 2)
-      bFragments.push_back(
-          tiles == 2 ? loaded
-                     : vector::ExtractStridedSliceOp::create(
-                           b, loc, loaded, ArrayRef<int64_t>{first, 0},
-                           ArrayRef<int64_t>{2, 1}, ArrayRef<int64_t>{1, 1}));
-  }
-}
-
 void TiledBuilder::emitLdmatrixFragments(Value lane, Value stage, int64_t k0,
                                          Value rowOrigin, Value colOrigin,
                                          SmallVector<Value> &aFragments,
@@ -353,12 +304,47 @@ void TiledBuilder::emitLdmatrixFragments(Value lane, Value stage, int64_t k0,
   const MmaTiles &m = plan.mma;
   auto [sliceA, sliceB] = getMmaSlices();
   Type elemType = sliceA->load.getType();
+  // Lane l addresses row l % 8 of matrix l / 8.
+  Value row = remC(lane, 8), matrix = divC(lane, 8);
+  if (plan.usesKMajorSlices()) {
+    // The slices hold each position's k values: ldmatrix (no .trans) of the
+    // 8 x 8 16-bit matrix at positions p..p+7, k..k+3 gives lane (group,
+    // inGroup) the 32-bit element (p + group, k + inGroup), the PTX ISA's
+    // TF32 register of A (row p + group, column k + inGroup) and of B (row
+    // k + inGroup, column p + group).
+    // A: matrix q covers rows 8 (q % 2) and k-columns 4 (q / 2) of the
+    // fragment, register a[q].
+    emitAFragmentLoads(
+        *sliceA, stage, rowOrigin, add(row, mul(remC(matrix, 2), cIdx(8))),
+        add(mul(divC(matrix, 2), cIdx(4)), cIdx(k0)),
+        VectorType::get({4, 1}, elemType), /*transpose=*/false, aFragments);
+    // B: matrix q covers k rows 4 (q % 2) of fragment q / 2 of a pair, its
+    // register b[q % 2]; one ldmatrix.x4 reads two fragments (.x2 the last
+    // of an odd count, whose lanes 16..31 repeat 0..15).
+    Value bK = add(mul(remC(matrix, 2), cIdx(4)), cIdx(k0));
+    for (int64_t fj = 0; fj < m.fragsN; fj += 2) {
+      int64_t tiles = fj + 1 < m.fragsN ? 4 : 2;
+      Value fragment = tiles == 4 ? divC(matrix, 2) : cIdx(0);
+      Value pos =
+          add(colOrigin,
+              add(row, add(mul(fragment, cIdx(m.fragN)), cIdx(fj * m.fragN))));
+      Value loaded = nvgpu::LdMatrixOp::create(
+          b, loc, VectorType::get({tiles, 1}, elemType), sliceB->buffer,
+          sliceIndex(*sliceB, stage, bK, pos), /*transpose=*/false, tiles);
+      for (int64_t first = 0; first < tiles; first += 2)
+        bFragments.push_back(
+            tiles == 2 ? loaded
+                       : vector::ExtractStridedSliceOp::create(
+                             b, loc, loaded, ArrayRef<int64_t>{first, 0},
+                             ArrayRef<int64_t>{2, 1}, ArrayRef<int64_t>{1, 1}));
+    }
+    return;
+  }
   // The slices hold k rows: ldmatrix.trans of the 8 x 8 matrix at rows
   // k..k+7, positions p..p+7 gives lane (group, inGroup) the elements
   // (k + 2 inGroup + h, p + group), h = 0, 1: a register of A (row
   // p + group, columns k + 2 inGroup + h) and of B (rows k + 2 inGroup + h,
-  // column p + group). Lane l addresses row l % 8 of matrix l / 8.
-  Value row = remC(lane, 8), matrix = divC(lane, 8);
+  // column p + group).
   // A: matrix q covers rows 8 (q % 2) and k-columns 8 (q / 2) of the
   // fragment, as registers a[2q], a[2q + 1] of the PTX ISA's layout.
   emitAFragmentLoads(*sliceA, stage, rowOrigin, mul(remC(matrix, 2), cIdx(8)),
