@@ -4,6 +4,9 @@
 //   @gemm_T     D = 2 A B + C, A[i][k] and B[k][j] of T, f32 results;
 //   @batched_T  3 products of At[b][k][i] and Bt[b][j][k] (both slices
 //               copied in the other orientation).
+// @main runs each at small shapes (GEMM 67 x 33 x 41 and 64 x 64 x 64,
+// batched 3 x 17 x 9 x 23) and at large odd ones (GEMM M x K x N =
+// 513 x 129 x 1025, batched 3 x 129 x 65 x 257 as b x M x N x K).
 // The inputs are whole numbers in [-6, 6], exact in bf16 and f16, and every
 // product and partial sum is a whole number below 2^24, exact in f32: any
 // summation order gives the same result, so the tensor-core kernels must
@@ -348,11 +351,20 @@ func.func @main() {
   %c41 = arith.constant 41 : index
   %c64 = arith.constant 64 : index
   %c67 = arith.constant 67 : index
+  %c65 = arith.constant 65 : index
+  %c129 = arith.constant 129 : index
+  %c257 = arith.constant 257 : index
+  %c513 = arith.constant 513 : index
+  %c1025 = arith.constant 1025 : index
   func.call @run_gemm_bf16(%c67, %c41, %c33) : (index, index, index) -> ()
   func.call @run_gemm_bf16(%c64, %c64, %c64) : (index, index, index) -> ()
   func.call @run_batched_bf16(%c17, %c23, %c9) : (index, index, index) -> ()
+  func.call @run_gemm_bf16(%c513, %c129, %c1025) : (index, index, index) -> ()
+  func.call @run_batched_bf16(%c129, %c257, %c65) : (index, index, index) -> ()
   func.call @run_gemm_f16(%c67, %c41, %c33) : (index, index, index) -> ()
   func.call @run_gemm_f16(%c64, %c64, %c64) : (index, index, index) -> ()
   func.call @run_batched_f16(%c17, %c23, %c9) : (index, index, index) -> ()
+  func.call @run_gemm_f16(%c513, %c129, %c1025) : (index, index, index) -> ()
+  func.call @run_batched_f16(%c129, %c257, %c65) : (index, index, index) -> ()
   return
 }
