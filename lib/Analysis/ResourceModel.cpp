@@ -393,9 +393,7 @@ Legality ResourceModel::checkTiles(const TileSizes &tiles, int64_t sizeA,
   // ones those are depends on the arrays' layouts, so every slice is
   // counted padded.
   const int64_t pad = TileSizes::kRowPadding;
-  int64_t sharedBytes = tiles.stages * tiles.tk *
-                        (sizeA * (tiles.ty * tiles.ry + pad) +
-                         sizeB * (tiles.tx * tiles.rx + pad));
+  int64_t sharedBytes = getTileSharedBytes(tiles, sizeA, sizeB);
   if (sharedBytes > target.getSharedMemoryPerBlock()) {
     legality.hardViolation = format([&](raw_ostream &os) {
       os << "tiles need " << sharedBytes
@@ -426,6 +424,60 @@ Legality ResourceModel::checkTiles(const TileSizes &tiles, int64_t sizeA,
          << target.getChip() << "; expect register spilling";
     });
   return legality;
+}
+
+int64_t ResourceModel::getTileSharedBytes(const TileSizes &tiles, int64_t sizeA,
+                                          int64_t sizeB) const {
+  const int64_t pad = TileSizes::kRowPadding;
+  return tiles.stages * tiles.tk *
+         (sizeA * (tiles.ty * tiles.ry + pad) +
+          sizeB * (tiles.tx * tiles.rx + pad));
+}
+
+int64_t ResourceModel::getResidentBlocksPerSM(int64_t threads,
+                                              int64_t sharedBytes) const {
+  threads = std::max<int64_t>(threads, 1);
+  int64_t blocks = target.getMaxThreadsPerSM() / threads;
+  blocks = std::min(blocks, target.getRegistersPerSM() /
+                                (threads * getRegistersPerThread(threads)));
+  if (sharedBytes > 0)
+    blocks = std::min(blocks, target.getSharedMemoryPerSM() / sharedBytes);
+  return std::max<int64_t>(blocks, 1);
+}
+
+int64_t ResourceModel::selectBlockSwizzle(int64_t rowBytes, int64_t columnBytes,
+                                          int64_t residentBlocksPerSM,
+                                          std::optional<int64_t> blockRows,
+                                          std::optional<int64_t> numBlocks,
+                                          std::string *why) const {
+  int64_t wave = target.getNumSMs() * std::max<int64_t>(residentBlocksPerSM, 1);
+  auto explain = [&](const Twine &text) {
+    if (why)
+      *why = text.str();
+  };
+  if (numBlocks && *numBlocks <= wave) {
+    explain("the " + Twine(*numBlocks) + " blocks run in one wave of " +
+            Twine(wave));
+    return 1;
+  }
+  int64_t best = 1, bestBytes = 0;
+  for (int64_t rows = 1; rows <= wave; ++rows) {
+    int64_t bytes =
+        rows * rowBytes + llvm::divideCeil(wave, rows) * columnBytes;
+    if (rows == 1 || bytes < bestBytes) {
+      best = rows;
+      bestBytes = bytes;
+    }
+  }
+  if (blockRows && best > *blockRows) {
+    explain("all " + Twine(*blockRows) + " block rows in one group");
+    return std::max<int64_t>(*blockRows, 1);
+  }
+  explain("a wave of " + Twine(wave) +
+          " blocks reads the fewest slices in "
+          "groups of " +
+          Twine(best) + " block rows");
+  return best;
 }
 
 FailureOr<TileSizes> ResourceModel::selectTiles(int64_t sizeA, int64_t sizeB,

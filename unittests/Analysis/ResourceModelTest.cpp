@@ -291,3 +291,35 @@ TEST_F(ResourceModelTest, TileSelection) {
   EXPECT_TRUE(
       failed(ResourceModel(withSharedMemory(512)).selectTiles(8, 8, 8)));
 }
+
+TEST_F(ResourceModelTest, BlockSwizzle) {
+  ResourceModel h200(TargetAttr::getDefault(&context));
+  // 256 threads at up to 255 registers each: one block per SM by registers
+  // (65536 / (256 * 255)), although threads (8) and shared memory allow
+  // more; 32 threads: 8.
+  EXPECT_EQ(h200.getResidentBlocksPerSM(256, 16896), 1);
+  EXPECT_EQ(h200.getResidentBlocksPerSM(32, 0), 8);
+  // Shared memory limits too: 100 KiB blocks, 228 KiB per SM.
+  EXPECT_EQ(h200.getResidentBlocksPerSM(32, 100 * 1024), 2);
+
+  // A wave of 132 blocks of 128 x 128 f32 tiles reads 11 + 12 slices in
+  // groups of 11 block rows (12 + 11 in groups of 12: a tie, the smaller
+  // wins), 12 + 132 in row-major order.
+  std::string why;
+  EXPECT_EQ(h200.selectBlockSwizzle(512, 512, 1, std::nullopt, std::nullopt,
+                                    &why),
+            11);
+  EXPECT_EQ(why, "a wave of 132 blocks reads the fewest slices in groups of "
+                 "11 block rows");
+  // Wider column slices call for taller groups: 15 row slices and
+  // ceil(132 / 15) = 9 column slices of twice the bytes (33 row slices'
+  // worth; 16 rows would read 34).
+  EXPECT_EQ(h200.selectBlockSwizzle(512, 1024, 1, std::nullopt, std::nullopt),
+            15);
+  // At most the block rows there are.
+  EXPECT_EQ(h200.selectBlockSwizzle(512, 512, 1, 5, std::nullopt, &why), 5);
+  EXPECT_EQ(why, "all 5 block rows in one group");
+  // A static grid of one wave keeps the row-major order.
+  EXPECT_EQ(h200.selectBlockSwizzle(512, 512, 1, 4, 132, &why), 1);
+  EXPECT_EQ(why, "the 132 blocks run in one wave of 132");
+}

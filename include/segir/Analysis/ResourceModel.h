@@ -170,6 +170,32 @@ public:
   Legality checkTiles(const TileSizes &tiles, int64_t sizeA, int64_t sizeB,
                       int64_t sizeAcc) const;
 
+  /// Bytes of shared memory of `tiles` with elements of `sizeA` and `sizeB`
+  /// bytes, as checkTiles counts them.
+  int64_t getTileSharedBytes(const TileSizes &tiles, int64_t sizeA,
+                             int64_t sizeB) const;
+
+  /// Blocks of `threads` threads using `sharedBytes` of shared memory each
+  /// that an SM holds at once, every thread counted at the registers
+  /// getRegistersPerThread allows it (the tiled kernels use nearly all of
+  /// them); at least 1.
+  int64_t getResidentBlocksPerSM(int64_t threads, int64_t sharedBytes) const;
+
+  /// The `swizzle` of a tiled product's block map: the block rows of a
+  /// group in the L2-aware block order. The blocks that run at once, a
+  /// wave of W = SMs x `residentBlocksPerSM`, cover G block rows and
+  /// ceil(W / G) block columns, and so read per k the slices of G rows of
+  /// A (`rowBytes` each: block tile rows x element size) and ceil(W / G)
+  /// columns of B (`columnBytes` each); G minimises those bytes (the
+  /// smallest G on a tie), at most the grid's `blockRows` when static.
+  /// 1 (row-major) when a static grid of `numBlocks` is a single wave.
+  /// `why` (optional) says which case applied.
+  int64_t selectBlockSwizzle(int64_t rowBytes, int64_t columnBytes,
+                             int64_t residentBlocksPerSM,
+                             std::optional<int64_t> blockRows,
+                             std::optional<int64_t> numBlocks,
+                             std::string *why = nullptr) const;
+
   /// Default tile sizes: the first of the configurations of
   /// [Cholewa-Madsen & Holst 2020] (led by 8 x 8 register tiles), from the
   /// largest register tile down, that checkTiles finds legal and free of

@@ -47,7 +47,7 @@ using namespace mlir::seg::linalg_to_seg;
 
 /// The remark that explains the schedule of the reduction `op`.
 static void remarkReduction(linalg::LinalgOp op, const Plan &plan) {
-  InFlightDiagnostic remark = op.emitRemark();
+  InFlightDiagnostic remark = mlir::emitRemark(op->getLoc());
   SmallVector<unsigned> space(plan.segmentDims);
   llvm::append_range(space, plan.reducedDims);
   if (plan.perThread)
@@ -389,7 +389,7 @@ private:
     for (auto [value, out] : llvm::zip_equal(values, op.getDpsInits()))
       memref::StoreOp::create(rewriter, op.getLoc(), value, out, ValueRange{});
     if (emitRemarks)
-      op.emitRemark("no loops: computed on the host");
+      mlir::emitRemark(op.getLoc(), "no loops: computed on the host");
   }
 
   void rewriteMap(PatternRewriter &rewriter, linalg::LinalgOp op,
@@ -400,9 +400,9 @@ private:
       sizes.push_back(loopSizes[dim]);
     SmallVector<Value> outs = op.getDpsInits();
     if (emitRemarks)
-      op.emitRemark() << "seg.map thread over "
-                      << describeDims(plan.segmentDims)
-                      << ", the order the output is indexed in";
+      mlir::emitRemark(op->getLoc())
+          << "seg.map thread over " << describeDims(plan.segmentDims)
+          << ", the order the output is indexed in";
     OpBuilder::InsertionGuard guard(rewriter);
     MapOp map =
         createMapWithEmptyResults(rewriter, loc, Level::Thread, sizes, outs);
@@ -447,7 +447,7 @@ struct ConvertLinalgToSegPass
           op->getParentOfType<linalg::LinalgOp>())
         return;
       std::string why = getLinalgToSegFailureReason(op);
-      op->emitRemark("not converted to seg: ")
+      mlir::emitRemark(op->getLoc(), "not converted to seg: ")
           << (why.empty() ? "left alone" : why);
     });
   }

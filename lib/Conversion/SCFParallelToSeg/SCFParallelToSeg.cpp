@@ -251,9 +251,10 @@ private:
         rewriter.eraseOp(store);
     }
     if (emitRemarks)
-      map.emitRemark() << "scf.parallel to seg.map thread: " << numReturns
-                       << " seg.returns, " << outs.size() - numReturns
-                       << " seg.write_returns";
+      mlir::emitRemark(map.getLoc())
+          << "scf.parallel to seg.map thread: " << numReturns
+          << " seg.returns, " << outs.size() - numReturns
+          << " seg.write_returns";
     rewriter.eraseOp(loop);
   }
 
@@ -329,9 +330,10 @@ private:
     for (Value partial : partials)
       memref::DeallocOp::create(rewriter, loc, partial);
     if (emitRemarks)
-      red.emitRemark() << "scf.parallel with " << numResults
-                       << " reductions to seg.red thread over the flattened "
-                          "space";
+      mlir::emitRemark(red.getLoc())
+          << "scf.parallel with " << numResults
+          << " reductions to seg.red thread over the flattened "
+             "space";
     rewriter.replaceOp(loop, results);
   }
 
@@ -350,7 +352,7 @@ struct ConvertSCFParallelToSegPass
     getOperation()->walk([&](scf::ParallelOp loop) {
       std::string why;
       if (!isNested(loop) && failed(analyze(loop, why)))
-        loop.emitRemark("not converted to seg: ") << why;
+        mlir::emitRemark(loop.getLoc(), "not converted to seg: ") << why;
     });
   }
 };

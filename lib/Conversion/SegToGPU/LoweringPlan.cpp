@@ -655,7 +655,8 @@ static LogicalResult planScan(ScanOp op, const GPULoweringConfig &config,
   if (failed(checkSharedMemory(op, plan, config)))
     return failure();
   if (!plan.fallbackReason.empty())
-    op.emitRemark("lowered by reduce-then-scan: ") << plan.fallbackReason;
+    mlir::emitRemark(op->getLoc(), "lowered by reduce-then-scan: ")
+        << plan.fallbackReason;
   return success();
 }
 

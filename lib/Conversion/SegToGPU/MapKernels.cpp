@@ -415,6 +415,50 @@ static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
   }
 }
 
+namespace {
+/// The order of a block-level map with `swizzle(G)`: per value of the outer
+/// dimensions, the Mb x Nb blocks in the column order of the Nb x Mb space
+/// with columns of G (rows of M), so that consecutive blocks walk down G
+/// block rows before moving to the next block column.
+struct BlockOrder {
+  SmallVector<Value> outerSizes;
+  Value planeSize; // Mb * Nb
+  ColumnOrder columns;
+};
+} // namespace
+
+/// The per-launch values of the order of blocks over `sizes` (rank >= 2).
+static BlockOrder buildBlockOrder(OpBuilder &b, Location loc,
+                                  ArrayRef<Value> sizes, int64_t swizzle) {
+  BlockOrder order;
+  Value rows = sizes[sizes.size() - 2], columns = sizes.back();
+  order.outerSizes.assign(sizes.begin(), sizes.end() - 2);
+  order.planeSize = b.createOrFold<arith::MulIOp>(loc, rows, columns);
+  order.columns = buildColumnOrder(b, loc, /*height=*/columns,
+                                   /*width=*/rows, swizzle);
+  return order;
+}
+
+/// The block indices of the virtual block `flat` in `order`.
+static SmallVector<Value> getBlockOrderPoint(OpBuilder &b, Location loc,
+                                             const BlockOrder &order,
+                                             Value flat) {
+  SmallVector<Value> ivs;
+  Value inPlane = flat;
+  if (!order.outerSizes.empty()) {
+    ivs = delinearize(b, loc,
+                      arith::DivUIOp::create(b, loc, flat, order.planeSize),
+                      order.outerSizes);
+    inPlane = arith::RemUIOp::create(b, loc, flat, order.planeSize);
+  }
+  // The column order's x runs along the block rows, its y along the block
+  // columns.
+  auto [column, row] = getColumnOrderPoint(b, loc, order.columns, inPlane);
+  ivs.push_back(row);
+  ivs.push_back(column);
+  return ivs;
+}
+
 static void lowerBlockMap(OpBuilder &b, MapOp op, const LoweringPlan &plan) {
   Location loc = op.getLoc();
   SmallVector<Value> sizes = materializeSizes(b, loc, op.getMixedSizes());
@@ -438,10 +482,14 @@ static void lowerBlockMap(OpBuilder &b, MapOp op, const LoweringPlan &plan) {
       shared.map(alloca.getResult(), view);
       privateViews.emplace_back(view, own, threadDims);
     }
+    std::optional<BlockOrder> order;
+    if (auto swizzle = op.getSwizzleAttr())
+      order = buildBlockOrder(b, loc, sizes, swizzle.getInt());
     kb.forLoop(kb.blockId, count, kb.gridSize, {},
                [&](Value virtualBlock, ValueRange) {
                  SmallVector<Value> blockIvs =
-                     delinearize(b, loc, virtualBlock, sizes);
+                     order ? getBlockOrderPoint(b, loc, *order, virtualBlock)
+                           : delinearize(b, loc, virtualBlock, sizes);
                  IRMapping mapping = shared;
                  mapping.map(body.getArguments(), blockIvs);
                  emitBlockOps(kb, body, mapping, blockIvs, plan);

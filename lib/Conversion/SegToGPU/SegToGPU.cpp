@@ -127,7 +127,7 @@ struct ConvertSegToGPUPass
         std::string line;
         llvm::raw_string_ostream os(line);
         plan->print(os);
-        op->emitRemark("plan: ") << line;
+        mlir::emitRemark(op->getLoc(), "plan: ") << line;
       }
       plans.push_back(std::move(*plan));
     }

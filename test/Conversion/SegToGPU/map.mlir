@@ -125,3 +125,38 @@ func.func @per_block(%out: memref<100xindex>) {
   }
   return
 }
+
+// A block-level map with swizzle(4): per batch (the outer dimension), the
+// virtual blocks walk down groups of 4 block rows, one block column after
+// the other (the column order with columns of 4 rows; the last group has
+// the remaining rows). The per-launch values come before the loop.
+// CHECK-LABEL: func.func @swizzled
+//  CHECK-SAME: (%[[OUT:[a-z0-9_]+]]: memref<3x?x?xindex>, %[[BM:[a-z0-9_]+]]: index, %[[BN:[a-z0-9_]+]]: index)
+//   CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+//       CHECK: gpu.launch blocks(%[[BX:[a-z0-9_]+]], %{{.*}}, %{{.*}}) in (%[[GX:[a-z0-9_]+]] = %{{.*}}, {{.*}} threads(%[[TX:[a-z0-9_]+]], %{{.*}}, %{{.*}}) in
+//       CHECK:   %[[PLANE:.*]] = arith.muli %[[BM]], %[[BN]] : index
+//       CHECK:   %[[ROWS:.*]] = arith.minui %[[BM]], %[[C4]] : index
+//       CHECK:   %[[GROUP:.*]] = arith.muli %[[BN]], %[[ROWS]] : index
+//       CHECK:   %[[LASTGROUP:.*]] = arith.divui %{{.*}}, %[[C4]] : index
+//       CHECK:   %[[LASTROWS:.*]] = arith.subi %[[BM]], %{{.*}} : index
+//       CHECK:   scf.for %[[VB:.*]] = %[[BX]] to %{{.*}} step %[[GX]] {
+//       CHECK:     %[[BATCH:.*]] = arith.divui %[[VB]], %[[PLANE]] : index
+//       CHECK:     %[[INPLANE:.*]] = arith.remui %[[VB]], %[[PLANE]] : index
+//       CHECK:     %[[G:.*]] = arith.divui %[[INPLANE]], %[[GROUP]] : index
+//       CHECK:     %[[INGROUP:.*]] = arith.remui %[[INPLANE]], %[[GROUP]] : index
+//       CHECK:     %[[FIRSTROW:.*]] = arith.muli %[[G]], %[[C4]] : index
+//       CHECK:     %[[ISLAST:.*]] = arith.cmpi eq, %[[G]], %[[LASTGROUP]] : index
+//       CHECK:     %[[HEIGHT:.*]] = arith.select %[[ISLAST]], %[[LASTROWS]], %[[C4]] : index
+//       CHECK:     %[[R:.*]] = arith.remui %[[INGROUP]], %[[HEIGHT]] : index
+//       CHECK:     %[[COL:.*]] = arith.divui %[[INGROUP]], %[[HEIGHT]] : index
+//       CHECK:     %[[ROW:.*]] = arith.addi %[[FIRSTROW]], %[[R]] : index
+//       CHECK:     memref.store %[[ROW]], %[[OUT]][%[[BATCH]], %[[ROW]], %[[COL]]] : memref<3x?x?xindex>
+func.func @swizzled(%out: memref<3x?x?xindex>, %bm: index, %bn: index) {
+  seg.map block (%b, %bi, %bj) in (3, %bm, %bn) grid(block_size = 32) swizzle(4)
+      outs(%out : memref<3x?x?xindex>) {
+    seg.results {
+      seg.returns %bi into %out : memref<3x?x?xindex>
+    }
+  }
+  return
+}

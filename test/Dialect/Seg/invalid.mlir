@@ -782,6 +782,52 @@ func.func @chunk_on_map() {
 
 // -----
 
+func.func @swizzle_on_red(%out: memref<f32>) {
+  %zero = arith.constant 0.0 : f32
+  // expected-error @+1 {{swizzle only applies to seg.map}}
+  seg.red block (%i, %j) in (4, 4) swizzle(2) outs(%out : memref<f32>) {
+    seg.yield %zero : f32
+  } combine (%a: f32, %b: f32) neutral(%zero : f32) {
+    seg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @swizzle_on_threads() {
+  // expected-error @+1 {{'seg.map' op swizzle orders blocks: it needs level 'block', not 'thread'}}
+  seg.map thread (%i, %j) in (16, 16) swizzle(4) {
+    seg.results {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @swizzle_rank_one() {
+  // expected-error @+1 {{'seg.map' op swizzle orders the two innermost dimensions but the space has rank 1}}
+  seg.map block (%b) in (16) swizzle(4) {
+    seg.results {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @zero_swizzle() {
+  // expected-error @+1 {{'seg.map' op swizzle must be at least 1, got 0}}
+  seg.map block (%bi, %bj) in (16, 16) swizzle(0) {
+    seg.results {
+    }
+  }
+  return
+}
+
+// -----
+
 func.func @commutative_count(%out: memref<f32>) {
   %zero = arith.constant 0.0 : f32
   // expected-error @+1 {{'seg.red' op has 1 operators but 'commutative' has 2 entries}}

@@ -108,6 +108,17 @@ func.func @scan_segmented(%in: memref<?x128xi32>, %out: memref<?x128xi32>,
   return
 }
 
+// CHECK-LABEL: func @block_swizzle
+// CHECK: seg.map block (%{{.*}}, %{{.*}}, %{{.*}}) in (3, %{{.*}}, %{{.*}}) grid(block_size = 128) swizzle(8) outs(
+func.func @block_swizzle(%out: memref<3x?x?xindex>, %bm: index, %bn: index) {
+  seg.map block (%b, %bi, %bj) in (3, %bm, %bn) grid(block_size = 128) swizzle(8) outs(%out : memref<3x?x?xindex>) {
+    seg.results {
+      seg.returns %bi into %out : memref<3x?x?xindex>
+    }
+  }
+  return
+}
+
 // CHECK-LABEL: func @block_level
 // CHECK: seg.map block (%[[BI:.*]], %[[BJ:.*]]) in (%{{.*}}, %{{.*}}) grid(num_blocks = 132, block_size = 256) outs(
 // CHECK:   memref.alloca() : memref<16x16xf32>

@@ -75,14 +75,29 @@ struct SpaceOpHeader {
   std::optional<OpAsmParser::UnresolvedOperand> numBlocks, blockSize;
   std::optional<int64_t> staticNumBlocks, staticBlockSize;
   std::optional<Virtualization> virtualization;
-  std::optional<int64_t> chunk;
-  SMLoc chunkLoc;
+  std::optional<int64_t> chunk, swizzle;
+  SMLoc chunkLoc, swizzleLoc;
   SmallVector<OpAsmParser::UnresolvedOperand> outs;
   SmallVector<Type> outTypes;
 };
 } // namespace
 
-/// Parses `level (%ivs) in (sizes) [grid(...)] [outs(%o : types)]`.
+/// Parses an optional `keyword(N)` into `value`.
+static ParseResult parseOptionalIntegerClause(OpAsmParser &parser,
+                                              StringRef keyword,
+                                              std::optional<int64_t> &value) {
+  if (failed(parser.parseOptionalKeyword(keyword)))
+    return success();
+  int64_t parsed = 0;
+  if (parser.parseLParen() || parser.parseInteger(parsed) ||
+      parser.parseRParen())
+    return failure();
+  value = parsed;
+  return success();
+}
+
+/// Parses `level (%ivs) in (sizes) [grid(...)] [chunk(N)] [swizzle(G)]
+/// [outs(%o : types)]`.
 static ParseResult parseSpaceOpHeader(OpAsmParser &parser,
                                       SpaceOpHeader &header) {
   StringRef levelName;
@@ -141,13 +156,11 @@ static ParseResult parseSpaceOpHeader(OpAsmParser &parser,
   }
 
   header.chunkLoc = parser.getCurrentLocation();
-  if (succeeded(parser.parseOptionalKeyword("chunk"))) {
-    int64_t chunk = 0;
-    if (parser.parseLParen() || parser.parseInteger(chunk) ||
-        parser.parseRParen())
-      return failure();
-    header.chunk = chunk;
-  }
+  if (parseOptionalIntegerClause(parser, "chunk", header.chunk))
+    return failure();
+  header.swizzleLoc = parser.getCurrentLocation();
+  if (parseOptionalIntegerClause(parser, "swizzle", header.swizzle))
+    return failure();
 
   if (succeeded(parser.parseOptionalKeyword("outs"))) {
     if (parser.parseLParen() || parser.parseOperandList(header.outs) ||
@@ -183,6 +196,13 @@ resolveSpaceOpHeader(OpAsmParser &parser, OperationState &result,
                               "chunk only applies to seg.red and seg.scan");
     else
       props.chunk = builder.getI64IntegerAttr(*header.chunk);
+  }
+  if (header.swizzle) {
+    if constexpr (std::is_same_v<OpTy, MapOp>)
+      props.swizzle = builder.getI64IntegerAttr(*header.swizzle);
+    else
+      return parser.emitError(header.swizzleLoc,
+                              "swizzle only applies to seg.map");
   }
 
   if (parser.resolveOperands(header.dynamicSizes, indexType, result.operands))
@@ -243,6 +263,9 @@ static void printSpaceOpHeader(OpAsmPrinter &p, OpTy op) {
   if constexpr (!std::is_same_v<OpTy, MapOp> && !std::is_same_v<OpTy, HistOp>)
     if (auto chunk = op.getChunkAttr())
       p << " chunk(" << chunk.getInt() << ")";
+  if constexpr (std::is_same_v<OpTy, MapOp>)
+    if (auto swizzle = op.getSwizzleAttr())
+      p << " swizzle(" << swizzle.getInt() << ")";
   if (!op.getOuts().empty()) {
     p << " outs(" << op.getOuts() << " : " << op.getOuts().getTypes() << ")";
   }
@@ -255,7 +278,8 @@ static constexpr StringLiteral kElidedSpaceOpAttrs[] = {"level",
                                                         "virtualization",
                                                         "operandSegmentSizes",
                                                         "commutative",
-                                                        "exclusive"};
+                                                        "exclusive",
+                                                        "swizzle"};
 
 static void printTrailingAttrs(OpAsmPrinter &p, Operation *op) {
   SmallVector<StringRef> elided(std::begin(kElidedSpaceOpAttrs),
@@ -467,7 +491,22 @@ ResultsOp MapOp::getResultsOp() {
   return dyn_cast<ResultsOp>(getBody().front().getTerminator());
 }
 
-LogicalResult MapOp::verify() { return verifySpaceOp(*this); }
+LogicalResult MapOp::verify() {
+  if (auto swizzle = getSwizzleAttr()) {
+    if (getLevel() != Level::Block)
+      return emitOpError() << "swizzle orders blocks: it needs level 'block', "
+                              "not '"
+                           << stringifyLevel(getLevel()) << "'";
+    if (getRank() < 2)
+      return emitOpError() << "swizzle orders the two innermost dimensions "
+                              "but the space has rank "
+                           << getRank();
+    if (swizzle.getInt() < 1)
+      return emitOpError() << "swizzle must be at least 1, got "
+                           << swizzle.getInt();
+  }
+  return verifySpaceOp(*this);
+}
 
 LogicalResult MapOp::verifyRegions() {
   if (failed(verifyBodyArguments(*this)))

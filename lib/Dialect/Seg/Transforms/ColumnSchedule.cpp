@@ -35,67 +35,6 @@ namespace seg {
 using namespace mlir;
 using namespace mlir::seg;
 
-namespace {
-/// The per-launch values of the mapping ([Prasetya 2022, listing 8], lines
-/// 7-14), built once in front of the map.
-struct ColumnParams {
-  Value width;      // w
-  Value columnSize; // I_h * w (I_h * I_w for a single, narrower column)
-  Value lastColumn; // index of the last column
-  Value lastWidth;  // width of the last column
-};
-} // namespace
-
-static Value constIndex(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIndexOp::create(b, loc, value);
-}
-
-/// Builds the per-launch values for a space of I_h x I_w and width `w` > 0.
-static ColumnParams buildParams(OpBuilder &b, Location loc, Value inputHeight,
-                                Value inputWidth, int64_t w) {
-  ColumnParams p;
-  p.width = constIndex(b, loc, w);
-  // The column size uses min(w, I_w), so that a width larger than the space
-  // cannot overflow the product; with more than one column min(w, I_w) = w.
-  Value fullWidth = b.createOrFold<arith::MinUIOp>(loc, p.width, inputWidth);
-  p.columnSize = b.createOrFold<arith::MulIOp>(loc, inputHeight, fullWidth);
-  // ceil(I_w / w) - 1 as (I_w - 1) / w, which cannot overflow for any w.
-  // With I_w = 0 it and the last width are meaningless, but then the space
-  // is empty and no point uses them.
-  Value widthMinusOne =
-      b.createOrFold<arith::SubIOp>(loc, inputWidth, constIndex(b, loc, 1));
-  p.lastColumn = b.createOrFold<arith::DivUIOp>(loc, widthMinusOne, p.width);
-  p.lastWidth = b.createOrFold<arith::SubIOp>(
-      loc, inputWidth,
-      b.createOrFold<arith::MulIOp>(loc, p.lastColumn, p.width));
-  return p;
-}
-
-/// The point (y, x) of the flat index `flat` [Prasetya 2022, eqs. 4.1-4.7].
-static std::pair<Value, Value> buildPoint(OpBuilder &b, Location loc,
-                                          const ColumnParams &p, Value flat,
-                                          bool zigzag) {
-  Value column = arith::DivUIOp::create(b, loc, flat, p.columnSize);
-  Value inColumn = arith::RemUIOp::create(b, loc, flat, p.columnSize);
-  Value offset = arith::MulIOp::create(b, loc, column, p.width);
-  Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, column,
-                                       p.lastColumn);
-  Value width = arith::SelectOp::create(b, loc, isLast, p.lastWidth, p.width);
-  Value x = arith::RemUIOp::create(b, loc, inColumn, width);
-  Value y = arith::DivUIOp::create(b, loc, inColumn, width);
-  if (zigzag) {
-    // Rows with even y run right to left: x -> w' - 1 - x.
-    Value one = constIndex(b, loc, 1);
-    Value reversed = arith::SubIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, width, one), x);
-    Value odd = arith::AndIOp::create(b, loc, y, one);
-    Value even = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, odd,
-                                       constIndex(b, loc, 0));
-    x = arith::SelectOp::create(b, loc, even, reversed, x);
-  }
-  return {y, arith::AddIOp::create(b, loc, offset, x)};
-}
-
 /// The space as I_h x I_w and, when static, its columns, for remarks.
 static std::string describe(ArrayRef<int64_t> sizes, int64_t w) {
   std::string text;
@@ -166,7 +105,7 @@ struct SegColumnSchedulePass
 
   void remark(MapOp map, const Twine &message) {
     if (emitRemarks)
-      map.emitRemark() << "column schedule: " << message;
+      mlir::emitRemark(map.getLoc()) << "column schedule: " << message;
   }
 
   LogicalResult declined(MapOp map, const Twine &why) {
@@ -227,7 +166,7 @@ struct SegColumnSchedulePass
     for (Value size : outer.drop_front())
       inputHeight = b.createOrFold<arith::MulIOp>(loc, inputHeight, size);
     Value inputWidth = sizes.back();
-    ColumnParams params = buildParams(b, loc, inputHeight, inputWidth, w);
+    ColumnOrder order = buildColumnOrder(b, loc, inputHeight, inputWidth, w);
 
     // The one-dimensional space I_h * I_w.
     std::optional<int64_t> staticTotal = 1;
@@ -247,7 +186,7 @@ struct SegColumnSchedulePass
     Block &body = map.getBody().front();
     Value flat = body.insertArgument(0u, b.getIndexType(), loc);
     b.setInsertionPointToStart(&body);
-    auto [y, x] = buildPoint(b, loc, params, flat, zigzag);
+    auto [y, x] = getColumnOrderPoint(b, loc, order, flat, zigzag);
     SmallVector<Value> point =
         delinearize(b, loc, y, ArrayRef<Value>(sizes).drop_back());
     point.push_back(x);

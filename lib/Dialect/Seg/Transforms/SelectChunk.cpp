@@ -127,8 +127,9 @@ struct SegSelectChunkPass
         IntegerAttr::get(IntegerType::get(op.getContext(), 64), value));
     chosen.set(name, value);
     if (emitRemarks)
-      op.emitRemark() << name << ": " << explanation << " on target "
-                      << target.getChip() << blockNote;
+      mlir::emitRemark(op.getLoc())
+          << name << ": " << explanation << " on target " << target.getChip()
+          << blockNote;
     return success();
   }
 };

@@ -555,9 +555,9 @@ static bool isSmallerThanBlock(MapOp map, int64_t rows, int64_t columns) {
   std::optional<int64_t> n = getConstantIntValue(sizes.back());
   if (!m || !n || *m * *n >= threads)
     return false;
-  map.emitRemark() << "not tiled: " << *m << " x " << *n
-                   << " points are fewer than one block of " << rows << " x "
-                   << columns << " threads";
+  mlir::emitRemark(map.getLoc()) << "not tiled: " << *m << " x " << *n
+                                 << " points are fewer than one block of "
+                                 << rows << " x " << columns << " threads";
   return true;
 }
 
@@ -566,6 +566,13 @@ struct SegTileBlockRegisterPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (swizzle < 0) {
+      getOperation()->emitError()
+          << "seg-tile-block-register: option 'swizzle' must be at least 1 "
+             "(or 0 for the resource model), got "
+          << static_cast<int64_t>(swizzle);
+      return signalPassFailure();
+    }
     FailureOr<TuningFile> overrides =
         TuningFile::readOverrides(tuningFile, getOperation());
     if (failed(overrides))
@@ -593,14 +600,68 @@ struct SegTileBlockRegisterPass
   /// Tiles the matched `nest` on tensor cores.
   LogicalResult tileWithMma(Nest &nest, const TuningFile &overrides,
                             TuningFile &chosen);
+  /// Sets `plan.blockSwizzle` from the tuning file, the option or the model
+  /// (for blocks of `threads` threads using `sharedBytes`, and A and B
+  /// elements of `sizeA` and `sizeB` bytes).
+  LogicalResult selectSwizzle(MapOp map, const TuningFile &overrides,
+                              const ResourceModel &model, TilePlan &plan,
+                              int64_t threads, int64_t sharedBytes,
+                              int64_t sizeA, int64_t sizeB, TuningFile &chosen);
 };
+
+/// The remark's words on the block order.
+static std::string describeSwizzle(int64_t swizzle) {
+  if (swizzle == 1)
+    return "row-major block order";
+  return "blocks in groups of " + std::to_string(swizzle) + " rows";
+}
+
+LogicalResult SegTileBlockRegisterPass::selectSwizzle(
+    MapOp map, const TuningFile &overrides, const ResourceModel &model,
+    TilePlan &plan, int64_t threads, int64_t sharedBytes, int64_t sizeA,
+    int64_t sizeB, TuningFile &chosen) {
+  std::string name = getTunableName(map, "swizzle");
+  if (std::optional<int64_t> value = overrides.lookup(name)) {
+    if (*value <= 0)
+      return map.emitOpError() << "tuning file value " << *value << " of "
+                               << name << " must be positive";
+    plan.blockSwizzle = *value;
+  } else if (swizzle > 0) {
+    plan.blockSwizzle = swizzle;
+  } else {
+    // The static grid, where the sizes are.
+    int64_t tileM = plan.tiles.ty * plan.tiles.ry;
+    int64_t tileN = plan.tiles.tx * plan.tiles.rx;
+    SmallVector<OpFoldResult> sizes = map.getMixedSizes();
+    std::optional<int64_t> blockRows, numBlocks = 1;
+    for (auto [d, size] : llvm::enumerate(sizes)) {
+      std::optional<int64_t> extent = getConstantIntValue(size);
+      int64_t tile = d + 2 == sizes.size()   ? tileM
+                     : d + 1 == sizes.size() ? tileN
+                                             : 1;
+      if (extent && d + 2 == sizes.size())
+        blockRows = llvm::divideCeil(*extent, tile);
+      if (!extent || !numBlocks ||
+          llvm::MulOverflow(
+              *numBlocks, static_cast<int64_t>(llvm::divideCeil(*extent, tile)),
+              *numBlocks))
+        numBlocks = std::nullopt;
+    }
+    plan.blockSwizzle = model.selectBlockSwizzle(
+        tileM * sizeA, tileN * sizeB,
+        model.getResidentBlocksPerSM(threads, sharedBytes), blockRows,
+        numBlocks);
+  }
+  chosen.set(name, plan.blockSwizzle);
+  return success();
+}
 
 LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
                                              const TuningFile &overrides,
                                              TuningFile &chosen) {
   Nest nest;
   if (MatchResult matched = match(map, nest); matched.failed()) {
-    map.emitRemark() << "not tiled: " << matched.getReason();
+    mlir::emitRemark(map.getLoc()) << "not tiled: " << matched.getReason();
     return success();
   }
 
@@ -610,26 +671,27 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
   std::optional<int64_t> m = getConstantIntValue(sizes[sizes.size() - 2]);
   std::optional<int64_t> n = getConstantIntValue(sizes.back());
   if ((m && *m == 1) || (n && *n == 1)) {
-    map.emitRemark() << "not tiled: a static extent of 1 in "
-                     << ((m && *m == 1) ? "i" : "j")
-                     << " leaves nothing to reuse";
+    mlir::emitRemark(map.getLoc())
+        << "not tiled: a static extent of 1 in " << ((m && *m == 1) ? "i" : "j")
+        << " leaves nothing to reuse";
     return success();
   }
   if (mma != TileMma::None) {
     MatchResult mmaMatched = matchMmaStep(nest, mma);
     if (!mmaMatched.failed())
       return tileWithMma(nest, overrides, chosen);
-    map.emitRemark() << "not on tensor cores (mma=" << getMmaModeName(mma)
-                     << "): " << mmaMatched.getReason()
-                     << "; tiled on CUDA cores";
+    mlir::emitRemark(map.getLoc())
+        << "not on tensor cores (mma=" << getMmaModeName(mma)
+        << "): " << mmaMatched.getReason() << "; tiled on CUDA cores";
   }
 
   int64_t sizeA = 0, sizeB = 0, sizeAcc = 0;
   for (TiledLoad &tiled : nest.loads) {
     std::optional<int64_t> bytes = getPrimitiveByteSize(tiled.load.getType());
     if (!bytes) {
-      map.emitRemark() << "not tiled: an array element is not of a "
-                          "primitive type";
+      mlir::emitRemark(map.getLoc())
+          << "not tiled: an array element is not of a "
+             "primitive type";
       return success();
     }
     (tiled.alongI ? sizeA : sizeB) += *bytes;
@@ -686,18 +748,23 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
   for (Parameter &parameter : parameters)
     chosen.set(getTunableName(map, parameter.name), *parameter.field);
 
+  if (failed(selectSwizzle(map, overrides, model, plan, tiles.ty * tiles.tx,
+                           model.getTileSharedBytes(tiles, sizeA, sizeB), sizeA,
+                           sizeB, chosen)))
+    return failure();
+
   // A 16-byte global load needs whole vectors in every copy walk.
   unsigned vectorLoads = selectGlobalVectorLoads(nest, tiles);
 
   if (emitRemarks)
-    map.emitRemark() << "tiled: " << tiles.ty * tiles.ry << "x"
-                     << tiles.tx * tiles.rx << " per block of " << tiles.ty
-                     << "x" << tiles.tx << " threads, " << tiles.ry << "x"
-                     << tiles.rx << " per thread, k-tile " << tiles.tk << ", "
-                     << tiles.stages << " stage"
-                     << (tiles.stages > 1 ? "s" : "") << ", 16-byte loads for "
-                     << vectorLoads << " of " << nest.loads.size()
-                     << " slices (" << explanation << ")";
+    mlir::emitRemark(map.getLoc())
+        << "tiled: " << tiles.ty * tiles.ry << "x" << tiles.tx * tiles.rx
+        << " per block of " << tiles.ty << "x" << tiles.tx << " threads, "
+        << tiles.ry << "x" << tiles.rx << " per thread, k-tile " << tiles.tk
+        << ", " << tiles.stages << " stage" << (tiles.stages > 1 ? "s" : "")
+        << ", 16-byte loads for " << vectorLoads << " of " << nest.loads.size()
+        << " slices, " << describeSwizzle(plan.blockSwizzle) << " ("
+        << explanation << ")";
 
   OpBuilder b(map);
   buildTiledMap(b, nest, plan);
@@ -761,20 +828,24 @@ LogicalResult SegTileBlockRegisterPass::tileWithMma(Nest &nest,
     return success();
   for (Parameter &parameter : parameters)
     chosen.set(getTunableName(map, parameter.name), *parameter.field);
+  if (failed(selectSwizzle(
+          map, overrides, model, plan, m.getNumWarps() * m.warpSize,
+          getMmaSharedBytes(plan, elemBytes), elemBytes, elemBytes, chosen)))
+    return failure();
   unsigned vectorLoads = selectGlobalVectorLoads(nest, plan.tiles);
 
   if (emitRemarks)
-    map.emitRemark() << "tiled on tensor cores (" << getMmaModeName(mma)
-                     << ", m" << m.fragM << "n" << m.fragN << "k" << m.fragK
-                     << "): " << m.getTileM() << "x" << m.getTileN()
-                     << " per block of " << m.warpsM << "x" << m.warpsN
-                     << " warps, " << m.fragsM * m.fragM << "x"
-                     << m.fragsN * m.fragN << " per warp (" << m.fragsM << "x"
-                     << m.fragsN << " fragments), k-tile " << plan.tiles.tk
-                     << ", " << plan.tiles.stages << " stage"
-                     << (plan.tiles.stages > 1 ? "s" : "")
-                     << ", 16-byte loads for " << vectorLoads << " of "
-                     << nest.loads.size() << " slices (" << explanation << ")";
+    mlir::emitRemark(map.getLoc())
+        << "tiled on tensor cores (" << getMmaModeName(mma) << ", m" << m.fragM
+        << "n" << m.fragN << "k" << m.fragK << "): " << m.getTileM() << "x"
+        << m.getTileN() << " per block of " << m.warpsM << "x" << m.warpsN
+        << " warps, " << m.fragsM * m.fragM << "x" << m.fragsN * m.fragN
+        << " per warp (" << m.fragsM << "x" << m.fragsN
+        << " fragments), k-tile " << plan.tiles.tk << ", " << plan.tiles.stages
+        << " stage" << (plan.tiles.stages > 1 ? "s" : "")
+        << ", 16-byte loads for " << vectorLoads << " of " << nest.loads.size()
+        << " slices, " << describeSwizzle(plan.blockSwizzle) << " ("
+        << explanation << ")";
 
   OpBuilder b(map);
   buildTiledMap(b, nest, plan);

@@ -123,6 +123,9 @@ struct TilePlan {
   /// threads, ty * ry x tx * rx = the block tile).
   TileSizes tiles;
   MmaTiles mma;
+  /// The block map's `swizzle`: block rows per group of the L2-aware block
+  /// order (1: row-major).
+  int64_t blockSwizzle = 1;
 
   bool usesMma() const { return mma.kind != TileMma::None; }
   /// Whether the fragments' ldmatrix reads k-major slices without .trans
@@ -159,6 +162,11 @@ void setMmaShape(MmaTiles &mma, TileMma kind, TargetAttr target);
 /// (hard), registers (soft).
 Legality checkMmaPlan(TilePlan &plan, int64_t elemBytes,
                       const ResourceModel &model);
+
+/// Bytes of shared memory of a tensor-core plan for inputs of `elemBytes`
+/// bytes (whose threads' view checkMmaPlan has derived): its stages of the
+/// A and B slices and the C tile of the epilogue.
+int64_t getMmaSharedBytes(const TilePlan &plan, int64_t elemBytes);
 
 /// The first legal tensor-core plan, from the largest block tile down,
 /// preferring plans without register spilling; failure when none is legal.

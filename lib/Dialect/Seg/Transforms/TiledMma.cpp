@@ -76,6 +76,20 @@ static int64_t getFragmentRegisters(const MmaTiles &m, int64_t tk) {
   return 2 * (tk / m.fragK) * perRegister * (4 * m.fragsM + 2 * m.fragsN);
 }
 
+/// Bytes of the epilogue's C tile of f32 (rows padded).
+static int64_t getMmaCTileBytes(int64_t tileM, int64_t tileN) {
+  return tileM * (tileN + TileSizes::kRowPadding) * 4;
+}
+
+int64_t tiling::getMmaSharedBytes(const TilePlan &plan, int64_t elemBytes) {
+  int64_t tileM = plan.mma.getTileM(), tileN = plan.mma.getTileN();
+  // A stage of both slices, and the C tile of the epilogue.
+  int64_t sliceElements = getMmaSliceStageElements(plan, tileM) +
+                          getMmaSliceStageElements(plan, tileN);
+  return plan.tiles.stages * sliceElements * elemBytes +
+         getMmaCTileBytes(tileM, tileN);
+}
+
 Legality tiling::checkMmaPlan(TilePlan &plan, int64_t elemBytes,
                               const ResourceModel &model) {
   Legality legality;
@@ -128,11 +142,10 @@ Legality tiling::checkMmaPlan(TilePlan &plan, int64_t elemBytes,
     return fail("the " + Twine(tileM) + "x" + Twine(tileN) +
                 " block tile does not divide among " + Twine(threads) +
                 " threads");
-  // A stage of both slices, and the C tile of the epilogue.
   int64_t sliceElements = getMmaSliceStageElements(plan, tileM) +
                           getMmaSliceStageElements(plan, tileN);
-  int64_t cTileBytes = tileM * (tileN + TileSizes::kRowPadding) * 4;
-  int64_t sharedBytes = t.stages * sliceElements * elemBytes + cTileBytes;
+  int64_t cTileBytes = getMmaCTileBytes(tileM, tileN);
+  int64_t sharedBytes = getMmaSharedBytes(plan, elemBytes);
   if (sharedBytes > target.getSharedMemoryPerBlock())
     return fail(
         llvm::formatv(

@@ -29,7 +29,7 @@ seg::MapOp seg::createMapWithEmptyResults(OpBuilder &builder, Location loc,
   auto map = MapOp::create(
       builder, loc, LevelAttr::get(builder.getContext(), level), dynamicSizes,
       builder.getDenseI64ArrayAttr(staticSizes), Value(), IntegerAttr(),
-      Value(), IntegerAttr(), VirtualizationAttr(), outs);
+      Value(), IntegerAttr(), VirtualizationAttr(), outs, IntegerAttr());
   SmallVector<Type> types(sizes.size(), builder.getIndexType());
   SmallVector<Location> locs(sizes.size(), loc);
   Block *body = builder.createBlock(&map.getBody(), {}, types, locs);
@@ -79,6 +79,55 @@ SmallVector<Value> seg::delinearize(OpBuilder &builder, Location loc,
     flat = arith::DivUIOp::create(builder, loc, flat, sizes[d]);
   }
   return coords;
+}
+
+seg::ColumnOrder seg::buildColumnOrder(OpBuilder &b, Location loc, Value height,
+                                       Value width, int64_t columnWidth) {
+  ColumnOrder order;
+  order.columnWidth = arith::ConstantIndexOp::create(b, loc, columnWidth);
+  // The column size uses min(w, width), so that a column width larger than
+  // the space cannot overflow the product; with more than one column
+  // min(w, width) = w.
+  Value fullWidth =
+      b.createOrFold<arith::MinUIOp>(loc, order.columnWidth, width);
+  order.columnSize = b.createOrFold<arith::MulIOp>(loc, height, fullWidth);
+  // ceil(width / w) - 1 as (width - 1) / w, which cannot overflow for any w.
+  // With width 0 it and the last width are meaningless, but then the space
+  // is empty and no point uses them.
+  Value widthMinusOne = b.createOrFold<arith::SubIOp>(
+      loc, width, arith::ConstantIndexOp::create(b, loc, 1));
+  order.lastColumn =
+      b.createOrFold<arith::DivUIOp>(loc, widthMinusOne, order.columnWidth);
+  order.lastWidth = b.createOrFold<arith::SubIOp>(
+      loc, width,
+      b.createOrFold<arith::MulIOp>(loc, order.lastColumn, order.columnWidth));
+  return order;
+}
+
+std::pair<Value, Value> seg::getColumnOrderPoint(OpBuilder &b, Location loc,
+                                                 const ColumnOrder &order,
+                                                 Value flat, bool zigzag) {
+  Value column = arith::DivUIOp::create(b, loc, flat, order.columnSize);
+  Value inColumn = arith::RemUIOp::create(b, loc, flat, order.columnSize);
+  Value offset = arith::MulIOp::create(b, loc, column, order.columnWidth);
+  Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, column,
+                                       order.lastColumn);
+  Value width = arith::SelectOp::create(b, loc, isLast, order.lastWidth,
+                                        order.columnWidth);
+  Value x = arith::RemUIOp::create(b, loc, inColumn, width);
+  Value y = arith::DivUIOp::create(b, loc, inColumn, width);
+  if (zigzag) {
+    // Rows with even y run right to left: x -> w' - 1 - x.
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value reversed = arith::SubIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, width, one), x);
+    Value odd = arith::AndIOp::create(b, loc, y, one);
+    Value even =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, odd,
+                              arith::ConstantIndexOp::create(b, loc, 0));
+    x = arith::SelectOp::create(b, loc, even, reversed, x);
+  }
+  return {y, arith::AddIOp::create(b, loc, offset, x)};
 }
 
 Value seg::isBinInRange(OpBuilder &builder, Location loc, Value bin,

@@ -8,6 +8,7 @@
 // OUT:      matmul.map0.frags_m=4
 // OUT-NEXT: matmul.map0.frags_n=4
 // OUT-NEXT: matmul.map0.stages=2
+// OUT-NEXT: matmul.map0.swizzle=11
 // OUT-NEXT: matmul.map0.tk=16
 // OUT-NEXT: matmul.map0.warps_m=2
 // OUT-NEXT: matmul.map0.warps_n=4
@@ -39,7 +40,7 @@
 // LDMATRIX: nvgpu.ldmatrix %{{.*}}[%{{.*}}] {numTiles = 2 : i32, transpose = true} : memref<4352xbf16, #gpu.address_space<workgroup>> -> vector<2x2xbf16>
 // LDMATRIX: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
 
-// CHECK: remark: tiled on tensor cores (tf32, m16n8k8): 16x8 per block of 1x1 warps, 16x8 per warp (1x1 fragments), k-tile 8, 1 stage, 16-byte loads for 2 of 2 slices (from the tuning file)
+// CHECK: remark: tiled on tensor cores (tf32, m16n8k8): 16x8 per block of 1x1 warps, 16x8 per warp (1x1 fragments), k-tile 8, 1 stage, 16-byte loads for 2 of 2 slices, blocks in groups of 22 rows (from the tuning file)
 // CHECK-LABEL: func.func @matmul
 // CHECK: seg.map block {{.*}} grid(block_size = 32)
 // TF32 slices are k-major, in the workgroup memory space: A holds 16 rows
@@ -73,7 +74,7 @@ func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
                   %C: memref<?x?xf32>, %m: index, %n: index, %u: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-remark @+1 {{tiled on tensor cores (tf32, m16n8k8): 128x128 per block of 2x4 warps, 64x32 per warp (4x4 fragments), k-tile 16, 2 stages, 16-byte loads for 2 of 2 slices (the largest that fits shared memory and registers of sm_90)}}
+  // expected-remark @+1 {{tiled on tensor cores (tf32, m16n8k8): 128x128 per block of 2x4 warps, 64x32 per warp (4x4 fragments), k-tile 16, 2 stages, 16-byte loads for 2 of 2 slices, blocks in groups of 11 rows (the largest that fits shared memory and registers of sm_90)}}
   seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {

@@ -9,7 +9,7 @@
 // CHECK-DAG: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG: %[[NBI:.+]] = arith.ceildivui %[[M]], %c4
 // CHECK-DAG: %[[NBJ:.+]] = arith.ceildivui %[[N]], %c3
-// CHECK: seg.map block (%[[BI:.+]], %[[BJ:.+]]) in (%[[NBI]], %[[NBJ]]) grid(block_size = 6) outs(%[[C]] : memref<?x?xf32>)
+// CHECK: seg.map block (%[[BI:.+]], %[[BJ:.+]]) in (%[[NBI]], %[[NBJ]]) grid(block_size = 6) swizzle(63) outs(%[[C]] : memref<?x?xf32>)
 // Two stages (the default where they fit) of the slices, flat, k outer: of
 // A (k innermost in A, so the slice is stored transposed, rows of 4 + 4
 // padding elements), of B, and the thread-private accumulators.
@@ -122,7 +122,7 @@ func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
                   %C: memref<?x?xf32>, %m: index, %n: index, %u: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-remark @+1 {{tiled: 128x128 per block of 16x16 threads, 8x8 per thread, k-tile 8, 2 stages, 16-byte loads for 2 of 2 slices (the largest that fits shared memory and registers of sm_90)}}
+  // expected-remark @+1 {{tiled: 128x128 per block of 16x16 threads, 8x8 per thread, k-tile 8, 2 stages, 16-byte loads for 2 of 2 slices, blocks in groups of 11 rows (the largest that fits shared memory and registers of sm_90)}}
   seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
@@ -146,7 +146,7 @@ func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
 // CHECK-LABEL: func.func @batched_gemm(
 // CHECK-SAME: %[[A:[^:]+]]: memref<3x?x?xi32>, %[[B:[^:]+]]: memref<3x?x?xi32>, %[[C:[^:]+]]: memref<3x?x?xi32>, %[[ALPHA:[^:]+]]: memref<i32>, %[[D:[^:]+]]: memref<3x?x?xi32>, %[[M:[^:]+]]: index, %[[N:[^:]+]]: index, %[[U:[^:]+]]: index)
 // CHECK-DAG: %[[ONE:.+]] = arith.constant 1 : i32
-// CHECK: seg.map block (%[[BB:.+]], %{{.+}}, %{{.+}}) in (3, %{{.+}}, %{{.+}}) grid(block_size = 6) outs(%[[D]] : memref<3x?x?xi32>)
+// CHECK: seg.map block (%[[BB:.+]], %{{.+}}, %{{.+}}) in (3, %{{.+}}, %{{.+}}) grid(block_size = 6) swizzle(63) outs(%[[D]] : memref<3x?x?xi32>)
 // CHECK: memref.alloca() : memref<2x3x2x1xi32>
 // CHECK: memref.store %[[ONE]]
 // CHECK: memref.load %[[A]][%[[BB]],

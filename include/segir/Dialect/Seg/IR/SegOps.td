@@ -137,8 +137,25 @@ def Seg_MapOp : Seg_SpaceOp<"map"> {
     At level `block` the body runs once per block: `memref.alloca` there is
     the block's shared memory, and nested `thread_in_block` ops run the
     block's threads, each followed by a barrier.
+
+    Optionally, at level `block` with rank >= 2, `swizzle(G)` after the
+    grid (G >= 1) sets the order in which the GPU's blocks visit the two
+    innermost dimensions M x N: in groups of G rows, each walked column by
+    column (rows gG .. gG+G-1 of column 0, then of column 1, ...; the last
+    group may have fewer rows), with the outer dimensions outermost. This
+    is the column schedule of `seg-column-schedule` applied to blocks, with
+    columns of G rows: blocks that run at the same time then share rows of
+    M and columns of N, and so the data they read through the cache (the
+    grouped order of Triton, the swizzle of CUTLASS). `swizzle(1)` is the
+    default row-major order. Only the order changes; the points, and so the
+    results, are those of the map.
+
+    ```mlir
+    seg.map block (%bi, %bj) in (%mb, %nb) grid(block_size = 256) swizzle(8)
+        outs(%c : memref<?x?xf32>) { ... }
+    ```
   }];
-  let arguments = commonArgs;
+  let arguments = !con(commonArgs, (ins OptionalAttr<I64Attr>:$swizzle));
   let regions = (region SizedRegion<1>:$body);
   let extraClassDeclaration = commonClassDeclaration # [{
     /// The `seg.results` terminator of the body.

@@ -154,6 +154,14 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     fit the pattern or where tiling cannot pay off are left alone with a
     remark saying why.
 
+    Block order: the block map gets `swizzle(G)` (see `seg.map`), so that
+    the blocks running at the same time share rows of A and columns of B in
+    L2. G comes from the tuning file (`<function>.map<index>.swizzle`), the
+    `swizzle` option, or the model: for a wave of SMs x resident blocks
+    per SM (threads, registers and shared memory of the tiles), the G that
+    reads the fewest bytes of A and B slices per k, at most the static
+    block rows; row-major (no `swizzle`) when a static grid is one wave.
+
     Tensor cores (`mma` = `tf32`, `bf16` or `f16`; default `none`, since
     the inputs are rounded: TF32 keeps 10 of f32's 23 mantissa bits): a
     redomap that is `acc + a * b` over a single f32 accumulator, with `a`
@@ -189,6 +197,9 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     Option<"stages", "stages", "int64_t", /*default=*/"0",
            "Shared slices per array: 1, or 2 for register prefetch and one "
            "barrier per k-tile (0: resource model)">,
+    Option<"swizzle", "swizzle", "int64_t", /*default=*/"0",
+           "Block rows per group of the L2-aware block order (1: row-major; "
+           "0: resource model)">,
     Option<"tuningFile", "tuning-file", "std::string", /*default=*/"",
            "Read per-map tile sizes and stages from this "
            "tuning file">,

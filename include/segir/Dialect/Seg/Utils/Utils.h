@@ -48,6 +48,29 @@ Value productOf(OpBuilder &builder, Location loc, ArrayRef<Value> sizes);
 SmallVector<Value> delinearize(OpBuilder &builder, Location loc, Value flat,
                                ArrayRef<Value> sizes);
 
+/// The per-launch values of the column order of a space of
+/// height x width [Prasetya 2022, listing 8, lines 7-14]: columns of
+/// `columnWidth` points, the last one narrower when it does not divide the
+/// width. `seg-column-schedule` orders threads by it, block-level maps with
+/// `swizzle` their blocks.
+struct ColumnOrder {
+  Value columnWidth; // w
+  Value columnSize;  // height * w (height * width for a single column)
+  Value lastColumn;  // index of the last column
+  Value lastWidth;   // width of the last column
+};
+
+/// Builds the column order of a height x width space, `columnWidth` > 0.
+ColumnOrder buildColumnOrder(OpBuilder &builder, Location loc, Value height,
+                             Value width, int64_t columnWidth);
+
+/// The point (y, x) that the flat index `flat` visits in `order`
+/// [Prasetya 2022, eqs. 4.1-4.6]; with `zigzag`, rows with even y run right
+/// to left inside their column (eq. 4.7).
+std::pair<Value, Value> getColumnOrderPoint(OpBuilder &builder, Location loc,
+                                            const ColumnOrder &order,
+                                            Value flat, bool zigzag = false);
+
 /// Whether `bin` indexes the bins of `histogram` (its last dimension), as
 /// seg.hist requires: a negative or too large bin is ignored.
 Value isBinInRange(OpBuilder &builder, Location loc, Value bin,
