@@ -319,7 +319,8 @@ void TiledBuilder::emitLdmatrixFragments(Value lane, Value stage, int64_t k0,
   Type elemType = sliceA->load.getType();
   // Lane l addresses row l % 8 of matrix l / 8.
   Value row = remC(lane, 8), matrix = divC(lane, 8);
-  if (plan.usesKMajorSlices()) {
+  bool kMajor = plan.usesKMajorSlices();
+  if (kMajor) {
     // The slices hold each position's k values: ldmatrix (no .trans) of the
     // 8 x 8 16-bit matrix at positions p..p+7, k..k+3 gives lane (group,
     // inGroup) the 32-bit element (p + group, k + inGroup), the PTX ISA's
@@ -331,48 +332,46 @@ void TiledBuilder::emitLdmatrixFragments(Value lane, Value stage, int64_t k0,
         *sliceA, stage, rowOrigin, add(row, mul(remC(matrix, 2), cIdx(8))),
         add(mul(divC(matrix, 2), cIdx(4)), cIdx(k0)),
         VectorType::get({4, 1}, elemType), /*transpose=*/false, aFragments);
-    // B: matrix q covers k rows 4 (q % 2) of fragment q / 2 of a pair, its
-    // register b[q % 2]; one ldmatrix.x4 reads two fragments (.x2 the last
-    // of an odd count, whose lanes 16..31 repeat 0..15).
-    Value bK = add(mul(remC(matrix, 2), cIdx(4)), cIdx(k0));
-    for (int64_t fj = 0; fj < m.fragsN; fj += 2) {
-      int64_t tiles = fj + 1 < m.fragsN ? 4 : 2;
-      Value fragment = tiles == 4 ? divC(matrix, 2) : cIdx(0);
-      Value pos =
-          add(colOrigin,
-              add(row, add(mul(fragment, cIdx(m.fragN)), cIdx(fj * m.fragN))));
-      Value loaded = nvgpu::LdMatrixOp::create(
-          b, loc, VectorType::get({tiles, 1}, elemType), sliceB->buffer,
-          sliceIndex(*sliceB, stage, bK, pos), /*transpose=*/false, tiles);
-      for (int64_t first = 0; first < tiles; first += 2)
-        bFragments.push_back(
-            tiles == 2 ? loaded
-                       : vector::ExtractStridedSliceOp::create(
-                             b, loc, loaded, ArrayRef<int64_t>{first, 0},
-                             ArrayRef<int64_t>{2, 1}, ArrayRef<int64_t>{1, 1}));
-    }
-    return;
+  } else {
+    // The slices hold k rows: ldmatrix.trans of the 8 x 8 matrix at rows
+    // k..k+7, positions p..p+7 gives lane (group, inGroup) the elements
+    // (k + 2 inGroup + h, p + group), h = 0, 1: a register of A (row
+    // p + group, columns k + 2 inGroup + h) and of B (rows k + 2 inGroup + h,
+    // column p + group).
+    // A: matrix q covers rows 8 (q % 2) and k-columns 8 (q / 2) of the
+    // fragment, as registers a[2q], a[2q + 1] of the PTX ISA's layout.
+    emitAFragmentLoads(*sliceA, stage, rowOrigin, mul(remC(matrix, 2), cIdx(8)),
+                       add(add(row, mul(divC(matrix, 2), cIdx(8))), cIdx(k0)),
+                       VectorType::get({4, 2}, elemType), /*transpose=*/true,
+                       aFragments);
   }
-  // The slices hold k rows: ldmatrix.trans of the 8 x 8 matrix at rows
-  // k..k+7, positions p..p+7 gives lane (group, inGroup) the elements
-  // (k + 2 inGroup + h, p + group), h = 0, 1: a register of A (row
-  // p + group, columns k + 2 inGroup + h) and of B (rows k + 2 inGroup + h,
-  // column p + group).
-  // A: matrix q covers rows 8 (q % 2) and k-columns 8 (q / 2) of the
-  // fragment, as registers a[2q], a[2q + 1] of the PTX ISA's layout.
-  emitAFragmentLoads(*sliceA, stage, rowOrigin, mul(remC(matrix, 2), cIdx(8)),
-                     add(add(row, mul(divC(matrix, 2), cIdx(8))), cIdx(k0)),
-                     VectorType::get({4, 2}, elemType), /*transpose=*/true,
-                     aFragments);
-  // B: matrices 0 and 1 cover k rows 0..7 and 8..15, addressed by lanes
-  // 0..15 (lanes 16..31 repeat them: .x2 reads no more).
-  Value bK = add(remC(lane, 16), cIdx(k0));
-  for (int64_t fj = 0; fj < m.fragsN; ++fj) {
-    Value pos = add(colOrigin, cIdx(fj * m.fragN));
-    bFragments.push_back(nvgpu::LdMatrixOp::create(
-        b, loc, VectorType::get({2, 2}, elemType), sliceB->buffer,
-        sliceIndex(*sliceB, stage, bK, pos), /*transpose=*/true,
-        /*numTiles=*/2));
+  // B: matrix q covers the k rows of register b[q % 2] (k 4 (q % 2) ..
+  // 4 (q % 2) + 3 of a k-major slice, k 8 (q % 2) .. 8 (q % 2) + 7 of a
+  // slice of k rows) of fragment q / 2 of a pair: one ldmatrix.x4 reads two
+  // fragments, .x2 the last of an odd count (its lanes 16..31 repeat
+  // 0..15).
+  int64_t perRegister = kMajor ? 1 : 2;
+  Value half = remC(matrix, 2);
+  Value bK = kMajor ? add(mul(half, cIdx(4)), cIdx(k0))
+                    : add(add(row, mul(half, cIdx(8))), cIdx(k0));
+  for (int64_t fj = 0; fj < m.fragsN; fj += 2) {
+    int64_t tiles = fj + 1 < m.fragsN ? 4 : 2;
+    Value fragment = tiles == 4 ? divC(matrix, 2) : cIdx(0);
+    Value pos =
+        add(colOrigin, add(mul(fragment, cIdx(m.fragN)), cIdx(fj * m.fragN)));
+    if (kMajor)
+      pos = add(pos, row);
+    Value loaded = nvgpu::LdMatrixOp::create(
+        b, loc, VectorType::get({tiles, perRegister}, elemType), sliceB->buffer,
+        sliceIndex(*sliceB, stage, bK, pos),
+        /*transpose=*/!kMajor, tiles);
+    for (int64_t first = 0; first < tiles; first += 2)
+      bFragments.push_back(tiles == 2 ? loaded
+                                      : vector::ExtractStridedSliceOp::create(
+                                            b, loc, loaded,
+                                            ArrayRef<int64_t>{first, 0},
+                                            ArrayRef<int64_t>{2, perRegister},
+                                            ArrayRef<int64_t>{1, 1}));
   }
 }
 

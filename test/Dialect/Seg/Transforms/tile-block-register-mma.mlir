@@ -22,7 +22,8 @@
 // RUN: printf 'matmul.map0.warps_m=1\nmatmul.map0.warps_n=1\nmatmul.map0.frags_m=1\nmatmul.map0.frags_n=1\nmatmul.map0.tk=8\nmatmul.map0.stages=1\n' > %t.one
 // RUN: seg-opt %s --seg-tile-block-register="mma=tf32 tuning-file=%t.one remarks" 2>&1 | FileCheck %s
 
-// BF16 and F16 fragments come from ldmatrix.trans (x4 for A, x2 for B) on
+// BF16 and F16 fragments come from ldmatrix.trans (x4 for A, x4 for a pair
+// of B fragments, then split into the two) on
 // slices in the workgroup memory space: 2 stages x 16 k rows x
 // (128 + 8) elements.
 // The copies' 16-byte stores into a slice go through the default memory
@@ -37,7 +38,9 @@
 // LDMATRIX: %[[BGENERIC:.*]] = memref.memory_space_cast %[[BSLICE]] : memref<4352xbf16, #gpu.address_space<workgroup>> to memref<4352xbf16>
 // LDMATRIX-NEXT: vector.store %{{.*}}, %[[BGENERIC]][%{{.*}}] {alignment = 16 : i64} : memref<4352xbf16>, vector<8xbf16>
 // LDMATRIX: nvgpu.ldmatrix %[[SLICE]][%{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<4352xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
-// LDMATRIX: nvgpu.ldmatrix %{{.*}}[%{{.*}}] {numTiles = 2 : i32, transpose = true} : memref<4352xbf16, #gpu.address_space<workgroup>> -> vector<2x2xbf16>
+// LDMATRIX: %[[BPAIR:.*]] = nvgpu.ldmatrix %[[BSLICE]][%{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<4352xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+// LDMATRIX: vector.extract_strided_slice %[[BPAIR]] {offsets = [0, 0], sizes = [2, 2], strides = [1, 1]} : vector<4x2xbf16> to vector<2x2xbf16>
+// LDMATRIX: vector.extract_strided_slice %[[BPAIR]] {offsets = [2, 0], sizes = [2, 2], strides = [1, 1]} : vector<4x2xbf16> to vector<2x2xbf16>
 // LDMATRIX: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
 
 // CHECK: remark: tiled on tensor cores (tf32, m16n8k8): 16x8 per block of 1x1 warps, 16x8 per warp (1x1 fragments), k-tile 8, 1 stage, 16-byte loads for 2 of 2 slices, blocks in groups of 22 rows (from the tuning file)
