@@ -107,29 +107,6 @@ Value tiling::cmpUlt(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, rhs);
 }
 
-/// A map of `level` over `sizes` writing `outs`, with an empty body ending
-/// in `seg.results`; the builder is left at the start of the body.
-static MapOp createMap(OpBuilder &b, Location loc, Level level,
-                       ArrayRef<OpFoldResult> sizes, ValueRange outs,
-                       std::optional<int64_t> blockSize, int64_t swizzle = 1) {
-  SmallVector<Value> dynamicSizes;
-  SmallVector<int64_t> staticSizes;
-  dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
-  auto map = MapOp::create(
-      b, loc, LevelAttr::get(b.getContext(), level), dynamicSizes,
-      b.getDenseI64ArrayAttr(staticSizes), Value(), IntegerAttr(), Value(),
-      blockSize ? b.getI64IntegerAttr(*blockSize) : IntegerAttr(),
-      VirtualizationAttr(), outs,
-      swizzle > 1 ? b.getI64IntegerAttr(swizzle) : IntegerAttr());
-  SmallVector<Type> types(sizes.size(), b.getIndexType());
-  SmallVector<Location> locs(sizes.size(), loc);
-  Block *body = b.createBlock(&map.getBody(), {}, types, locs);
-  b.setInsertionPointToEnd(body);
-  ResultsOp::create(b, loc);
-  b.setInsertionPointToStart(body);
-  return map;
-}
-
 Value tiling::zeroOf(OpBuilder &b, Location loc, Type type) {
   return arith::ConstantOp::create(b, loc,
                                    cast<TypedAttr>(b.getZeroAttr(type)));
@@ -161,9 +138,9 @@ void TiledBuilder::emitThreadsMap(
     function_ref<void(Value ty, Value tx, Value tid)> body) {
   OpBuilder::InsertionGuard guard(b);
   SmallVector<int64_t, 2> shape = getThreadsShape();
-  MapOp map = createMap(b, loc, Level::ThreadInBlock,
-                        {b.getIndexAttr(shape[0]), b.getIndexAttr(shape[1])},
-                        {}, std::nullopt);
+  MapOp map = createMapWithEmptyResults(
+      b, loc, Level::ThreadInBlock,
+      {b.getIndexAttr(shape[0]), b.getIndexAttr(shape[1])}, {});
   Value ty = map.getInductionVars()[0], tx = map.getInductionVars()[1];
   body(ty, tx, add(mul(ty, cIdx(shape[1])), tx));
 }
@@ -456,8 +433,8 @@ void TiledBuilder::createBlockMap() {
   blockSizes.push_back(
       arith::CeilDivUIOp::create(b, loc, sizeN, cIdx(tileN)).getResult());
   outs.assign(map.getOuts().begin(), map.getOuts().end());
-  MapOp blockMap = createMap(b, loc, Level::Block, blockSizes, outs,
-                             t.ty * t.tx, plan.blockSwizzle);
+  MapOp blockMap = createMapWithEmptyResults(
+      b, loc, Level::Block, blockSizes, outs, t.ty * t.tx, plan.blockSwizzle);
   auto blockIvs = blockMap.getInductionVars();
   for (auto [from, to] : llvm::zip(nest.batchIvs, blockIvs))
     base.map(from, to);
@@ -549,9 +526,9 @@ void TiledBuilder::emitReductionRange() {
 
 void TiledBuilder::emitAccumulatorInit() {
   OpBuilder::InsertionGuard guard(b);
-  MapOp init =
-      createMap(b, loc, Level::ThreadInBlock,
-                {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, {}, std::nullopt);
+  MapOp init = createMapWithEmptyResults(
+      b, loc, Level::ThreadInBlock,
+      {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, {});
   Value ty = init.getInductionVars()[0], tx = init.getInductionVars()[1];
   IRMapping mapping = base;
   SmallVector<Value> neutrals =
@@ -602,9 +579,9 @@ SmallVector<Value> TiledBuilder::emitElementResults(Value ty, Value tx,
 
 void TiledBuilder::emitResults() {
   OpBuilder::InsertionGuard guard(b);
-  MapOp write = createMap(b, loc, Level::ThreadInBlock,
-                          {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, outs,
-                          std::nullopt);
+  MapOp write = createMapWithEmptyResults(
+      b, loc, Level::ThreadInBlock,
+      {b.getIndexAttr(t.ty), b.getIndexAttr(t.tx)}, outs);
   Value ty = write.getInductionVars()[0], tx = write.getInductionVars()[1];
   SmallVector<Type> types = llvm::map_to_vector(
       nest.returns, [](ReturnsOp r) { return r.getValue().getType(); });

@@ -19,17 +19,19 @@
 
 using namespace mlir;
 
-seg::MapOp seg::createMapWithEmptyResults(OpBuilder &builder, Location loc,
-                                          Level level,
-                                          ArrayRef<OpFoldResult> sizes,
-                                          ValueRange outs) {
+seg::MapOp seg::createMapWithEmptyResults(
+    OpBuilder &builder, Location loc, Level level, ArrayRef<OpFoldResult> sizes,
+    ValueRange outs, std::optional<int64_t> blockSize, int64_t swizzle) {
   SmallVector<Value> dynamicSizes;
   SmallVector<int64_t> staticSizes;
   dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
   auto map = MapOp::create(
       builder, loc, LevelAttr::get(builder.getContext(), level), dynamicSizes,
       builder.getDenseI64ArrayAttr(staticSizes), Value(), IntegerAttr(),
-      Value(), IntegerAttr(), VirtualizationAttr(), outs, IntegerAttr());
+      Value(),
+      blockSize ? builder.getI64IntegerAttr(*blockSize) : IntegerAttr(),
+      VirtualizationAttr(), outs,
+      swizzle > 1 ? builder.getI64IntegerAttr(swizzle) : IntegerAttr());
   SmallVector<Type> types(sizes.size(), builder.getIndexType());
   SmallVector<Location> locs(sizes.size(), loc);
   Block *body = builder.createBlock(&map.getBody(), {}, types, locs);

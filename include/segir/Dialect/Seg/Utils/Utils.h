@@ -26,9 +26,12 @@ enum class Level : uint32_t;
 
 /// Creates a `seg.map` of `level` over `sizes` writing `outs`, with an
 /// empty `seg.results`, and sets the insertion point to the start of its
-/// body (whose arguments are the induction variables).
+/// body (whose arguments are the induction variables). A `blockSize` goes
+/// into its grid; a `swizzle` above 1 orders its blocks.
 MapOp createMapWithEmptyResults(OpBuilder &builder, Location loc, Level level,
-                                ArrayRef<OpFoldResult> sizes, ValueRange outs);
+                                ArrayRef<OpFoldResult> sizes, ValueRange outs,
+                                std::optional<int64_t> blockSize = {},
+                                int64_t swizzle = 1);
 
 /// Creates index values for `sizes`.
 SmallVector<Value> materializeSizes(OpBuilder &builder, Location loc,
