@@ -445,39 +445,22 @@ int64_t ResourceModel::getResidentBlocksPerSM(int64_t threads,
   return std::max<int64_t>(blocks, 1);
 }
 
-int64_t ResourceModel::selectBlockSwizzle(int64_t rowBytes, int64_t columnBytes,
-                                          int64_t residentBlocksPerSM,
-                                          std::optional<int64_t> blockRows,
-                                          std::optional<int64_t> numBlocks,
-                                          std::string *why) const {
+int64_t ResourceModel::selectBlockSwizzle(
+    int64_t rowBytes, int64_t columnBytes, int64_t residentBlocksPerSM,
+    std::optional<int64_t> blockRows, std::optional<int64_t> numBlocks) const {
   int64_t wave = target.getNumSMs() * std::max<int64_t>(residentBlocksPerSM, 1);
-  auto explain = [&](const Twine &text) {
-    if (why)
-      *why = text.str();
-  };
-  if (numBlocks && *numBlocks <= wave) {
-    explain("the " + Twine(*numBlocks) + " blocks run in one wave of " +
-            Twine(wave));
+  if (numBlocks && *numBlocks <= wave)
     return 1;
-  }
-  int64_t best = 1, bestBytes = 0;
-  for (int64_t rows = 1; rows <= wave; ++rows) {
+  int64_t best = 1, bestBytes = rowBytes + wave * columnBytes;
+  for (int64_t rows = 2; rows <= wave; ++rows) {
     int64_t bytes =
         rows * rowBytes + llvm::divideCeil(wave, rows) * columnBytes;
-    if (rows == 1 || bytes < bestBytes) {
+    if (bytes < bestBytes) {
       best = rows;
       bestBytes = bytes;
     }
   }
-  if (blockRows && best > *blockRows) {
-    explain("all " + Twine(*blockRows) + " block rows in one group");
-    return std::max<int64_t>(*blockRows, 1);
-  }
-  explain("a wave of " + Twine(wave) +
-          " blocks reads the fewest slices in "
-          "groups of " +
-          Twine(best) + " block rows");
-  return best;
+  return blockRows ? std::clamp<int64_t>(best, 1, *blockRows) : best;
 }
 
 FailureOr<TileSizes> ResourceModel::selectTiles(int64_t sizeA, int64_t sizeB,

@@ -304,22 +304,22 @@ TEST_F(ResourceModelTest, BlockSwizzle) {
 
   // A wave of 132 blocks of 128 x 128 f32 tiles reads 11 + 12 slices in
   // groups of 11 block rows (12 + 11 in groups of 12: a tie, the smaller
-  // wins), 12 + 132 in row-major order.
-  std::string why;
-  EXPECT_EQ(h200.selectBlockSwizzle(512, 512, 1, std::nullopt, std::nullopt,
-                                    &why),
+  // wins), 1 + 132 with G = 1.
+  EXPECT_EQ(h200.selectBlockSwizzle(512, 512, 1, std::nullopt, std::nullopt),
             11);
-  EXPECT_EQ(why, "a wave of 132 blocks reads the fewest slices in groups of "
-                 "11 block rows");
   // Wider column slices call for taller groups: 15 row slices and
   // ceil(132 / 15) = 9 column slices of twice the bytes (33 row slices'
   // worth; 16 rows would read 34).
   EXPECT_EQ(h200.selectBlockSwizzle(512, 1024, 1, std::nullopt, std::nullopt),
             15);
   // At most the block rows there are.
-  EXPECT_EQ(h200.selectBlockSwizzle(512, 512, 1, 5, std::nullopt, &why), 5);
-  EXPECT_EQ(why, "all 5 block rows in one group");
-  // A static grid of one wave keeps the row-major order.
-  EXPECT_EQ(h200.selectBlockSwizzle(512, 512, 1, 4, 132, &why), 1);
-  EXPECT_EQ(why, "the 132 blocks run in one wave of 132");
+  EXPECT_EQ(h200.selectBlockSwizzle(512, 512, 1, 5, std::nullopt), 5);
+  // A static grid of one wave keeps the row-major order; one more block
+  // does not.
+  EXPECT_EQ(h200.selectBlockSwizzle(512, 512, 1, 4, 132), 1);
+  EXPECT_EQ(h200.selectBlockSwizzle(512, 512, 1, 40, 133), 11);
+  // Two blocks per SM: a wave of 264, groups of 14 (14 + 19 slices; 15,
+  // 16 and 17 rows tie at 33).
+  EXPECT_EQ(h200.selectBlockSwizzle(512, 512, 2, std::nullopt, std::nullopt),
+            14);
 }

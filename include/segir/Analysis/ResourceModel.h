@@ -189,12 +189,10 @@ public:
   /// columns of B (`columnBytes` each); G minimises those bytes (the
   /// smallest G on a tie), at most the grid's `blockRows` when static.
   /// 1 (row-major) when a static grid of `numBlocks` is a single wave.
-  /// `why` (optional) says which case applied.
   int64_t selectBlockSwizzle(int64_t rowBytes, int64_t columnBytes,
                              int64_t residentBlocksPerSM,
                              std::optional<int64_t> blockRows,
-                             std::optional<int64_t> numBlocks,
-                             std::string *why = nullptr) const;
+                             std::optional<int64_t> numBlocks) const;
 
   /// Default tile sizes: the first of the configurations of
   /// [Cholewa-Madsen & Holst 2020] (led by 8 x 8 register tiles), from the

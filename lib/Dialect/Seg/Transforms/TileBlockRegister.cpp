@@ -629,22 +629,26 @@ LogicalResult SegTileBlockRegisterPass::selectSwizzle(
   } else if (swizzle > 0) {
     plan.blockSwizzle = swizzle;
   } else {
-    // The static grid, where the sizes are.
+    // The static grid, where the sizes are: block rows and columns, and the
+    // outer dimensions' points.
     int64_t tileM = plan.tiles.ty * plan.tiles.ry;
     int64_t tileN = plan.tiles.tx * plan.tiles.rx;
     SmallVector<OpFoldResult> sizes = map.getMixedSizes();
-    std::optional<int64_t> blockRows, numBlocks = 1;
+    auto blocksOf = [&](OpFoldResult size,
+                        int64_t tile) -> std::optional<int64_t> {
+      if (std::optional<int64_t> extent = getConstantIntValue(size))
+        return llvm::divideCeil(*extent, tile);
+      return std::nullopt;
+    };
+    std::optional<int64_t> blockRows = blocksOf(sizes[sizes.size() - 2], tileM);
+    std::optional<int64_t> numBlocks = 1;
     for (auto [d, size] : llvm::enumerate(sizes)) {
-      std::optional<int64_t> extent = getConstantIntValue(size);
-      int64_t tile = d + 2 == sizes.size()   ? tileM
-                     : d + 1 == sizes.size() ? tileN
-                                             : 1;
-      if (extent && d + 2 == sizes.size())
-        blockRows = llvm::divideCeil(*extent, tile);
-      if (!extent || !numBlocks ||
-          llvm::MulOverflow(
-              *numBlocks, static_cast<int64_t>(llvm::divideCeil(*extent, tile)),
-              *numBlocks))
+      std::optional<int64_t> blocks =
+          blocksOf(size, d + 2 == sizes.size()   ? tileM
+                         : d + 1 == sizes.size() ? tileN
+                                                 : 1);
+      if (!blocks || !numBlocks ||
+          llvm::MulOverflow(*numBlocks, *blocks, *numBlocks))
         numBlocks = std::nullopt;
     }
     plan.blockSwizzle = model.selectBlockSwizzle(
