@@ -11,7 +11,10 @@
                                      source tree's layout whose build/ is
                                      BUILD; a block marked
                                      `<!-- test: output -->` right after one
-                                     is what the commands print
+                                     is what the commands print, and a
+                                     block marked
+                                     `<!-- test: excerpt PATH -->` is a
+                                     part of the file PATH, verbatim
 
 Prints one line per problem (FILE:LINE: ...) and a summary; exits 1 if there
 is any problem or nothing to check, so that every check can fail.
@@ -33,7 +36,7 @@ LLVM_TOOLS = ["mlir-opt", "mlir-runner", "mlir-translate", "mlir-reduce",
 TOOL_RE = re.compile(r"(?<![\w/.-])(%s)(?![\w.-])" % "|".join(LLVM_TOOLS))
 PATH_LINE = "export PATH=/usr/lib/llvm-22/bin:$PATH"
 SHELL_LANGUAGES = {"sh", "bash", "shell", "console"}
-MARKER_RE = re.compile(r"<!-- test: (run|output) -->")
+MARKER_RE = re.compile(r"<!-- test: (run|output|excerpt \S+) -->")
 
 
 class Block:
@@ -41,7 +44,7 @@ class Block:
         self.language = language  # the fence's info string, "" if none
         self.start = start        # line number of the opening fence
         self.lines = lines
-        self.marker = marker      # "run", "output" or None
+        self.marker = marker      # "run", "output", "excerpt PATH" or None
 
     @property
     def text(self):
@@ -173,6 +176,19 @@ def run_blocks(root, path):
     blocks = parse(path)[0]
     problems = ran = 0
     for i, block in enumerate(blocks):
+        if block.marker and block.marker.startswith("excerpt "):
+            ran += 1
+            source = block.marker.split(" ", 1)[1]
+            try:
+                whole = open(os.path.join(root, source), encoding="utf-8").read()
+            except OSError as error:
+                whole, source = "", f"{source} ({error.strerror})"
+            if block.text in whole:
+                print(f"{path}:{block.start}: an excerpt of {source}")
+            else:
+                print(f"{path}:{block.start}: not an excerpt of {source}")
+                problems += 1
+            continue
         if block.marker != "run":
             continue
         if block.language not in SHELL_LANGUAGES:
