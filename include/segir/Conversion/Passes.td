@@ -239,7 +239,7 @@ def ConvertGPUToSegEmulator
       (`segEmuLdmatrix`, `segEmuMmaSync`) with the PTX ISA's fragment
       layouts; each lane that addresses an ldmatrix row reads it with a
       plain `vector.load`, and TF32 inputs are truncated to 10 mantissa
-      bits as the tensor cores do (README, "Tensor cores");
+      bits as the tensor cores do (docs/Emulator.md, "Tensor cores");
       `gpu.all_reduce` is first expanded by upstream's rewrite into shuffles
       and shared memory; `gpu.printf` calls the C library's `printf`;
     * workgroup attributions and `gpu.dynamic_shared_memory` become
