@@ -20,6 +20,8 @@
 #   OUTDIR/lib/libsegir_print_support.a, to link the objects this machine
 #   could not)
 #   OUTDIR/bin/segir-bench              the harness, with these kernels
+#                                       (else OUTDIR/include/cccl, the
+#                                       pinned CCCL to build it with)
 # (gpu-run.sh uses them when present, and builds them otherwise).
 # usage: gpu-package.sh OUTDIR [EXAMPLE...]   (default: the examples below,
 # the scans included, and the variants)
@@ -134,5 +136,13 @@ kernels="$(SEG_OPT="$build/bin/seg-opt" bash "$root/bench/kernels/compile.sh" --
 if [[ -x "$build/bin/segir-bench" && -f "$out/lib/libsegir_cuda_runtime.so" ]]; then
   mkdir -p "$out/bin"
   cp "$build/bin/segir-bench" "$out/bin/"
+else
+  # gpu-run.sh builds the harness there: with the pinned CCCL's headers
+  # (scripts/setup.sh), which bench/CMakeLists.txt finds in include/cccl.
+  for cccl in "$build"/cccl/nvidia/*/include/cccl; do
+    [[ -d "$cccl" ]] || continue
+    mkdir -p "$out/include"
+    cp -r "$cccl" "$out/include/"
+  done
 fi
 echo "packaged $((${#examples[@]} + ${#variants[@]})) programs and $kernels bench kernel objects in $out"

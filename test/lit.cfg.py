@@ -136,6 +136,10 @@ def _configure():
         if bench:
             config.available_features.add("segir-bench")
             config.substitutions.append(("%segir-bench", bench))
+            # Its CUB calls compiled against the pinned CCCL of
+            # scripts/setup.sh rather than the toolkit's.
+            if getattr(config, "segir_bench_cccl_version", ""):
+                config.available_features.add("pinned-cccl")
         # The cubins of seg-to-nvvm are for sm_90: the GPU tests need a
         # device of compute capability 9.0.
         try:
