@@ -8,7 +8,8 @@
 # linked. Programs that hand kernels host memory directly (*-direct) are
 # skipped, with the reason, on a device that cannot access pageable host
 # memory. Ends with "N passed, N failed, N skipped"; exits non-zero on a
-# failure.
+# failure. A program that runs longer than $SEGIR_PROGRAM_TIMEOUT seconds
+# (300) fails.
 # With --bench it then runs segir-bench, writing OUTDIR/bench-results.json
 # (and OUTDIR/bench-results.png where matplotlib is installed); arguments
 # after --bench go to segir-bench.
@@ -50,7 +51,7 @@ for object in "$out"/examples/*.o; do
   [[ -x "$exe" ]] ||
     "${CXX:-c++}" "$object" "$lib/libsegir_print_support.a" -L"$lib" \
       -lsegir_cuda_runtime -Wl,-rpath,"$lib" "${driver[@]}" -o "$exe"
-  if timeout 300 "$exe" > "$exe.out" 2> "$exe.err" &&
+  if timeout "${SEGIR_PROGRAM_TIMEOUT:-300}" "$exe" > "$exe.out" 2> "$exe.err" &&
      diff -q "$out/examples/$e.expected" "$exe.out" >/dev/null; then
     echo "PASS: $e"
     passed=$((passed + 1))
