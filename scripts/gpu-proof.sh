@@ -21,16 +21,17 @@
 # stage's output and logs), summary.md (per stage: ok, failed, cut off or
 # skipped and why, seconds) and tables.md. The summary and then the tables
 # print last. Exits 1 when a stage failed or was cut off.
-# Tools: $NVIDIA_SMI, $NCU, $COMPUTE_SANITIZER, else on PATH or in
-# $CUDA_HOME (/usr/local/cuda).
+# Tools: $NVIDIA_SMI, $NCU, $COMPUTE_SANITIZER, else on PATH, in
+# $CUDA_HOME (/usr/local/cuda) or under /opt/nvidia.
 # usage: gpu-proof.sh PACKAGE OUTDIR [--budget SECONDS] [--log2n K]
-#                     [--reps R] [--warmup W]
-#   defaults: 420 s, n = 2^26 elements, 10 repetitions after 2 warm-up runs
+#                     [--reps R] [--warmup W] [--only STAGE]...
+#   defaults: 420 s, n = 2^26 elements, 10 repetitions after 2 warm-up
+#   runs, every stage (--only: those named, e.g. to run a failed one again)
 set -uo pipefail
 
 self="${BASH_SOURCE[0]}"
 root="$(cd "$(dirname "$self")/.." && pwd)"
-usage() { sed -n '2,30p' "$self" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,32p' "$self" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 # Seconds kept for the archive and the tables at the end.
 reserve=10
@@ -60,7 +61,7 @@ find_tool() { # VARIABLE NAME: the tool's path, or nothing
   fi
   local cuda="${CUDA_HOME:-/usr/local/cuda}"
   for candidate in "$(command -v "$2" 2>/dev/null)" "$cuda/bin/$2" \
-                   "$cuda/$2/$2"; do
+                   "$cuda/$2/$2" /opt/nvidia/*/"$2" /opt/nvidia/*/*/"$2"; do
     [[ -n "$candidate" && -x "$candidate" ]] && { echo "$candidate"; return 0; }
   done
   return 0
@@ -185,7 +186,9 @@ stage_sanitize() {
       continue
     fi
     ran=$((ran + 1))
-    if ! "$sanitizer" --tool "$tool" --error-exitcode 3 \
+    # A quarter of the stage's time each.
+    if ! timeout -k 5 $((stage_limit / 4)) \
+        "$sanitizer" --tool "$tool" --error-exitcode 3 \
         "$package/examples/$program" \
         > "$work/sanitize-$tool-$program.log" 2>&1; then
       failed=$((failed + 1))
@@ -255,9 +258,13 @@ package="$(cd "$1" 2>/dev/null && pwd)" ||
 mkdir -p "$2" || exit 2
 out="$(cd "$2" && pwd)"
 shift 2
-budget=420 log2n=26 reps=10 warmup=2
+budget=420 log2n=26 reps=10 warmup=2 only=()
 while (($#)); do
   case "$1" in
+    --only)
+      grep -q "^${2:-}|" <(printf '%s\n' "${stages[@]}") ||
+        { echo "gpu-proof.sh: no stage '${2:-}'" >&2; exit 2; }
+      only+=("$2"); shift 2; continue ;;
     --budget) budget="${2:-}" ;;
     --log2n) log2n="${2:-}" ;;
     --reps) reps="${2:-}" ;;
@@ -293,6 +300,10 @@ write_outputs() {
 
 for entry in "${stages[@]}"; do
   IFS='|' read -r name estimate cap <<< "$entry"
+  if ((${#only[@]})) && [[ " ${only[*]} " != *" $name "* ]]; then
+    summary_rows+=("| $name | skipped | 0 | not selected (--only) |")
+    continue
+  fi
   left=$((budget - reserve - SECONDS))
   if ((left < estimate)); then
     summary_rows+=("| $name | skipped | 0 | needs about $estimate s, $((left > 0 ? left : 0)) s left of the budget |")
@@ -303,7 +314,7 @@ for entry in "${stages[@]}"; do
   limit=$((cap < left ? cap : left))
   echo "== $name (at most $limit s)"
   start=$SECONDS
-  notes="$(timeout -k 5 "$limit" bash "$self" __stage "$name" 2> "$work/$name.stderr")"
+  notes="$(stage_limit=$limit timeout -k 5 "$limit" bash "$self" __stage "$name" 2> "$work/$name.stderr")"
   rc=$?
   seconds=$((SECONDS - start))
   notes="$(printf '%s' "$notes" | tr '|' '/' | sed ':a;N;$!ba;s/\n/; /g')"

@@ -29,6 +29,7 @@ usage: peers.py [--log2n K] [--warmup W] [--reps R] [--seed S]
 """
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -266,7 +267,7 @@ class Peers:
                              "torch.cumsum %s" % shape)
             self.record("scan", name, "torch", shape, timing, bytes_=8.0 * n)
 
-    def products(self):
+    def products(self, after_each_shape):
         torch = self.torch
         g = torch.Generator(device="cuda").manual_seed(self.o.seed + 5)
         for m, n, k in SHAPES:
@@ -299,6 +300,7 @@ class Peers:
                                    "Triton %s %s" % (name, shape))
                 self.record("sgemm", name, "triton", shape, timing,
                             flops=2.0 * m * n * k)
+            after_each_shape()
 
     def check_product(self, a, b, c, input_error, what):
         """256 sampled entries within segir-bench's bound: (8 K 2^-24 +
@@ -382,16 +384,24 @@ def main(argv=None):
           % (props.name, props.major, props.minor, torch.__version__,
              ", triton %s" % triton_modules[0].__version__
              if triton_modules else "", o.log2n, o.warmup, o.reps))
+    # The file is written after each part, so that a run cut off keeps
+    # what it measured.
+    def write():
+        with open(o.json + ".tmp", "w") as f:
+            json.dump(peers.document(), f, indent=1)
+            f.write("\n")
+        os.replace(o.json + ".tmp", o.json)
+
     peers.copy()
     if "reduce" in o.groups or "segmented" in o.groups:
         peers.reductions()
+        write()
     if "scan" in o.groups:
         peers.scans()
+        write()
     if "sgemm" in o.groups and peers.matmul is not None:
-        peers.products()
-    with open(o.json, "w") as f:
-        json.dump(peers.document(), f, indent=1)
-        f.write("\n")
+        peers.products(write)
+    write()
     print("wrote %s" % o.json)
     return 0
 
