@@ -127,7 +127,13 @@ PY
     bench="$(harness)"
     if [[ -n "$bench" ]]; then bench_environment; "$bench" --list; else echo "(no harness in the package)"; fi
   } > "$work/facts.txt" 2>&1
-  [[ -n "$smi" ]] || missing+=("nvidia-smi not found: its facts skipped")
+  if [[ -n "$smi" ]]; then
+    # The device and driver, for the summary.
+    "$smi" --query-gpu=name,driver_version,clocks.sm,clocks.max.sm \
+      --format=csv,noheader 2>/dev/null | head -n 1
+  else
+    missing+=("nvidia-smi not found: its facts skipped")
+  fi
   echo "facts.txt${missing[*]:+; ${missing[*]}}"
 }
 
