@@ -12,18 +12,17 @@
 // DeviceSegmentedReduce with offsets, with the longest segment's hint and
 // of fixed size); inclusive f32 scans, flat and segmented (SegIR
 // single-pass and reduce-then-scan, CUB DeviceScan, its deterministic
-// look-ahead scan, InclusiveSumByKey and DeviceSegmentedScan); SGEMM (SegIR tiled, cuBLAS FP32 without TF32; on tensor
-// cores: TF32, and BF16 inputs with FP32 accumulation); the column
-// schedule against row order (9x9 stencil, naive matrix product); the
-// resource model's chunks and tiles against alternatives; histograms
-// (SegIR, CUB DeviceHistogram::HistogramEven) and an argmin per bin. Every
-// result is checked against a CPU reference; a failed check ends the run with
-// status
-// 1. Times are medians over repetitions after warm-up runs of the whole host
-// call, SegIR's and the vendors' alike (the copy, the ceiling: its time on
-// the GPU), with spans from CUDA events beside them; a SegIR implementation
-// not available yet is reported as missing. Writes a JSON file (see
-// bench/README.md).
+// look-ahead scan, InclusiveSumByKey and DeviceSegmentedScan); SGEMM (SegIR
+// tiled, cuBLAS FP32 without TF32; on tensor cores: TF32, and BF16 inputs with
+// FP32 accumulation); the column schedule against row order (9x9 stencil, naive
+// matrix product); the resource model's chunks and tiles against alternatives;
+// histograms (SegIR, CUB DeviceHistogram::HistogramEven) and an argmin per bin.
+// Every result is checked against a CPU reference; a failed check ends the run
+// with status 1. Times are medians over repetitions after warm-up runs of the
+// whole host call, SegIR's and the vendors' alike (the copy, the ceiling: its
+// time on the GPU), with spans from CUDA events beside them; a SegIR
+// implementation not available yet is reported as missing. Writes a JSON file
+// (see bench/README.md).
 //
 //===----------------------------------------------------------------------===//
 

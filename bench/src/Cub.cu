@@ -32,10 +32,9 @@ static_assert(CCCL_VERSION == SEGIR_EXPECTED_CCCL_VERSION,
 #endif
 
 const char *cubVersion() {
-  static const std::string version =
-      std::to_string(CCCL_MAJOR_VERSION) + "." +
-      std::to_string(CCCL_MINOR_VERSION) + "." +
-      std::to_string(CCCL_PATCH_VERSION);
+  static const std::string version = std::to_string(CCCL_MAJOR_VERSION) + "." +
+                                     std::to_string(CCCL_MINOR_VERSION) + "." +
+                                     std::to_string(CCCL_PATCH_VERSION);
   return version.c_str();
 }
 
@@ -70,15 +69,14 @@ size_t cubSegSumHintF32TempBytes(int64_t segments, int64_t maxSegmentSize) {
   size_t bytes = 0;
   CUDA_CHECK(cub::detail::segmented_reduce::dispatch(
       nullptr, bytes, (const float *)nullptr, (float *)nullptr, segments,
-      (const int64_t *)nullptr, (const int64_t *)nullptr,
-      ::cuda::std::plus<>{}, float{}, size_t(maxSegmentSize), nullptr));
+      (const int64_t *)nullptr, (const int64_t *)nullptr, ::cuda::std::plus<>{},
+      float{}, size_t(maxSegmentSize), nullptr));
   return bytes;
 }
 
 void cubSegSumHintF32(void *temp, size_t tempBytes, const float *x,
                       int64_t segments, const int64_t *offsets,
-                      int64_t maxSegmentSize, float *out,
-                      cudaStream_t stream) {
+                      int64_t maxSegmentSize, float *out, cudaStream_t stream) {
   // What DeviceSegmentedReduce::Sum with offsets calls, with the hint that
   // each of its public overloads leaves 0.
   CUDA_CHECK(cub::detail::segmented_reduce::dispatch(
@@ -88,10 +86,9 @@ void cubSegSumHintF32(void *temp, size_t tempBytes, const float *x,
 
 size_t cubSegSumFixedF32TempBytes(int64_t segments, int64_t cols) {
   size_t bytes = 0;
-  CUDA_CHECK(cub::DeviceSegmentedReduce::Sum(nullptr, bytes,
-                                             (const float *)nullptr,
-                                             (float *)nullptr, segments,
-                                             int(cols)));
+  CUDA_CHECK(
+      cub::DeviceSegmentedReduce::Sum(nullptr, bytes, (const float *)nullptr,
+                                      (float *)nullptr, segments, int(cols)));
   return bytes;
 }
 
@@ -163,8 +160,9 @@ void cubInclusiveSumDeterministicF32(const float *x, int64_t n, float *out,
   ::cuda::stream_ref onStream{stream};
   auto deterministic =
       ::cuda::execution::require(::cuda::execution::determinism::run_to_run);
-  using Resource = ::cuda::std::execution::prop<::cuda::mr::get_memory_resource_t,
-                                                GrowingBufferResource>;
+  using Resource =
+      ::cuda::std::execution::prop<::cuda::mr::get_memory_resource_t,
+                                   GrowingBufferResource>;
   ::cuda::std::execution::env<::cuda::stream_ref, decltype(deterministic),
                               Resource>
       env{onStream, deterministic,
@@ -172,8 +170,8 @@ void cubInclusiveSumDeterministicF32(const float *x, int64_t n, float *out,
                    GrowingBufferResource{&buffer}}};
   // CUB falls back to stream 0 and cudaMallocAsync where the environment
   // does not answer these queries.
-  static_assert(std::is_same_v<decltype(::cuda::get_stream(env)),
-                               ::cuda::stream_ref>);
+  static_assert(
+      std::is_same_v<decltype(::cuda::get_stream(env)), ::cuda::stream_ref>);
   static_assert(std::is_same_v<
                 std::decay_t<decltype(::cuda::mr::get_memory_resource(env))>,
                 GrowingBufferResource>);
