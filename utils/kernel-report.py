@@ -118,6 +118,32 @@ def nvdisasm_candidates():
     return found
 
 
+def cccl_candidates():
+    """CCCL headers of the PyPI package nvidia-cuda-cccl where
+    scripts/setup.sh installs it (pip --target <build>/cccl)."""
+    nvidia = os.path.join(build_dir(), "cccl", "nvidia")
+    if not os.path.isdir(nvidia):
+        return []
+    return [os.path.join(nvidia, sub, "include", "cccl")
+            for sub in sorted(os.listdir(nvidia), reverse=True)]
+
+
+def cccl_version(include_dir):
+    """CCCL_VERSION (e.g. 3005000) of the headers in `include_dir`."""
+    path = os.path.join(include_dir, "cuda", "std", "__cccl", "version.h")
+    try:
+        with open(path) as f:
+            m = re.search(r"^#define CCCL_VERSION (\d+)", f.read(), re.M)
+    except OSError:
+        return None
+    return int(m.group(1)) if m else None
+
+
+def version_text(version):
+    return "%d.%d.%d" % (version // 1000000, version // 1000 % 1000,
+                         version % 1000)
+
+
 class Tools:
     def __init__(self, args):
         self.seg_opt = find_tool(
@@ -133,6 +159,28 @@ class Tools:
             "nvdisasm", getattr(args, "nvdisasm", None), "NVDISASM",
             [os.path.join(cuda_home(), "bin", "nvdisasm")] +
             nvdisasm_candidates())
+        # CUB's headers: the pinned CCCL before the toolkit's own (None: the
+        # toolkit's, which nvcc finds by itself).
+        self.cccl = getattr(args, "cccl", None) or \
+            os.environ.get("CCCL_INCLUDE_DIR")
+        if not self.cccl:
+            self.cccl = next((d for d in cccl_candidates()
+                              if cccl_version(d)), None)
+        if self.cccl and not cccl_version(self.cccl):
+            raise ReportError("%s holds no CCCL headers "
+                              "(cuda/std/__cccl/version.h)" % self.cccl)
+
+    def cccl_description(self):
+        """Which CCCL nvcc compiles CUB's kernels with."""
+        if self.cccl:
+            return "CUB of CCCL %s, %s" % (
+                version_text(cccl_version(self.cccl)),
+                os.path.relpath(self.cccl, ROOT)
+                if self.cccl.startswith(ROOT) else self.cccl)
+        toolkit = os.path.join(cuda_home(), "include", "cccl")
+        version = cccl_version(toolkit)
+        return "CUB of CCCL %s in the CUDA toolkit" % (
+            version_text(version) if version else "?")
 
     def need(self, what):
         path = getattr(self, what.replace("-", "_"))
@@ -457,9 +505,13 @@ def compile_cuda(tools, workdir, source=CUB_SOURCE, origin="cub",
     """The kernels of the CUDA file `source`, compiled by nvcc."""
     stem = re.sub(r"\W", "_", os.path.relpath(source, ROOT))
     cubin = os.path.join(workdir, stem + ".cubin")
+    # As bench/CMakeLists.txt compiles it: the pinned CCCL first, checked
+    # by Cub.cu against the version its headers give.
+    cccl = ["-I", tools.cccl, "-DSEGIR_EXPECTED_CCCL_VERSION=%d" %
+            cccl_version(tools.cccl)] if tools.cccl else []
     cmd = [tools.need("nvcc"), "-cubin", "-arch=" + chip, "-O3", "-DNDEBUG",
-           "-std=c++17", "-I", os.path.dirname(source), "-Xptxas", "-v",
-           source, "-o", cubin]
+           "-std=c++17"] + cccl + ["-I", os.path.dirname(source), "-Xptxas",
+                                   "-v", source, "-o", cubin]
     proc = run(cmd)
     stats = parse_ptxas_log(proc.stdout + proc.stderr)
     sass = disassemble(tools, cubin)
@@ -526,8 +578,9 @@ def demangle(names):
 
 
 def short_cub_name(name):
-    """DeviceScanKernel etc. from a demangled CUB kernel name."""
-    m = re.search(r'(Device\w+Kernel|EmptyKernel)', name)
+    """DeviceScanKernel, device_segmented_scan_kernel etc. from a demangled
+    CUB kernel name."""
+    m = re.search(r'(Device\w+Kernel|device_\w+_kernel|EmptyKernel)', name)
     return m.group(1) if m else name
 
 
@@ -1539,9 +1592,9 @@ def markdown_document(tools, reports, sweep, spills, command, output):
         .strftime("%Y-%m-%d %H:%M UTC"),
         "* commit: %s%s" % (commit, dirty),
         "* machine: %s, %s" % (platform.machine(), cpu or "unknown CPU"),
-        "* tools: ptxas %s, nvcc %s (CUB of CCCL in the CUDA toolkit), "
-        "nvdisasm %s" % (tools.version("ptxas"), tools.version("nvcc"),
-                         tools.version("nvdisasm")),
+        "* tools: ptxas %s, nvcc %s (%s), nvdisasm %s" % (
+            tools.version("ptxas"), tools.version("nvcc"),
+            tools.cccl_description(), tools.version("nvdisasm")),
         "",
         "## Per kernel",
         "",
@@ -1658,10 +1711,14 @@ def main(argv=None):
     for tool in ("seg-opt", "ptxas", "nvcc", "nvdisasm"):
         parser.add_argument("--" + tool, dest=tool.replace("-", "_"),
                             help="path of " + tool)
+    parser.add_argument("--cccl", help="CCCL include directory for CUB "
+                                       "(default: the one scripts/setup.sh "
+                                       "installs into the build directory, "
+                                       "else the CUDA toolkit's)")
     args = parser.parse_args(argv)
-    tools = Tools(args)
     workdir = tempfile.mkdtemp(prefix="kernel-report-")
     try:
+        tools = Tools(args)
         sweep, spills = [], []
         if args.check_targets:
             tools.need("seg-opt")
