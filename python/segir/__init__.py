@@ -16,10 +16,13 @@ arrays). A signature cannot say that two arguments share a dynamic size, so
 programs that index one array with another's bounds are contained instead:
 run_cpu and run_emulator call the function in a child process (fork), on
 copies of the arrays in shared memory that are copied back when the call
-succeeds. A crash, an out-of-bounds access or an emulator report (check=True,
-a barrier divergence, a time-out) ends only the child and raises
+succeeds. Both check every memref access unless check=False. A crash, an
+out-of-bounds access (named with its op and location) or an emulator report
+(a barrier divergence, a time-out) ends only the child and raises
 ExecutionError (EmulatorError on the emulator) with the report in
-`diagnostics`; the arrays are then left as they were.
+`diagnostics`; the arrays are then left as they were. compile_ptx and
+compile_cubin compile in a child process too: an LLVM fatal error raises
+MLIRError.
 """
 
 import contextlib

@@ -146,6 +146,17 @@ def test_llvm_fatal_error_in_the_c_api_is_a_failed_result():
     good.run("gpu-module-to-binary", format="isa")
 
 
+def test_llvm_abort_in_the_c_api_is_a_failed_result():
+    # The NVPTX backend reports an instruction it cannot select with a
+    # fatal error that asks for a crash report (an abort without a handler).
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "test",
+                           "Embedding", "fatal-error.mlir")) as f:
+        module = segir.Context().parse(f.read())
+    with pytest.raises(segir.MLIRError):
+        module.run("gpu-module-to-binary", format="isa")
+    assert "LLVM fatal error: Cannot select" in module.diagnostics
+
+
 def test_an_error_fails_the_run():
     # Reproducer: the memref-to-llvm conversion reports a memory space it
     # cannot convert, leaves the op and succeeds.
