@@ -24,9 +24,12 @@ void seg::buildSegToCPUPipeline(OpPassManager &pm,
   // Linalg ops next to seg ops (a linalg.fill of an output) get loops too.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // After the kernel results became stores, so that their writes are
-  // checked too; cf.assert reports the op and its location, then aborts.
-  if (options.check)
+  // checked too; cf.assert reports the op and its location, then aborts,
+  // after the indices are printed.
+  if (options.check) {
     pm.addPass(createGenerateRuntimeVerificationPass());
+    pm.addPass(createSegReportCheckedIndices());
+  }
   if (options.canonicalize)
     addCleanupPasses(pm);
   buildCPUToLLVMPipeline(pm);

@@ -94,18 +94,23 @@ class _Owned:
     """Destroys a C handle when the last Python reference to it goes, but a
     context only after every module made in it. The garbage collector may
     finalize a module's and its context's holders in any order when it
-    collects them together, so the order is kept here."""
+    collects them together, so the order is kept here. A forked child
+    (compilation, execution) never destroys what its parent made: a
+    context's worker threads do not exist there, and joining them would
+    crash."""
 
     def __init__(self, handle, destroy, owner=None):
         self.handle, self._destroy, self._owner = handle, destroy, owner
         self._children = 0
         self._released = False
+        self._process = os.getpid()
         if owner is not None:
             owner._children += 1
 
     def _destroy_if_unused(self):
         if self._released and self._children == 0 and self.handle is not None:
-            self._destroy(self.handle)
+            if os.getpid() == self._process:
+                self._destroy(self.handle)
             self.handle = None
 
     def __del__(self):
@@ -356,8 +361,11 @@ def _in_child(work, failure):
 
 
 # The report of a failed runtime check (generate-runtime-verification, the
-# emulator's check=True): the op, what failed, and where.
-_VERIFICATION = re.compile(r"ERROR: Runtime op verification failed\n"
+# emulator's check=True): on the CPU the access's indices (from
+# seg-report-checked-indices), then the op, what failed, and where.
+_VERIFICATION = re.compile(r"(?:out-of-bounds (?P<index>index \[.*\] of "
+                           r"sizes \[.*\])\n)?"
+                           r"ERROR: Runtime op verification failed\n"
                            r"(?P<op>.*)\n\^ (?P<what>.*)\n"
                            r"Location: (?P<loc>.*)")
 _EMULATOR_REPORT = re.compile(r"^segir emulator: (kernel .*)$", re.M)
@@ -372,10 +380,11 @@ def _call_in_child(entry, packed, error_class, function):
     def failed(how, report):
         check = _VERIFICATION.search(report)
         if check:
+            index = f", {check['index']}" if check["index"] else ""
             return error_class(
                 f"@{function} failed: {check['what']} by "
-                f"`{check['op'].strip()}` at {check['loc'].strip()} (the call "
-                f"{how})", report)
+                f"`{check['op'].strip()}` at {check['loc'].strip()}{index} "
+                f"(the call {how})", report)
         # The emulator's report names the kernel, block and thread, then
         # the op, its location and what failed.
         emulated = _EMULATOR_REPORT.search(report)

@@ -3,21 +3,24 @@
 // kernel results became stores). A seg.map over 3000 x 400 that reads y of
 // 2 x 2 with its indices stops at the first out-of-bounds load, and an
 // output one row too small stops at the first store past it; the report
-// names the op and its location. cf.assert prints its report with puts,
+// names the element, the op and its location (seg-report-checked-indices
+// prints the indices before the check aborts). cf.assert prints its report with puts,
 // then aborts: stdbuf keeps a piped stdout line-buffered so that the
 // report is not lost.
 //
 // RUN: seg-opt %s --seg-to-cpu=check=true | not --crash stdbuf -oL %run-cpu 2>&1 | FileCheck %s --check-prefix=READ
-// READ: ERROR: Runtime op verification failed
+// READ: out-of-bounds index [0, 2] of sizes [2, 2]
+// READ-NEXT: ERROR: Runtime op verification failed
 // READ-NEXT: memref.load %{{.*}} : memref<2x2xf32>
 // READ-NEXT: ^ out-of-bounds access
-// READ-NEXT: Location: loc("{{.*}}bounds-check.mlir":31:10)
+// READ-NEXT: Location: loc("{{.*}}bounds-check.mlir":34:10)
 //
 // RUN: sed 's/func.func @main()/func.func @main_read()/; s/func.func @main_write()/func.func @main()/' %s | seg-opt --seg-to-cpu=check=true | not --crash stdbuf -oL %run-cpu 2>&1 | FileCheck %s --check-prefix=WRITE
-// WRITE: ERROR: Runtime op verification failed
+// WRITE: out-of-bounds index [3, 0] of sizes [3, 3]
+// WRITE-NEXT: ERROR: Runtime op verification failed
 // WRITE-NEXT: memref.store
 // WRITE-NEXT: ^ out-of-bounds access
-// WRITE-NEXT: Location: loc("<stdin>":44:{{[0-9]+}})
+// WRITE-NEXT: Location: loc("<stdin>":47:{{[0-9]+}})
 //
 // Without `check` nothing is checked (run_cpu and run_emulator in Python
 // check by default).
