@@ -387,13 +387,72 @@ static MatchResult matchResults(Nest &nest) {
   return MatchResult::success();
 }
 
-/// Whether the step of `nest` is one multiply of the two tiled values and
-/// one add into a single accumulator (an scf.for), and the map returns that
-/// accumulator as it is.
+/// What each k-step of `nest` adds to its single accumulator.
+struct AddedTerm {
+  Value term;
+  /// The addition: in the step block (scf.for) or the operator (seg.red).
+  Operation *add = nullptr;
+  /// Ops of the step block that add: 1 for scf.for, 0 for seg.red.
+  unsigned addsInStep = 0;
+};
+
+/// The term each k-step of `nest` adds to its single accumulator, when
+/// adding it is all the step does with the accumulator: an scf.for that
+/// yields `acc + term` and uses acc nowhere else, or a `seq` seg.red with
+/// one operator that adds its two arguments and a body that yields `term`.
+static std::optional<AddedTerm> getAddedTerm(Nest &nest) {
+  if (nest.accTypes.size() != 1)
+    return std::nullopt;
+  if (nest.forOp) {
+    Value acc = nest.forOp.getRegionIterArgs().front();
+    auto yield = cast<scf::YieldOp>(nest.stepBlock->getTerminator());
+    Operation *sum = yield.getOperand(0).getDefiningOp();
+    if (!isa_and_nonnull<arith::AddFOp, arith::AddIOp>(sum) ||
+        !acc.hasOneUse() || !llvm::is_contained(sum->getOperands(), acc))
+      return std::nullopt;
+    Value term = sum->getOperand(sum->getOperand(0) == acc ? 1 : 0);
+    return AddedTerm{term, sum, 1};
+  }
+  MutableArrayRef<Region> operators = nest.redOp.getOperators();
+  if (operators.size() != 1)
+    return std::nullopt;
+  Block &combine = operators.front().front();
+  if (combine.getNumArguments() != 2 ||
+      llvm::range_size(combine.without_terminator()) != 1)
+    return std::nullopt;
+  Operation *sum = &combine.front();
+  bool addsArguments =
+      isa<arith::AddFOp, arith::AddIOp>(sum) &&
+      combine.getTerminator()->getOperand(0) == sum->getResult(0) &&
+      sum->getOperand(0) != sum->getOperand(1) &&
+      llvm::all_of(sum->getOperands(), [&](Value v) {
+        return llvm::is_contained(combine.getArguments(), v);
+      });
+  if (!addsArguments)
+    return std::nullopt;
+  Value term = cast<YieldOp>(nest.stepBlock->getTerminator()).getValues()[0];
+  return AddedTerm{term, sum, 0};
+}
+
+/// Whether the map returns the accumulator of `nest` as it is.
+static bool returnsAccumulator(Nest &nest) {
+  if (nest.returns.size() != 1)
+    return false;
+  Value returned = nest.returns.front().getValue();
+  if (nest.forOp)
+    return returned == nest.forOp.getResult(0);
+  return llvm::any_of(nest.redAccLoads,
+                      [&](auto load) { return load.first == returned; });
+}
+
+/// Whether the step of `nest` is one multiply of the two tiled values added
+/// into a single accumulator, and the map returns that accumulator as it
+/// is.
 static bool isCheapStep(Nest &nest) {
-  if (!nest.forOp || nest.accTypes.size() != 1 || nest.loads.size() != 2 ||
-      nest.returns.size() != 1 ||
-      nest.returns.front().getValue() != nest.forOp.getResult(0))
+  std::optional<AddedTerm> added = getAddedTerm(nest);
+  if (!added || nest.loads.size() != 2 || !returnsAccumulator(nest) ||
+      !isa_and_nonnull<arith::MulFOp, arith::MulIOp>(
+          added->term.getDefiningOp()))
     return false;
   unsigned arithmetic = 0;
   for (Operation &op : nest.stepBlock->without_terminator()) {
@@ -403,7 +462,7 @@ static bool isCheapStep(Nest &nest) {
       return false;
     ++arithmetic;
   }
-  return arithmetic == 2;
+  return arithmetic == 1 + added->addsInStep;
 }
 
 /// The element type of the inputs of mma.sync of `kind`.
@@ -422,12 +481,11 @@ static Type getMmaInputType(MLIRContext *context, TileMma kind) {
 }
 
 /// Success when the redomap of `nest` is what mma.sync of `kind` computes:
-/// an scf.for whose single f32 accumulator gets, per k, the product of the
-/// two tiled values (of the mode's input type, extended to f32 unless they
-/// are f32) added to it; else why not.
+/// a single f32 accumulator that gets, per k, the product of the two tiled
+/// values (of the mode's input type, extended to f32 unless they are f32)
+/// added to it, by an scf.for or a `seq` seg.red (what convert-linalg-to-seg
+/// makes of a contraction); else why not.
 static MatchResult matchMmaStep(Nest &nest, TileMma kind) {
-  if (!nest.forOp)
-    return MatchResult::failure("the reduction is a 'seq' seg.red");
   if (nest.accTypes.size() != 1 || !nest.accTypes.front().isF32())
     return MatchResult::failure("the reduction has no single f32 accumulator");
   if (nest.loads.size() != 2)
@@ -447,24 +505,17 @@ static MatchResult matchMmaStep(Nest &nest, TileMma kind) {
       return Value();
     return value.getDefiningOp<memref::LoadOp>() ? value : Value();
   };
-  auto yield = cast<scf::YieldOp>(nest.stepBlock->getTerminator());
-  auto sum = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
-  Value acc = nest.forOp.getRegionIterArgs().front();
-  Value product;
-  if (sum && sum.getLhs() == acc)
-    product = sum.getRhs();
-  else if (sum && sum.getRhs() == acc)
-    product = sum.getLhs();
-  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
+  std::optional<AddedTerm> added = getAddedTerm(nest);
+  auto mul = added && isa<arith::AddFOp>(added->add)
+                 ? added->term.getDefiningOp<arith::MulFOp>()
+                 : nullptr;
   if (!mul || !inputLoad(mul.getLhs()) || !inputLoad(mul.getRhs()) ||
       inputLoad(mul.getLhs()) == inputLoad(mul.getRhs()))
     return MatchResult::failure(
         "the reduction step is not acc + a * b of the two tiled values");
-  // Nothing else: another use of the accumulator or another operation
-  // would be dropped.
-  unsigned expected = 2 + 2 + (input.isF32() ? 0 : 2);
-  if (llvm::range_size(nest.stepBlock->without_terminator()) != expected ||
-      !acc.hasOneUse())
+  // Nothing else: another operation would be dropped.
+  unsigned expected = 2 + 1 + added->addsInStep + (input.isF32() ? 0 : 2);
+  if (llvm::range_size(nest.stepBlock->without_terminator()) != expected)
     return MatchResult::failure(
         "the reduction step computes more than acc + a * b");
   return MatchResult::success();
