@@ -1,0 +1,96 @@
+//===- SegTransformOps.td - Transform dialect ops for SegIR -*- tablegen -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// transform.seg.*: what SegIR's passes do, one payload op at a time, for
+// compilers that drive code generation with transform-dialect scripts.
+// Each op gives exactly the IR its pass gives on the same op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_DIALECT_SEG_TRANSFORMOPS_SEGTRANSFORMOPS_TD
+#define SEGIR_DIALECT_SEG_TRANSFORMOPS_SEGTRANSFORMOPS_TD
+
+include "mlir/Dialect/Transform/IR/TransformDialect.td"
+include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpBase.td"
+
+/// An op that rewrites each payload op of its operand into one new op,
+/// returned in the result (the operand handle is consumed).
+class Seg_RewritingTransformOp<string mnemonic>
+    : Op<Transform_Dialect, "seg." # mnemonic,
+         [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+          TransformOpInterface, TransformEachOpTrait]> {
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter,
+        ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+/// An op that changes each payload op of its operand in place and returns
+/// the same ops (the operand handle stays valid).
+class Seg_InPlaceTransformOp<string mnemonic>
+    : Op<Transform_Dialect, "seg." # mnemonic,
+         [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+          TransformOpInterface, TransformEachOpTrait]> {
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter,
+        ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+def Seg_ConvertLinalgOp : Seg_RewritingTransformOp<"convert_linalg"> {
+  let summary = "The linalg front door on one linalg op";
+  let description = [{
+    Converts each payload op, a linalg op on buffers, as
+    `convert-linalg-to-seg` does: into a `seg.map` or a `seg.red` (fusing
+    an elementwise producer and absorbing a neutral fill as the pass does).
+    Returns the new top-level seg op.
+
+    Fails (silenceably) with the pass's reason when the op is not converted,
+    and definitely when a payload op is not a linalg op. `remarks` explains
+    the schedule, as the pass's option.
+
+    ```mlir
+    %red = transform.seg.convert_linalg %reduce {remarks}
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       UnitAttr:$remarks);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
+def Seg_ColumnScheduleOp : Seg_InPlaceTransformOp<"column_schedule"> {
+  let summary = "Column-based thread schedule of one thread-level seg.map";
+  let description = [{
+    Remaps the thread index of each payload op, a `thread`-level `seg.map`
+    of rank 2 or more, as `seg-column-schedule` does [Prasetya 2022]:
+    `width` is the column width (default: the target's warp size),
+    `zigzag` reverses every other row inside a column. Returns the same
+    maps. Fails silenceably, with the pass's reason, for a map the pass
+    leaves alone.
+
+    ```mlir
+    %m2 = transform.seg.column_schedule %map {width = 16, zigzag}
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$width,
+                       UnitAttr:$zigzag);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
+#endif // SEGIR_DIALECT_SEG_TRANSFORMOPS_SEGTRANSFORMOPS_TD

@@ -1,0 +1,149 @@
+//===- SegTransformOps.cpp - Transform dialect ops for SegIR --------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every op calls the function its pass calls on one op, so a script gives
+// exactly the pass's IR; what the pass would leave alone with a remark is a
+// silenceable failure at the payload op, what it would reject an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "segir/Dialect/Seg/TransformOps/SegTransformOps.h"
+
+#include "segir/Conversion/LinalgToSeg/LinalgToSeg.h"
+#include "segir/Dialect/Seg/IR/SegDialect.h"
+#include "segir/Dialect/Seg/IR/SegOps.h"
+#include "segir/Dialect/Seg/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+
+//===----------------------------------------------------------------------===//
+// ConvertLinalgOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Passes every notification of a rewrite on to the transform
+/// interpreter's listener (which keeps handles up to date) and records the
+/// seg ops inserted into `block`.
+class SegOpRecorder : public RewriterBase::ForwardingListener {
+public:
+  SegOpRecorder(OpBuilder::Listener *listener, Block *block)
+      : ForwardingListener(listener), block(block) {}
+
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint previous) override {
+    ForwardingListener::notifyOperationInserted(op, previous);
+    if (op->getBlock() == block && isa<MapOp, RedOp, ScanOp, HistOp>(op))
+      inserted.push_back(op);
+  }
+
+  SmallVector<Operation *> inserted;
+
+private:
+  Block *block;
+};
+} // namespace
+
+DiagnosedSilenceableFailure transform::ConvertLinalgOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results,
+    transform::TransformState &state) {
+  if (!isa<linalg::LinalgOp>(target))
+    return mlir::emitDefiniteFailure(target)
+           << "transform.seg.convert_linalg expects a linalg op, got '"
+           << target->getName() << "'";
+  RewritePatternSet patterns(getContext());
+  populateLinalgToSegPatterns(patterns, getRemarks());
+  SegOpRecorder recorder(rewriter.getListener(), target->getBlock());
+  // As convert-linalg-to-seg converts (no folding, no region
+  // simplification, dead ops it creates erased), but only this op.
+  GreedyRewriteConfig config;
+  config.enableFolding(false)
+      .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
+      .setStrictness(GreedyRewriteStrictness::ExistingAndNewOps)
+      .setListener(&recorder);
+  std::string reason = getLinalgToSegFailureReason(target);
+  (void)applyOpPatternsGreedily({target}, std::move(patterns), config);
+  if (recorder.inserted.empty())
+    return emitSilenceableFailure(target)
+           << "not converted to seg: "
+           << (reason.empty() ? "left alone" : reason);
+  results.push_back(recorder.inserted.front());
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// ColumnScheduleOp
+//===----------------------------------------------------------------------===//
+
+void transform::ColumnScheduleOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure transform::ColumnScheduleOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results,
+    transform::TransformState &state) {
+  auto map = dyn_cast<MapOp>(target);
+  if (!map)
+    return mlir::emitDefiniteFailure(target)
+           << "transform.seg.column_schedule expects a seg.map, got '"
+           << target->getName() << "'";
+  SegColumnScheduleOptions options;
+  options.width = getWidth().value_or(0);
+  options.zigzag = getZigzag();
+  std::string declined;
+  FailureOr<bool> scheduled = scheduleColumns(map, options, declined);
+  if (failed(scheduled))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  if (!*scheduled)
+    return emitSilenceableFailure(target)
+           << "column schedule: left alone: " << declined;
+  results.push_back(map);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+namespace {
+class SegTransformDialectExtension
+    : public transform::TransformDialectExtension<
+          SegTransformDialectExtension> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SegTransformDialectExtension)
+
+  using Base::Base;
+
+  void init() {
+    declareDependentDialect<linalg::LinalgDialect>();
+    declareGeneratedDialect<SegDialect>();
+    declareGeneratedDialect<arith::ArithDialect>();
+    declareGeneratedDialect<memref::MemRefDialect>();
+    registerTransformOps<
+#define GET_OP_LIST
+#include "segir/Dialect/Seg/TransformOps/SegTransformOps.cpp.inc"
+        >();
+  }
+};
+} // namespace
+
+#define GET_OP_CLASSES
+#include "segir/Dialect/Seg/TransformOps/SegTransformOps.cpp.inc"
+
+void seg::registerTransformDialectExtension(DialectRegistry &registry) {
+  registry.addExtensions<SegTransformDialectExtension>();
+}
