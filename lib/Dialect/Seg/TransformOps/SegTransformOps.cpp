@@ -116,6 +116,50 @@ DiagnosedSilenceableFailure transform::ColumnScheduleOp::applyToOne(
 }
 
 //===----------------------------------------------------------------------===//
+// TileBlockRegisterOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult transform::TileBlockRegisterOp::verify() {
+  if (getMma() && !parseTileMma(*getMma()))
+    return emitOpError() << "mma must be none, tf32, bf16 or f16, got '"
+                         << *getMma() << "'";
+  return success();
+}
+
+DiagnosedSilenceableFailure transform::TileBlockRegisterOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results,
+    transform::TransformState &state) {
+  auto map = dyn_cast<MapOp>(target);
+  if (!map || map.getLevel() != Level::Thread)
+    return mlir::emitDefiniteFailure(target)
+           << "transform.seg.tile_block_register expects a thread-level "
+              "seg.map, got '"
+           << target->getName() << "'";
+  SegTileBlockRegisterOptions options;
+  options.ty = getTy().value_or(0);
+  options.tx = getTx().value_or(0);
+  options.tk = getTk().value_or(0);
+  options.ry = getRy().value_or(0);
+  options.rx = getRx().value_or(0);
+  options.stages = getStages().value_or(0);
+  options.swizzle = getSwizzle().value_or(0);
+  options.emitRemarks = getRemarks();
+  if (getMma())
+    options.mma = *parseTileMma(*getMma());
+  // The old map is erased through the rewriter, so that the interpreter
+  // drops handles to the ops in it.
+  std::string declined;
+  FailureOr<MapOp> tiled = tileBlockRegister(rewriter, map, options, declined);
+  if (failed(tiled))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  if (!*tiled)
+    return emitSilenceableFailure(target) << declined;
+  results.push_back(*tiled);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
 

@@ -93,4 +93,38 @@ def Seg_ColumnScheduleOp : Seg_InPlaceTransformOp<"column_schedule"> {
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def Seg_TileBlockRegisterOp : Seg_RewritingTransformOp<"tile_block_register"> {
+  let summary = "Block and register tiling of one thread-level seg.map";
+  let description = [{
+    Tiles each payload op, a `thread`-level `seg.map` of a redomap-in-map
+    nest, as `seg-tile-block-register` does [Henriksen et al. 2021] with the
+    same options as attributes (`ty`, `tx`, `tk`, `ry`, `rx`, `stages`,
+    `swizzle`: 0 or absent for the resource model's choice; `mma`: none,
+    tf32, bf16 or f16; `remarks`). Returns the block-level map that
+    replaces it.
+
+    A map the pass leaves alone (no redomap, too small, ...) is a
+    silenceable failure with the pass's reason; a choice the pass rejects
+    (illegal tile sizes) is an error at the payload op.
+
+    ```mlir
+    %tiled = transform.seg.tile_block_register %map {mma = "tf32", remarks}
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$ty,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$tx,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$tk,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$ry,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$rx,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$stages,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$swizzle,
+                       OptionalAttr<StrAttr>:$mma,
+                       UnitAttr:$remarks);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
 #endif // SEGIR_DIALECT_SEG_TRANSFORMOPS_SEGTRANSFORMOPS_TD

@@ -16,6 +16,8 @@
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
 
+#include "mlir/IR/PatternMatch.h"
+
 #include <string>
 
 namespace mlir {
@@ -27,6 +29,18 @@ namespace seg {
 FailureOr<bool> scheduleColumns(MapOp map,
                                 const SegColumnScheduleOptions &options,
                                 std::string &declined);
+
+/// Tiles `map` as seg-tile-block-register does with `options` (its tuning
+/// files aside), erasing it through `rewriter`: returns the block-level map
+/// that replaced it, or null when it left the map alone (`declined` says
+/// why). Fails after a diagnostic on `map` (illegal tile sizes, say).
+FailureOr<MapOp> tileBlockRegister(RewriterBase &rewriter, MapOp map,
+                                   const SegTileBlockRegisterOptions &options,
+                                   std::string &declined);
+
+/// The tensor-core mode called `name` (none, tf32, bf16, f16), as the
+/// `mma` option spells it.
+std::optional<TileMma> parseTileMma(StringRef name);
 
 } // namespace seg
 } // namespace mlir
