@@ -116,6 +116,46 @@ DiagnosedSilenceableFailure transform::ColumnScheduleOp::applyToOne(
 }
 
 //===----------------------------------------------------------------------===//
+// SelectChunkOp
+//===----------------------------------------------------------------------===//
+
+void transform::SelectChunkOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure transform::SelectChunkOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results,
+    transform::TransformState &state) {
+  std::optional<Level> level;
+  if (auto red = dyn_cast<RedOp>(target))
+    level = red.getLevel();
+  else if (auto scan = dyn_cast<ScanOp>(target))
+    level = scan.getLevel();
+  else
+    return mlir::emitDefiniteFailure(target)
+           << "transform.seg.select_chunk expects a seg.red or seg.scan, got '"
+           << target->getName() << "'";
+  if (*level != Level::Thread)
+    return emitSilenceableFailure(target)
+           << "no chunk at level '" << stringifyLevel(*level)
+           << "': only a kernel's own (thread-level) ops step through chunks";
+  SegSelectChunkOptions options;
+  if (getBlockSize())
+    options.blockSize = *getBlockSize();
+  options.chunk = getChunk().value_or(0);
+  options.avoidMultiplesOf8 = getAvoidMultiplesOf_8();
+  options.emitRemarks = getRemarks();
+  if (failed(selectChunk(target, options)))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  results.push_back(target);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // TileBlockRegisterOp
 //===----------------------------------------------------------------------===//
 

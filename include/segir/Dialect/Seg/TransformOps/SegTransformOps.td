@@ -93,6 +93,34 @@ def Seg_ColumnScheduleOp : Seg_InPlaceTransformOp<"column_schedule"> {
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def Seg_SelectChunkOp : Seg_InPlaceTransformOp<"select_chunk"> {
+  let summary = "The chunk or sequentiality degree of one seg.red or seg.scan";
+  let description = [{
+    Sets the `chunk` of each payload op, a `thread`-level `seg.red` or
+    `seg.scan`, as `seg-select-chunk` does [Pøbl & Holst 2024; Clausen
+    2021], with the pass's options as attributes: `block_size` (the block
+    size for ops that give none; 256 when absent), `chunk` (given instead
+    of the model's; 0 or absent for the model), `avoid_multiples_of_8`,
+    `remarks`. Returns the same ops.
+
+    An op at another level is a silenceable failure (only a kernel's own
+    threads step through chunks); an illegal chunk is an error at the
+    payload op.
+
+    ```mlir
+    %red2 = transform.seg.select_chunk %red {block_size = 128, remarks}
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$block_size,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$chunk,
+                       UnitAttr:$avoid_multiples_of_8,
+                       UnitAttr:$remarks);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 def Seg_TileBlockRegisterOp : Seg_RewritingTransformOp<"tile_block_register"> {
   let summary = "Block and register tiling of one thread-level seg.map";
   let description = [{

@@ -23,6 +23,12 @@
 namespace mlir {
 namespace seg {
 
+/// Sets the chunk (seg.red) or sequentiality degree (seg.scan) of `op` as
+/// seg-select-chunk does with `options` (its tuning files aside); ops at
+/// other levels and of other kinds are left as they are. Fails after a
+/// diagnostic on `op` (an illegal chunk, say).
+LogicalResult selectChunk(Operation *op, const SegSelectChunkOptions &options);
+
 /// Column-schedules `map` in place as seg-column-schedule does with
 /// `options` (its tuning files aside). Returns whether it did; when it left
 /// the map alone, `declined` says why. Fails after a diagnostic on `map`.
