@@ -26,6 +26,16 @@
 using namespace mlir;
 using namespace mlir::seg;
 
+/// The effects of an op that changes its operand's payload ops in place
+/// and returns them: the operand handle stays valid.
+static void
+getInPlaceEffects(OpOperand &target, Operation *op,
+                  SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(target, effects);
+  transform::producesHandle(op->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
 //===----------------------------------------------------------------------===//
 // ConvertLinalgOp
 //===----------------------------------------------------------------------===//
@@ -87,9 +97,7 @@ DiagnosedSilenceableFailure transform::ConvertLinalgOp::applyToOne(
 
 void transform::ColumnScheduleOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
+  getInPlaceEffects(getTargetMutable(), getOperation(), effects);
 }
 
 DiagnosedSilenceableFailure transform::ColumnScheduleOp::applyToOne(
@@ -121,9 +129,7 @@ DiagnosedSilenceableFailure transform::ColumnScheduleOp::applyToOne(
 
 void transform::SelectChunkOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
+  getInPlaceEffects(getTargetMutable(), getOperation(), effects);
 }
 
 DiagnosedSilenceableFailure transform::SelectChunkOp::applyToOne(
