@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // What a tool that embeds SegIR registers, as mlir/InitAllDialects.h and
-// mlir/InitAllPasses.h do for upstream MLIR: the seg dialect, and every
+// mlir/InitAllPasses.h do for upstream MLIR: the seg dialect with its
+// transform-dialect ops, and every
 // SegIR pass and named pipeline (seg-opt, the plugin and compilers of their
 // own call these).
 //
@@ -17,6 +18,7 @@
 #include "segir/Conversion/Passes.h"
 #include "segir/Dialect/GPU/Transforms/Passes.h"
 #include "segir/Dialect/Seg/IR/SegDialect.h"
+#include "segir/Dialect/Seg/TransformOps/SegTransformOps.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
 #include "segir/Pipelines/Pipelines.h"
 
@@ -28,9 +30,11 @@
 namespace mlir {
 namespace seg {
 
-/// Adds the seg dialect to `registry`.
+/// Adds the seg dialect and its transform-dialect ops (transform.seg.*) to
+/// `registry`.
 inline void registerSegIRDialects(DialectRegistry &registry) {
   registry.insert<SegDialect>();
+  registerTransformDialectExtension(registry);
 }
 
 /// Adds what the context of a tool that runs SegIR's pipelines needs:

@@ -137,18 +137,24 @@ class Context:
     def parse(self, source, name="<string>"):
         """Parses MLIR text into a Module; raises MLIRError on bad input,
         TypeError for anything but str or bytes."""
-        if not isinstance(source, (str, bytes)):
-            # bytes(42) would be 42 NUL bytes: an empty module.
-            raise TypeError("parse takes the program's text (str or bytes), "
-                            f"not {type(source).__name__}")
-        diagnostics = _capi.Collector()
-        module = lib.segirParseModule(self._ctx, _capi.StringRef.of(source),
-                                      _capi.StringRef.of(name),
-                                      diagnostics.callback, None)
-        if not module.ptr:
-            raise MLIRError(f"cannot parse {name}",
-                            "\n".join(p.decode() for p in diagnostics.pieces))
-        return Module(self._owned, module)
+        return _parse(self._owned, source, name)
+
+
+def _parse(context, source, name):
+    """A Module parsed from `source` in the context `context` (its _Owned);
+    raises MLIRError on bad input, TypeError for anything but str or bytes."""
+    if not isinstance(source, (str, bytes)):
+        # bytes(42) would be 42 NUL bytes: an empty module.
+        raise TypeError("parse takes the program's text (str or bytes), "
+                        f"not {type(source).__name__}")
+    diagnostics = _capi.Collector()
+    module = lib.segirParseModule(context.handle, _capi.StringRef.of(source),
+                                  _capi.StringRef.of(name),
+                                  diagnostics.callback, None)
+    if not module.ptr:
+        raise MLIRError(f"cannot parse {name}",
+                        "\n".join(p.decode() for p in diagnostics.pieces))
+    return Module(context, module)
 
 
 class Module:
@@ -190,6 +196,29 @@ class Module:
         if not result.value:
             raise MLIRError(f"{pipeline} failed", self.diagnostics)
         return self
+
+    def apply_transform(self, script, entry_point="__transform_main"):
+        """Applies a transform-dialect script to this module, as
+        `transform-interpreter` does: `script` (text or a Module of this
+        module's context) is a module with `transform.with_named_sequence`
+        holding the named sequence `entry_point`, e.g. one that matches
+        seg.map ops and applies transform.seg.tile_block_register. Raises
+        MLIRError when the script fails. Returns self."""
+        if not isinstance(script, Module):
+            script = _parse(self._owned._owner, script, "<transform script>")
+        elif script._owned._owner is not self._owned._owner:
+            raise ValueError("the transform script is a Module of another "
+                             "Context; parse it in this module's")
+        # The interpreter finds the entry point inside the module it runs
+        # on: the script goes in as a nested module while it runs.
+        library = lib.mlirOperationClone(script._op)
+        lib.mlirBlockAppendOwnedOperation(lib.mlirModuleGetBody(self._module),
+                                          library)
+        try:
+            return self.run("transform-interpreter", entry_point=entry_point)
+        finally:
+            lib.mlirOperationRemoveFromParent(library)
+            lib.mlirOperationDestroy(library)
 
     def tunables(self):
         """{"main.red0.chunk": 13, ...}: the values set in the module (by

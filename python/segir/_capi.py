@@ -28,6 +28,7 @@ def _handle(name):
 Context = _handle("MlirContext")
 Module = _handle("MlirModule")
 Operation = _handle("MlirOperation")
+Block = _handle("MlirBlock")
 Attribute = _handle("MlirAttribute")
 SymbolTable = _handle("MlirSymbolTable")
 ExecutionEngine = _handle("MlirExecutionEngine")
@@ -99,6 +100,10 @@ def _load():
         "mlirModuleGetOperation": (Operation, [Module]),
         "mlirModuleFromOperation": (Module, [Operation]),
         "mlirOperationClone": (Operation, [Operation]),
+        "mlirOperationDestroy": (None, [Operation]),
+        "mlirOperationRemoveFromParent": (None, [Operation]),
+        "mlirModuleGetBody": (Block, [Module]),
+        "mlirBlockAppendOwnedOperation": (None, [Block, Operation]),
         "mlirOperationGetContext": (Context, [Operation]),
         "mlirOperationPrint": (None, [Operation, StringCallback, ctypes.c_void_p]),
         "mlirOperationSetDiscardableAttributeByName": (

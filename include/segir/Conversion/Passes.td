@@ -343,16 +343,24 @@ def ConvertLinalgToSeg : Pass<"convert-linalg-to-seg"> {
       `mulf`, `addi`, `muli`, `andi`, `ori`, `xori`, integer and float min
       and max), applied to the output and a value that does not depend on
       any output; multi-output payloads become fused operators. Which
-      schedule, by access pattern:
+      schedule, by the access pattern of the inputs read along the
+      reduction (operands broadcast along it, such as a row's mean in a
+      variance, and scalars do not count):
+      - contractions with rows and columns (`linalg.matmul` of any layout,
+        `linalg.batch_matmul`, contraction generics, mixed input and output
+        types): a `seg.map` over the segments whose body reduces with a
+        `seq` `seg.red`, the form `seg-tile-block-register` tiles on CUDA
+        or tensor cores;
       - when an input is read along the innermost parallel loop of the
-        output (a column reduction, a matrix product's B): a `seg.map` over
-        the segments whose body reduces with a `seq` `seg.red`, so
-        neighbouring threads read neighbouring elements; matrix products
-        (`linalg.matmul`, `linalg.batch_matmul`, generics of that shape)
-        are then what `seg-tile-block-register` tiles;
+        output (a column reduction): the same form, so neighbouring threads
+        read neighbouring elements, unless the segments are statically
+        fewer than the target's SMs times its warp size and at least 1024
+        elements long: then a segmented `seg.red`, which spreads each
+        segment over many threads;
       - otherwise (row reductions, `linalg.matvec`, total reductions): a
         `thread`-level `seg.red` over segments x reduced dimension, lowered
         by the segmented-reduction kernels.
+      The remark (`remarks`) says which and what decided.
       The neutral value is the operator's, or the value a `linalg.fill`
       right before the op wrote to the output, when that value is the
       operator's neutral element or the operator is idempotent (min, max,

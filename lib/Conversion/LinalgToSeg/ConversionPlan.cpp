@@ -14,6 +14,8 @@
 
 #include "ConversionPlan.h"
 
+#include "segir/Dialect/Seg/IR/SegAttrs.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -265,26 +267,107 @@ static void orderReducedLoops(linalg::LinalgOp op, Plan &plan) {
   });
 }
 
-/// The first input of `op` whose innermost index is loop `dim`, or -1.
-static int findInputReadAlong(linalg::LinalgOp op, unsigned dim) {
+/// Whether `input` of `op` is read anew along the reduction, i.e. indexed
+/// by a reduced loop. Operands broadcast along it (a row's mean in a
+/// variance) and scalars are not: they do not bear on the schedule.
+static bool isReadAlongReduction(linalg::LinalgOp op, OpOperand *input,
+                                 const Plan &plan) {
+  AffineMap map = op.getMatchingIndexingMap(input);
+  return llvm::any_of(plan.reducedDims, [&](unsigned dim) {
+    return map.isFunctionOfDim(dim);
+  });
+}
+
+/// The first input of `op` read along the reduction whose innermost index
+/// is loop `dim`, or -1.
+static int findInputReadAlong(linalg::LinalgOp op, const Plan &plan,
+                              unsigned dim) {
   for (OpOperand *input : op.getDpsInputOperands()) {
     AffineMap map = op.getMatchingIndexingMap(input);
-    if (map.getNumResults() &&
+    if (map.getNumResults() && isReadAlongReduction(op, input, plan) &&
         cast<AffineDimExpr>(map.getResults().back()).getPosition() == dim)
       return input->getOperandNumber();
   }
   return -1;
 }
 
-/// Picks the schedule: an input read along the innermost segment dimension
-/// makes one thread per segment the coalesced choice.
-static void chooseSchedule(linalg::LinalgOp op, Plan &plan) {
-  if (!plan.segmentDims.empty()) {
-    plan.decidingInput = findInputReadAlong(op, plan.segmentDims.back());
-    plan.perThread = plan.decidingInput >= 0;
+/// Whether `op` is a contraction with rows and columns (a matrix product,
+/// batched or not, of any layout): what seg-tile-block-register tiles, on
+/// CUDA or tensor cores, when it is a map of sequential reductions.
+static bool isTileableContraction(linalg::LinalgOp op) {
+  if (!linalg::isaContractionOpInterface(op))
+    return false;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  return succeeded(dims) && !dims->m.empty() && !dims->n.empty() &&
+         !dims->k.empty();
+}
+
+/// The product of the static sizes of `dims`, or nullopt if one is dynamic.
+static std::optional<int64_t> getStaticSize(const Plan &plan,
+                                            ArrayRef<unsigned> dims) {
+  int64_t size = 1;
+  for (unsigned dim : dims) {
+    if (ShapedType::isDynamic(plan.staticLoopSizes[dim]))
+      return std::nullopt;
+    size *= plan.staticLoopSizes[dim];
   }
-  if (!plan.perThread)
-    plan.decidingInput = findInputReadAlong(op, plan.reducedDims.back());
+  return size;
+}
+
+/// A segment at least this long is worth a block of threads, not one.
+static constexpr int64_t kLongSegment = 1024;
+
+/// Picks the schedule from the inputs that are read along the reduction:
+/// one thread per segment (a map of sequential reductions) when one of them
+/// is read along the innermost segment dimension, so that neighbouring
+/// threads read neighbouring elements, unless the segments are too few to
+/// fill the target that way and long; contractions always, since that is
+/// the form seg-tile-block-register tiles; otherwise a segmented seg.red.
+static void chooseSchedule(linalg::LinalgOp op, Plan &plan) {
+  auto readAlong = [&](int input, unsigned dim) {
+    return "input #" + std::to_string(input) + " is read along d" +
+           std::to_string(dim);
+  };
+  unsigned innerReduced = plan.reducedDims.back();
+  int alongReduction = findInputReadAlong(op, plan, innerReduced);
+  std::string segmented =
+      alongReduction >= 0 ? readAlong(alongReduction, innerReduced) : "";
+  if (plan.segmentDims.empty()) {
+    plan.scheduleReason = segmented;
+    return;
+  }
+  if (isTileableContraction(op)) {
+    plan.perThread = true;
+    plan.scheduleReason = "a contraction, the form seg-tile-block-register "
+                          "tiles";
+    return;
+  }
+  unsigned innerSegment = plan.segmentDims.back();
+  int alongSegments = findInputReadAlong(op, plan, innerSegment);
+  if (alongSegments < 0) {
+    plan.scheduleReason = segmented.empty()
+                              ? "no input is read along d" +
+                                    std::to_string(innerSegment)
+                              : segmented;
+    return;
+  }
+  TargetAttr target = TargetAttr::lookup(op);
+  int64_t fillingSegments = target.getNumSMs() * target.getWarpSize();
+  std::optional<int64_t> segments = getStaticSize(plan, plan.segmentDims);
+  std::optional<int64_t> length = getStaticSize(plan, plan.reducedDims);
+  if (segments && length && *segments < fillingSegments &&
+      *length >= kLongSegment) {
+    plan.scheduleReason =
+        std::to_string(*segments) + " segments of " + std::to_string(*length) +
+        " elements: one thread per segment would not fill " +
+        target.getChip().str() + " (" + std::to_string(fillingSegments) +
+        " threads, a warp per SM)";
+    return;
+  }
+  plan.perThread = true;
+  plan.scheduleReason = readAlong(alongSegments, innerSegment) +
+                        ", so neighbouring threads read neighbouring elements";
 }
 
 PlanOrReason linalg_to_seg::analyze(linalg::LinalgOp op) {

@@ -43,8 +43,8 @@ struct Plan {
   SmallVector<Combiner> combiners;
   /// A map of sequential reductions, one thread per segment.
   bool perThread = false;
-  /// The input whose access decided the schedule, for the remark.
-  int decidingInput = -1;
+  /// What decided the schedule, for the remark.
+  std::string scheduleReason;
   /// Size of every loop, static where an operand gives it statically.
   SmallVector<int64_t> staticLoopSizes;
 

@@ -53,17 +53,14 @@ static void remarkReduction(linalg::LinalgOp op, const Plan &plan) {
   if (plan.perThread)
     remark << "seg.map thread over " << describeDims(plan.segmentDims)
            << " with a seq seg.red over " << describeDims(plan.reducedDims)
-           << " per thread: input #" << plan.decidingInput << " is read along d"
-           << plan.segmentDims.back()
-           << ", so neighbouring threads read neighbouring elements";
+           << " per thread";
   else {
     remark << "seg.red thread over " << describeDims(space);
     if (!plan.segmentDims.empty())
       remark << ", segments " << describeDims(plan.segmentDims);
-    if (plan.decidingInput >= 0)
-      remark << ": input #" << plan.decidingInput << " is read along d"
-             << plan.reducedDims.back();
   }
+  if (!plan.scheduleReason.empty())
+    remark << ": " << plan.scheduleReason;
   if (plan.reducedDims.size() > 1)
     remark << "; reduced loops flattened into one dimension";
   for (auto [index, combiner] : llvm::enumerate(plan.combiners))

@@ -217,7 +217,7 @@ func.func @sum_and_max(%a: memref<4x8xi32>, %sum: memref<4xi32>, %max: memref<4x
 // CHECK-NEXT: %[[SUM:.+]] = arith.addf %[[CI]], %[[R]]
 // CHECK: seg.returns %[[SUM]] into %[[C]]
 func.func @matmul(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-remark @+1 {{seg.map thread over (d0, d1) with a seq seg.red over (d2) per thread: input #1 is read along d1, so neighbouring threads read neighbouring elements}}
+  // expected-remark @+1 {{seg.map thread over (d0, d1) with a seq seg.red over (d2) per thread: a contraction, the form seg-tile-block-register tiles}}
   linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
   return
 }
@@ -230,7 +230,7 @@ func.func @matmul(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
 // CHECK: arith.muli
 // CHECK: arith.addi
 func.func @batch_matmul(%a: memref<2x3x4xi32>, %b: memref<2x4x5xi32>, %c: memref<2x3x5xi32>) {
-  // expected-remark @+1 {{seg.map thread over (d0, d1, d2) with a seq seg.red over (d3) per thread: input #1 is read along d2, so neighbouring threads read neighbouring elements}}
+  // expected-remark @+1 {{seg.map thread over (d0, d1, d2) with a seq seg.red over (d3) per thread: a contraction, the form seg-tile-block-register tiles}}
   linalg.batch_matmul ins(%a, %b : memref<2x3x4xi32>, memref<2x4x5xi32>) outs(%c : memref<2x3x5xi32>)
   return
 }
@@ -280,5 +280,91 @@ func.func @max_from_zero(%a: memref<4x8xf32>, %out: memref<4xf32>) {
   linalg.fill ins(%zero : f32) outs(%out : memref<4xf32>)
   // expected-remark @+1 {{seg.red thread over (d0, d1), segments (d0): input #0 is read along d1; output #0 starts from its fill}}
   linalg.reduce { arith.maximumf } ins(%a : memref<4x8xf32>) outs(%out : memref<4xf32>) dimensions = [1]
+  return
+}
+
+// -----
+
+// A matrix product with B given transposed (N x K): still a contraction,
+// although no input is read along the output's rows' neighbours.
+// CHECK-LABEL: func.func @matmul_bt(
+// CHECK: seg.map thread
+// CHECK: seg.red seq
+func.func @matmul_bt(%a: memref<67x45xf16>, %bt: memref<93x45xf16>, %c: memref<67x93xf32>) {
+  // expected-remark @+1 {{seg.map thread over (d0, d1) with a seq seg.red over (d2) per thread: a contraction, the form seg-tile-block-register tiles}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %bt : memref<67x45xf16>, memref<93x45xf16>) outs(%c : memref<67x93xf32>)
+  return
+}
+
+// -----
+
+// Row variance: the row's mean is broadcast along the reduction and does
+// not pick the schedule; the data is read along the rows: a segmented
+// reduction.
+// CHECK-LABEL: func.func @row_variance(
+// CHECK: seg.red thread
+// CHECK-NOT: seg.map
+func.func @row_variance(%x: memref<513x1000xf32>, %mean: memref<513xf32>, %var: memref<513xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%var : memref<513xf32>)
+  // expected-remark @+1 {{seg.red thread over (d0, d1), segments (d0): input #0 is read along d1; output #0 starts from its fill}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x, %mean : memref<513x1000xf32>, memref<513xf32>) outs(%var : memref<513xf32>) {
+  ^bb0(%v: f32, %m: f32, %acc: f32):
+    %d = arith.subf %v, %m : f32
+    %sq = arith.mulf %d, %d : f32
+    %s = arith.addf %acc, %sq : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Column statistics of a wide matrix: one thread per column, neighbouring
+// threads reading neighbouring elements.
+// CHECK-LABEL: func.func @column_sums_wide(
+// CHECK: seg.map thread
+// CHECK: seg.red seq
+func.func @column_sums_wide(%x: memref<513x1000xf32>, %sum: memref<1000xf32>) {
+  // expected-remark @+1 {{seg.map thread over (d1) with a seq seg.red over (d0) per thread: input #0 is read along d1, so neighbouring threads read neighbouring elements}}
+  linalg.reduce { arith.addf } ins(%x : memref<513x1000xf32>) outs(%sum : memref<1000xf32>) dimensions = [0]
+  return
+}
+
+// -----
+
+// Column statistics of a tall, narrow matrix: 16 threads could not fill the
+// GPU, and the columns are long: a segmented reduction.
+// CHECK-LABEL: func.func @column_sums_tall(
+// CHECK: seg.red thread
+// CHECK-NOT: seg.red seq
+func.func @column_sums_tall(%x: memref<100000x16xf32>, %sum: memref<16xf32>) {
+  // expected-remark @+1 {{seg.red thread over (d1, d0), segments (d1): 16 segments of 100000 elements: one thread per segment would not fill sm_90 (4224 threads, a warp per SM)}}
+  linalg.reduce { arith.addf } ins(%x : memref<100000x16xf32>) outs(%sum : memref<16xf32>) dimensions = [0]
+  return
+}
+
+// -----
+
+// Layer norm's statistics fused in one op: the sum and the sum of squares
+// of each row, two outputs of one segmented reduction.
+// CHECK-LABEL: func.func @row_mean_variance_fused(
+// CHECK: seg.red thread
+// CHECK: combine commutative
+// CHECK: combine commutative
+func.func @row_mean_variance_fused(%x: memref<37x45xf32>, %sum: memref<37xf32>, %sumsq: memref<37xf32>) {
+  // expected-remark @+1 {{seg.red thread over (d0, d1), segments (d0): input #0 is read along d1}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<37x45xf32>) outs(%sum, %sumsq : memref<37xf32>, memref<37xf32>) {
+  ^bb0(%v: f32, %s: f32, %q: f32):
+    %s1 = arith.addf %s, %v : f32
+    %sq = arith.mulf %v, %v : f32
+    %q1 = arith.addf %q, %sq : f32
+    linalg.yield %s1, %q1 : f32, f32
+  }
   return
 }

@@ -15,6 +15,7 @@
 #include "segir/Analysis/Tuning.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
+#include "segir/Dialect/Seg/Transforms/Transforms.h"
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -72,49 +73,26 @@ static std::string describe(ArrayRef<int64_t> sizes, int64_t w) {
 }
 
 namespace {
-struct SegColumnSchedulePass
-    : public seg::impl::SegColumnScheduleBase<SegColumnSchedulePass> {
-  using Base::Base;
-
-  void runOnOperation() override {
-    // 0 is the default (the warp size) unless it was asked for.
-    if (width < 0 || (width == 0 && width.hasValue())) {
-      getOperation()->emitError()
-          << "seg-column-schedule: option 'width' must be positive, got "
-          << static_cast<int64_t>(width);
-      return signalPassFailure();
-    }
-    std::string error;
-    FailureOr<TuningFile> overrides =
-        TuningFile::readOverrides(tuningFile, getOperation());
-    if (failed(overrides))
-      return signalPassFailure();
-
-    SmallVector<MapOp> maps;
-    getOperation()->walk([&](MapOp map) { maps.push_back(map); });
-    TuningFile chosen;
-    for (MapOp map : maps)
-      if (failed(schedule(map, *overrides, chosen)))
-        return signalPassFailure();
-
-    if (!tuningFileOut.empty() && failed(chosen.write(tuningFileOut, error))) {
-      getOperation()->emitError() << error;
-      return signalPassFailure();
-    }
-  }
+/// Schedules maps as seg-column-schedule does, recording why a map is left
+/// alone.
+struct ColumnScheduler {
+  const SegColumnScheduleOptions &options;
+  const TuningFile &overrides;
+  TuningFile &chosen;
+  std::string declinedReason;
 
   void remark(MapOp map, const Twine &message) {
-    if (emitRemarks)
+    if (options.emitRemarks)
       mlir::emitRemark(map.getLoc()) << "column schedule: " << message;
   }
 
   LogicalResult declined(MapOp map, const Twine &why) {
+    declinedReason = why.str();
     remark(map, "left alone: " + why);
     return success();
   }
 
-  LogicalResult schedule(MapOp map, const TuningFile &overrides,
-                         TuningFile &chosen) {
+  LogicalResult schedule(MapOp map) {
     if (map.getLevel() != Level::Thread)
       return declined(map, "level '" + stringifyLevel(map.getLevel()) +
                                "', only thread-level maps are scheduled");
@@ -134,15 +112,15 @@ struct SegColumnSchedulePass
                << ") must be positive";
       w = *tuned;
       source = "tuning file, " + name;
-    } else if (width > 0) {
-      w = width;
+    } else if (options.width > 0) {
+      w = options.width;
       source = "option 'width'";
     }
     chosen.set(name, w);
 
     ArrayRef<int64_t> staticSizes = map.getStaticSizes();
     int64_t staticWidth = staticSizes.back();
-    if (!zigzag && !ShapedType::isDynamic(staticWidth) && staticWidth <= w)
+    if (!options.zigzag && !ShapedType::isDynamic(staticWidth) && staticWidth <= w)
       return declined(map, "width " + Twine(w) + " (" + source +
                                ") covers all " + Twine(staticWidth) +
                                " columns of the space, so the column order "
@@ -186,7 +164,7 @@ struct SegColumnSchedulePass
     Block &body = map.getBody().front();
     Value flat = body.insertArgument(0u, b.getIndexType(), loc);
     b.setInsertionPointToStart(&body);
-    auto [y, x] = getColumnOrderPoint(b, loc, order, flat, zigzag);
+    auto [y, x] = getColumnOrderPoint(b, loc, order, flat, options.zigzag);
     SmallVector<Value> point =
         delinearize(b, loc, y, ArrayRef<Value>(sizes).drop_back());
     point.push_back(x);
@@ -215,9 +193,55 @@ struct SegColumnSchedulePass
     }
 
     remark(map, name + ": width " + Twine(w) + " (" + source + ")" +
-                    (zigzag ? ", zigzag" : "") + " on " +
+                    (options.zigzag ? ", zigzag" : "") + " on " +
                     describe(staticSizes, w));
     return success();
   }
 };
+
+struct SegColumnSchedulePass
+    : public seg::impl::SegColumnScheduleBase<SegColumnSchedulePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    // 0 is the default (the warp size) unless it was asked for.
+    if (width < 0 || (width == 0 && width.hasValue())) {
+      getOperation()->emitError()
+          << "seg-column-schedule: option 'width' must be positive, got "
+          << static_cast<int64_t>(width);
+      return signalPassFailure();
+    }
+    std::string error;
+    FailureOr<TuningFile> overrides =
+        TuningFile::readOverrides(tuningFile, getOperation());
+    if (failed(overrides))
+      return signalPassFailure();
+
+    SmallVector<MapOp> maps;
+    getOperation()->walk([&](MapOp map) { maps.push_back(map); });
+    TuningFile chosen;
+    SegColumnScheduleOptions options{width, zigzag, tuningFile, tuningFileOut,
+                                     emitRemarks};
+    ColumnScheduler scheduler{options, *overrides, chosen, {}};
+    for (MapOp map : maps)
+      if (failed(scheduler.schedule(map)))
+        return signalPassFailure();
+
+    if (!tuningFileOut.empty() && failed(chosen.write(tuningFileOut, error))) {
+      getOperation()->emitError() << error;
+      return signalPassFailure();
+    }
+  }
+};
 } // namespace
+
+FailureOr<bool> seg::scheduleColumns(MapOp map,
+                                     const SegColumnScheduleOptions &options,
+                                     std::string &declined) {
+  TuningFile overrides, chosen;
+  ColumnScheduler scheduler{options, overrides, chosen, {}};
+  if (failed(scheduler.schedule(map)))
+    return failure();
+  declined = scheduler.declinedReason;
+  return declined.empty();
+}

@@ -8,6 +8,7 @@
 #include "segir/Analysis/Tuning.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
+#include "segir/Dialect/Seg/Transforms/Transforms.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -22,38 +23,24 @@ using namespace mlir;
 using namespace mlir::seg;
 
 namespace {
-struct SegSelectChunkPass
-    : public seg::impl::SegSelectChunkBase<SegSelectChunkPass> {
-  using Base::Base;
+/// Sets the chunk or sequentiality degree of ops as seg-select-chunk does
+/// with `options` and the tuning file's `overrides`, recording the values
+/// in `chosen`.
+struct ChunkSelector {
+  const SegSelectChunkOptions &options;
+  const TuningFile &overrides;
+  TuningFile &chosen;
 
-  void runOnOperation() override {
-    std::string error;
-    FailureOr<TuningFile> overrides =
-        TuningFile::readOverrides(tuningFile, getOperation());
-    if (failed(overrides))
-      return signalPassFailure();
-
-    TuningFile chosen;
-    WalkResult result = getOperation()->walk([&](Operation *op) {
-      LogicalResult status = success();
-      if (auto red = dyn_cast<RedOp>(op))
-        status = annotate(red, /*isScan=*/false, *overrides, chosen);
-      else if (auto scan = dyn_cast<ScanOp>(op))
-        status = annotate(scan, /*isScan=*/true, *overrides, chosen);
-      return failed(status) ? WalkResult::interrupt() : WalkResult::advance();
-    });
-    if (result.wasInterrupted())
-      return signalPassFailure();
-
-    if (!tuningFileOut.empty() && failed(chosen.write(tuningFileOut, error))) {
-      getOperation()->emitError() << error;
-      return signalPassFailure();
-    }
+  LogicalResult annotate(Operation *op) {
+    if (auto red = dyn_cast<RedOp>(op))
+      return annotate(red, /*isScan=*/false);
+    if (auto scan = dyn_cast<ScanOp>(op))
+      return annotate(scan, /*isScan=*/true);
+    return success();
   }
 
   template <typename OpTy>
-  LogicalResult annotate(OpTy op, bool isScan, const TuningFile &overrides,
-                         TuningFile &chosen) {
+  LogicalResult annotate(OpTy op, bool isScan) {
     // Only a kernel's own threads step through chunks; nested levels run
     // inside someone else's schedule.
     if (op.getLevel() != Level::Thread)
@@ -62,7 +49,7 @@ struct SegSelectChunkPass
     ResourceModel model(target);
     StringRef what = isScan ? "sequentiality degree" : "chunk";
 
-    int64_t threads = blockSize;
+    int64_t threads = options.blockSize;
     std::string blockNote;
     if (auto attr = op.getStaticBlockSizeAttr()) {
       threads = attr.getInt();
@@ -83,8 +70,8 @@ struct SegSelectChunkPass
     StringRef source;
     if ((requested = overrides.lookup(name)))
       source = "tuning file";
-    else if (chunk > 0) {
-      requested = chunk;
+    else if (options.chunk > 0) {
+      requested = options.chunk;
       source = "option 'chunk'";
     }
 
@@ -115,7 +102,8 @@ struct SegSelectChunkPass
       std::string error;
       FailureOr<SequentialChoice> choice =
           isScan ? model.selectScanDegree(types, threads, &error)
-                 : model.selectReduceChunk(types, threads, avoidMultiplesOf8,
+                 : model.selectReduceChunk(types, threads,
+                                           options.avoidMultiplesOf8,
                                            &error);
       if (failed(choice))
         return op.emitOpError() << "cannot choose a " << what << ": " << error;
@@ -126,11 +114,46 @@ struct SegSelectChunkPass
     op.setChunkAttr(
         IntegerAttr::get(IntegerType::get(op.getContext(), 64), value));
     chosen.set(name, value);
-    if (emitRemarks)
+    if (options.emitRemarks)
       mlir::emitRemark(op.getLoc())
           << name << ": " << explanation << " on target " << target.getChip()
           << blockNote;
     return success();
   }
 };
+
+struct SegSelectChunkPass
+    : public seg::impl::SegSelectChunkBase<SegSelectChunkPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    std::string error;
+    FailureOr<TuningFile> overrides =
+        TuningFile::readOverrides(tuningFile, getOperation());
+    if (failed(overrides))
+      return signalPassFailure();
+
+    TuningFile chosen;
+    SegSelectChunkOptions options{blockSize,  chunk,         avoidMultiplesOf8,
+                                  tuningFile, tuningFileOut, emitRemarks};
+    ChunkSelector selector{options, *overrides, chosen};
+    WalkResult result = getOperation()->walk([&](Operation *op) {
+      return failed(selector.annotate(op)) ? WalkResult::interrupt()
+                                           : WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return signalPassFailure();
+
+    if (!tuningFileOut.empty() && failed(chosen.write(tuningFileOut, error))) {
+      getOperation()->emitError() << error;
+      return signalPassFailure();
+    }
+  }
+};
 } // namespace
+
+LogicalResult seg::selectChunk(Operation *op,
+                               const SegSelectChunkOptions &options) {
+  TuningFile overrides, chosen;
+  return ChunkSelector{options, overrides, chosen}.annotate(op);
+}

@@ -34,6 +34,7 @@
 #include "segir/Analysis/Tuning.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
+#include "segir/Dialect/Seg/Transforms/Transforms.h"
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -387,13 +388,72 @@ static MatchResult matchResults(Nest &nest) {
   return MatchResult::success();
 }
 
-/// Whether the step of `nest` is one multiply of the two tiled values and
-/// one add into a single accumulator (an scf.for), and the map returns that
-/// accumulator as it is.
+/// What each k-step of `nest` adds to its single accumulator.
+struct AddedTerm {
+  Value term;
+  /// The addition: in the step block (scf.for) or the operator (seg.red).
+  Operation *add = nullptr;
+  /// Ops of the step block that add: 1 for scf.for, 0 for seg.red.
+  unsigned addsInStep = 0;
+};
+
+/// The term each k-step of `nest` adds to its single accumulator, when
+/// adding it is all the step does with the accumulator: an scf.for that
+/// yields `acc + term` and uses acc nowhere else, or a `seq` seg.red with
+/// one operator that adds its two arguments and a body that yields `term`.
+static std::optional<AddedTerm> getAddedTerm(Nest &nest) {
+  if (nest.accTypes.size() != 1)
+    return std::nullopt;
+  if (nest.forOp) {
+    Value acc = nest.forOp.getRegionIterArgs().front();
+    auto yield = cast<scf::YieldOp>(nest.stepBlock->getTerminator());
+    Operation *sum = yield.getOperand(0).getDefiningOp();
+    if (!isa_and_nonnull<arith::AddFOp, arith::AddIOp>(sum) ||
+        !acc.hasOneUse() || !llvm::is_contained(sum->getOperands(), acc))
+      return std::nullopt;
+    Value term = sum->getOperand(sum->getOperand(0) == acc ? 1 : 0);
+    return AddedTerm{term, sum, 1};
+  }
+  MutableArrayRef<Region> operators = nest.redOp.getOperators();
+  if (operators.size() != 1)
+    return std::nullopt;
+  Block &combine = operators.front().front();
+  if (combine.getNumArguments() != 2 ||
+      llvm::range_size(combine.without_terminator()) != 1)
+    return std::nullopt;
+  Operation *sum = &combine.front();
+  bool addsArguments =
+      isa<arith::AddFOp, arith::AddIOp>(sum) &&
+      combine.getTerminator()->getOperand(0) == sum->getResult(0) &&
+      sum->getOperand(0) != sum->getOperand(1) &&
+      llvm::all_of(sum->getOperands(), [&](Value v) {
+        return llvm::is_contained(combine.getArguments(), v);
+      });
+  if (!addsArguments)
+    return std::nullopt;
+  Value term = cast<YieldOp>(nest.stepBlock->getTerminator()).getValues()[0];
+  return AddedTerm{term, sum, 0};
+}
+
+/// Whether the map returns the accumulator of `nest` as it is.
+static bool returnsAccumulator(Nest &nest) {
+  if (nest.returns.size() != 1)
+    return false;
+  Value returned = nest.returns.front().getValue();
+  if (nest.forOp)
+    return returned == nest.forOp.getResult(0);
+  return llvm::any_of(nest.redAccLoads,
+                      [&](auto load) { return load.first == returned; });
+}
+
+/// Whether the step of `nest` is one multiply of the two tiled values added
+/// into a single accumulator, and the map returns that accumulator as it
+/// is.
 static bool isCheapStep(Nest &nest) {
-  if (!nest.forOp || nest.accTypes.size() != 1 || nest.loads.size() != 2 ||
-      nest.returns.size() != 1 ||
-      nest.returns.front().getValue() != nest.forOp.getResult(0))
+  std::optional<AddedTerm> added = getAddedTerm(nest);
+  if (!added || nest.loads.size() != 2 || !returnsAccumulator(nest) ||
+      !isa_and_nonnull<arith::MulFOp, arith::MulIOp>(
+          added->term.getDefiningOp()))
     return false;
   unsigned arithmetic = 0;
   for (Operation &op : nest.stepBlock->without_terminator()) {
@@ -403,7 +463,7 @@ static bool isCheapStep(Nest &nest) {
       return false;
     ++arithmetic;
   }
-  return arithmetic == 2;
+  return arithmetic == 1 + added->addsInStep;
 }
 
 /// The element type of the inputs of mma.sync of `kind`.
@@ -422,12 +482,11 @@ static Type getMmaInputType(MLIRContext *context, TileMma kind) {
 }
 
 /// Success when the redomap of `nest` is what mma.sync of `kind` computes:
-/// an scf.for whose single f32 accumulator gets, per k, the product of the
-/// two tiled values (of the mode's input type, extended to f32 unless they
-/// are f32) added to it; else why not.
+/// a single f32 accumulator that gets, per k, the product of the two tiled
+/// values (of the mode's input type, extended to f32 unless they are f32)
+/// added to it, by an scf.for or a `seq` seg.red (what convert-linalg-to-seg
+/// makes of a contraction); else why not.
 static MatchResult matchMmaStep(Nest &nest, TileMma kind) {
-  if (!nest.forOp)
-    return MatchResult::failure("the reduction is a 'seq' seg.red");
   if (nest.accTypes.size() != 1 || !nest.accTypes.front().isF32())
     return MatchResult::failure("the reduction has no single f32 accumulator");
   if (nest.loads.size() != 2)
@@ -447,24 +506,17 @@ static MatchResult matchMmaStep(Nest &nest, TileMma kind) {
       return Value();
     return value.getDefiningOp<memref::LoadOp>() ? value : Value();
   };
-  auto yield = cast<scf::YieldOp>(nest.stepBlock->getTerminator());
-  auto sum = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
-  Value acc = nest.forOp.getRegionIterArgs().front();
-  Value product;
-  if (sum && sum.getLhs() == acc)
-    product = sum.getRhs();
-  else if (sum && sum.getRhs() == acc)
-    product = sum.getLhs();
-  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
+  std::optional<AddedTerm> added = getAddedTerm(nest);
+  auto mul = added && isa<arith::AddFOp>(added->add)
+                 ? added->term.getDefiningOp<arith::MulFOp>()
+                 : nullptr;
   if (!mul || !inputLoad(mul.getLhs()) || !inputLoad(mul.getRhs()) ||
       inputLoad(mul.getLhs()) == inputLoad(mul.getRhs()))
     return MatchResult::failure(
         "the reduction step is not acc + a * b of the two tiled values");
-  // Nothing else: another use of the accumulator or another operation
-  // would be dropped.
-  unsigned expected = 2 + 2 + (input.isF32() ? 0 : 2);
-  if (llvm::range_size(nest.stepBlock->without_terminator()) != expected ||
-      !acc.hasOneUse())
+  // Nothing else: another operation would be dropped.
+  unsigned expected = 2 + 1 + added->addsInStep + (input.isF32() ? 0 : 2);
+  if (llvm::range_size(nest.stepBlock->without_terminator()) != expected)
     return MatchResult::failure(
         "the reduction step computes more than acc + a * b");
   return MatchResult::success();
@@ -546,20 +598,58 @@ static unsigned selectGlobalVectorLoads(Nest &nest, const TileSizes &tiles) {
   return vectorLoads;
 }
 
-/// Whether `map` has fewer points than one block of `rows` x `columns`
-/// threads, which a remark then says.
-static bool isSmallerThanBlock(MapOp map, int64_t rows, int64_t columns) {
+/// Why `map` is not tiled when it has fewer points than one block of
+/// `rows` x `columns` threads; empty otherwise.
+static std::string getSmallerThanBlockReason(MapOp map, int64_t rows,
+                                             int64_t columns) {
   int64_t threads = rows * columns;
   SmallVector<OpFoldResult> sizes = map.getMixedSizes();
   std::optional<int64_t> m = getConstantIntValue(sizes[sizes.size() - 2]);
   std::optional<int64_t> n = getConstantIntValue(sizes.back());
   if (!m || !n || *m * *n >= threads)
-    return false;
-  mlir::emitRemark(map.getLoc()) << "not tiled: " << *m << " x " << *n
-                                 << " points are fewer than one block of "
-                                 << rows << " x " << columns << " threads";
-  return true;
+    return "";
+  return "not tiled: " + std::to_string(*m) + " x " + std::to_string(*n) +
+         " points are fewer than one block of " + std::to_string(rows) +
+         " x " + std::to_string(columns) + " threads";
 }
+
+/// Tiles maps as seg-tile-block-register does with `options` and the
+/// tuning file's `overrides`, recording the values used in `chosen` and
+/// why a map is left alone.
+struct BlockRegisterTiler {
+  RewriterBase &rewriter;
+  const SegTileBlockRegisterOptions &options;
+  const TuningFile &overrides;
+  TuningFile &chosen;
+  std::string declinedReason;
+
+  /// Tiles `map` when it matches and tiling pays off, returning the block
+  /// map that replaced it; else a remark says why not and the result is
+  /// null. Fails after a diagnostic on `map`.
+  FailureOr<MapOp> tile(MapOp map);
+  /// Tiles the matched `nest` on tensor cores.
+  FailureOr<MapOp> tileWithMma(Nest &nest);
+  /// Sets `plan.blockSwizzle` from the tuning file, the option or the model
+  /// (for blocks of `threads` threads using `sharedBytes`, and A and B
+  /// elements of `sizeA` and `sizeB` bytes).
+  LogicalResult selectSwizzle(MapOp map, const ResourceModel &model,
+                              TilePlan &plan, int64_t threads,
+                              int64_t sharedBytes, int64_t sizeA,
+                              int64_t sizeB);
+  /// Leaves `map` alone, saying why in a remark.
+  FailureOr<MapOp> decline(MapOp map, const Twine &why) {
+    declinedReason = why.str();
+    mlir::emitRemark(map.getLoc()) << declinedReason;
+    return MapOp();
+  }
+  /// Replaces `nest.map` by its tiles as `plan` says.
+  MapOp build(Nest &nest, const TilePlan &plan) {
+    OpBuilder b(nest.map);
+    MapOp tiled = buildTiledMap(b, nest, plan);
+    rewriter.eraseOp(nest.map);
+    return tiled;
+  }
+};
 
 struct SegTileBlockRegisterPass
     : public seg::impl::SegTileBlockRegisterBase<SegTileBlockRegisterPass> {
@@ -583,8 +673,13 @@ struct SegTileBlockRegisterPass
         candidates.push_back(map);
     });
     TuningFile chosen;
+    SegTileBlockRegisterOptions options{
+        ty,         tx,          tk,         ry,         rx, stages,
+        swizzle,    tuningFile, tuningFileOut, emitRemarks, mma};
+    IRRewriter rewriter(&getContext());
+    BlockRegisterTiler tiler{rewriter, options, *overrides, chosen, {}};
     for (MapOp map : candidates)
-      if (failed(tile(map, *overrides, chosen)))
+      if (failed(tiler.tile(map)))
         return signalPassFailure();
     std::string error;
     if (!tuningFileOut.empty() && failed(chosen.write(tuningFileOut, error))) {
@@ -592,21 +687,6 @@ struct SegTileBlockRegisterPass
       return signalPassFailure();
     }
   }
-
-  /// Tiles `map` when it matches and tiling pays off; a remark says why
-  /// not otherwise.
-  LogicalResult tile(MapOp map, const TuningFile &overrides,
-                     TuningFile &chosen);
-  /// Tiles the matched `nest` on tensor cores.
-  LogicalResult tileWithMma(Nest &nest, const TuningFile &overrides,
-                            TuningFile &chosen);
-  /// Sets `plan.blockSwizzle` from the tuning file, the option or the model
-  /// (for blocks of `threads` threads using `sharedBytes`, and A and B
-  /// elements of `sizeA` and `sizeB` bytes).
-  LogicalResult selectSwizzle(MapOp map, const TuningFile &overrides,
-                              const ResourceModel &model, TilePlan &plan,
-                              int64_t threads, int64_t sharedBytes,
-                              int64_t sizeA, int64_t sizeB, TuningFile &chosen);
 };
 
 /// The remark's words on the block order.
@@ -616,18 +696,17 @@ static std::string describeSwizzle(int64_t swizzle) {
   return "blocks in groups of " + std::to_string(swizzle) + " rows";
 }
 
-LogicalResult SegTileBlockRegisterPass::selectSwizzle(
-    MapOp map, const TuningFile &overrides, const ResourceModel &model,
-    TilePlan &plan, int64_t threads, int64_t sharedBytes, int64_t sizeA,
-    int64_t sizeB, TuningFile &chosen) {
+LogicalResult BlockRegisterTiler::selectSwizzle(
+    MapOp map, const ResourceModel &model, TilePlan &plan, int64_t threads,
+    int64_t sharedBytes, int64_t sizeA, int64_t sizeB) {
   std::string name = getTunableName(map, "swizzle");
   if (std::optional<int64_t> value = overrides.lookup(name)) {
     if (*value <= 0)
       return map.emitOpError() << "tuning file value " << *value << " of "
                                << name << " must be positive";
     plan.blockSwizzle = *value;
-  } else if (swizzle > 0) {
-    plan.blockSwizzle = swizzle;
+  } else if (options.swizzle > 0) {
+    plan.blockSwizzle = options.swizzle;
   } else {
     // The static grid, where the sizes are: block rows and columns, and the
     // outer dimensions' points.
@@ -660,30 +739,25 @@ LogicalResult SegTileBlockRegisterPass::selectSwizzle(
   return success();
 }
 
-LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
-                                             const TuningFile &overrides,
-                                             TuningFile &chosen) {
+FailureOr<MapOp> BlockRegisterTiler::tile(MapOp map) {
   Nest nest;
-  if (MatchResult matched = match(map, nest); matched.failed()) {
-    mlir::emitRemark(map.getLoc()) << "not tiled: " << matched.getReason();
-    return success();
-  }
+  if (MatchResult matched = match(map, nest); matched.failed())
+    return decline(map, "not tiled: " + matched.getReason());
 
   // Tiling pays off only with reuse along both dimensions and more points
   // than one block has threads.
   SmallVector<OpFoldResult> sizes = map.getMixedSizes();
   std::optional<int64_t> m = getConstantIntValue(sizes[sizes.size() - 2]);
   std::optional<int64_t> n = getConstantIntValue(sizes.back());
-  if ((m && *m == 1) || (n && *n == 1)) {
-    mlir::emitRemark(map.getLoc())
-        << "not tiled: a static extent of 1 in " << ((m && *m == 1) ? "i" : "j")
-        << " leaves nothing to reuse";
-    return success();
-  }
+  if ((m && *m == 1) || (n && *n == 1))
+    return decline(map, Twine("not tiled: a static extent of 1 in ") +
+                            ((m && *m == 1) ? "i" : "j") +
+                            " leaves nothing to reuse");
+  TileMma mma = options.mma;
   if (mma != TileMma::None) {
     MatchResult mmaMatched = matchMmaStep(nest, mma);
     if (!mmaMatched.failed())
-      return tileWithMma(nest, overrides, chosen);
+      return tileWithMma(nest);
     mlir::emitRemark(map.getLoc())
         << "not on tensor cores (mma=" << getMmaModeName(mma)
         << "): " << mmaMatched.getReason() << "; tiled on CUDA cores";
@@ -692,12 +766,9 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
   int64_t sizeA = 0, sizeB = 0, sizeAcc = 0;
   for (TiledLoad &tiled : nest.loads) {
     std::optional<int64_t> bytes = getPrimitiveByteSize(tiled.load.getType());
-    if (!bytes) {
-      mlir::emitRemark(map.getLoc())
-          << "not tiled: an array element is not of a "
-             "primitive type";
-      return success();
-    }
+    if (!bytes)
+      return decline(map,
+                     "not tiled: an array element is not of a primitive type");
     (tiled.alongI ? sizeA : sizeB) += *bytes;
   }
   for (Type type : nest.accTypes)
@@ -713,10 +784,12 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
     plan.tiles = *selected;
   TileSizes &tiles = plan.tiles;
   // Each parameter: the tuning file, then the option, then the model.
-  Parameter parameters[] = {
-      {"ty", ty, &tiles.ty}, {"tx", tx, &tiles.tx},
-      {"tk", tk, &tiles.tk}, {"ry", ry, &tiles.ry},
-      {"rx", rx, &tiles.rx}, {"stages", stages, &tiles.stages}};
+  Parameter parameters[] = {{"ty", options.ty, &tiles.ty},
+                            {"tx", options.tx, &tiles.tx},
+                            {"tk", options.tk, &tiles.tk},
+                            {"ry", options.ry, &tiles.ry},
+                            {"rx", options.rx, &tiles.rx},
+                            {"stages", options.stages, &tiles.stages}};
   FailureOr<Given> given =
       applyOverrides(map, overrides, parameters, &tiles.stages);
   if (failed(given))
@@ -747,20 +820,21 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
   if (!source.empty())
     explanation = "from the " + source;
 
-  if (isSmallerThanBlock(map, tiles.ty, tiles.tx))
-    return success();
+  if (std::string why = getSmallerThanBlockReason(map, tiles.ty, tiles.tx);
+      !why.empty())
+    return decline(map, why);
   for (Parameter &parameter : parameters)
     chosen.set(getTunableName(map, parameter.name), *parameter.field);
 
-  if (failed(selectSwizzle(map, overrides, model, plan, tiles.ty * tiles.tx,
+  if (failed(selectSwizzle(map, model, plan, tiles.ty * tiles.tx,
                            model.getTileSharedBytes(tiles, sizeA, sizeB), sizeA,
-                           sizeB, chosen)))
+                           sizeB)))
     return failure();
 
   // A 16-byte global load needs whole vectors in every copy walk.
   unsigned vectorLoads = selectGlobalVectorLoads(nest, tiles);
 
-  if (emitRemarks)
+  if (options.emitRemarks)
     mlir::emitRemark(map.getLoc())
         << "tiled: " << tiles.ty * tiles.ry << "x" << tiles.tx * tiles.rx
         << " per block of " << tiles.ty << "x" << tiles.tx << " threads, "
@@ -770,15 +844,12 @@ LogicalResult SegTileBlockRegisterPass::tile(MapOp map,
         << " slices, " << describeSwizzle(plan.blockSwizzle) << " ("
         << explanation << ")";
 
-  OpBuilder b(map);
-  buildTiledMap(b, nest, plan);
-  return success();
+  return build(nest, plan);
 }
 
-LogicalResult SegTileBlockRegisterPass::tileWithMma(Nest &nest,
-                                                    const TuningFile &overrides,
-                                                    TuningFile &chosen) {
+FailureOr<MapOp> BlockRegisterTiler::tileWithMma(Nest &nest) {
   MapOp map = nest.map;
+  TileMma mma = options.mma;
   TargetAttr target = TargetAttr::lookup(map);
   // mma.sync m16n8k8 with .tf32 and m16n8k16 with .bf16 came with sm_80.
   StringRef version = target.getChip();
@@ -808,7 +879,8 @@ LogicalResult SegTileBlockRegisterPass::tileWithMma(Nest &nest,
   Parameter parameters[] = {
       {"warps_m", 0, &m.warpsM},  {"warps_n", 0, &m.warpsN},
       {"frags_m", 0, &m.fragsM},  {"frags_n", 0, &m.fragsN},
-      {"tk", tk, &plan.tiles.tk}, {"stages", stages, &plan.tiles.stages}};
+      {"tk", options.tk, &plan.tiles.tk},
+      {"stages", options.stages, &plan.tiles.stages}};
   FailureOr<Given> given =
       applyOverrides(map, overrides, parameters, &plan.tiles.stages);
   if (failed(given))
@@ -828,17 +900,19 @@ LogicalResult SegTileBlockRegisterPass::tileWithMma(Nest &nest,
     map.emitWarning() << legality.softViolation;
   if (!given->source.empty())
     explanation = "from the " + given->source;
-  if (isSmallerThanBlock(map, m.getNumWarps(), m.warpSize))
-    return success();
+  if (std::string why =
+          getSmallerThanBlockReason(map, m.getNumWarps(), m.warpSize);
+      !why.empty())
+    return decline(map, why);
   for (Parameter &parameter : parameters)
     chosen.set(getTunableName(map, parameter.name), *parameter.field);
-  if (failed(selectSwizzle(
-          map, overrides, model, plan, m.getNumWarps() * m.warpSize,
-          getMmaSharedBytes(plan, elemBytes), elemBytes, elemBytes, chosen)))
+  if (failed(selectSwizzle(map, model, plan, m.getNumWarps() * m.warpSize,
+                           getMmaSharedBytes(plan, elemBytes), elemBytes,
+                           elemBytes)))
     return failure();
   unsigned vectorLoads = selectGlobalVectorLoads(nest, plan.tiles);
 
-  if (emitRemarks)
+  if (options.emitRemarks)
     mlir::emitRemark(map.getLoc())
         << "tiled on tensor cores (" << getMmaModeName(mma) << ", m" << m.fragM
         << "n" << m.fragN << "k" << m.fragK << "): " << m.getTileM() << "x"
@@ -851,9 +925,26 @@ LogicalResult SegTileBlockRegisterPass::tileWithMma(Nest &nest,
         << " slices, " << describeSwizzle(plan.blockSwizzle) << " ("
         << explanation << ")";
 
-  OpBuilder b(map);
-  buildTiledMap(b, nest, plan);
-  return success();
+  return build(nest, plan);
 }
 
 } // namespace
+
+FailureOr<MapOp>
+seg::tileBlockRegister(RewriterBase &rewriter, MapOp map,
+                       const SegTileBlockRegisterOptions &options,
+                       std::string &declined) {
+  TuningFile overrides, chosen;
+  BlockRegisterTiler tiler{rewriter, options, overrides, chosen, {}};
+  FailureOr<MapOp> tiled = tiler.tile(map);
+  declined = tiler.declinedReason;
+  return tiled;
+}
+
+std::optional<TileMma> seg::parseTileMma(StringRef name) {
+  for (TileMma kind :
+       {TileMma::None, TileMma::TF32, TileMma::BF16, TileMma::F16})
+    if (getMmaModeName(kind) == name)
+      return kind;
+  return std::nullopt;
+}

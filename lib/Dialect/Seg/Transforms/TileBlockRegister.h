@@ -174,9 +174,10 @@ FailureOr<TilePlan> selectMmaPlan(TileMma kind, int64_t elemBytes,
                                   const ResourceModel &model,
                                   std::string *why = nullptr);
 
-/// Replaces `nest.map` by a block-level map that computes it in tiles as
-/// `plan` says, built at `b`'s insertion point, which is moved.
-void buildTiledMap(OpBuilder &b, Nest &nest, const TilePlan &plan);
+/// Builds the block-level map that computes `nest.map` in tiles as `plan`
+/// says, at `b`'s insertion point, which is moved; the caller erases
+/// `nest.map`.
+MapOp buildTiledMap(OpBuilder &b, Nest &nest, const TilePlan &plan);
 
 } // namespace mlir::seg::tiling
 

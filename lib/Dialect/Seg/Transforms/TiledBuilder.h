@@ -69,14 +69,17 @@ public:
       : b(b), loc(nest.map.getLoc()), nest(nest), t(plan.tiles), plan(plan),
         mapRegion(&nest.map.getBody()) {}
 
-  /// Replaces the thread-level map by the block-level one.
-  void build();
+  /// Builds the block-level map that replaces the thread-level one; the
+  /// caller erases `nest.map`.
+  MapOp build();
 
 private:
   // The steps of build(), in the order they emit.
   /// The block-level map over the tiles of M x N (and the batch
   /// dimensions); the builder is left in its body.
   void createBlockMap();
+  /// The block-level map being built.
+  MapOp blockMap;
   /// The shared slices of the tiled loads and the thread-private
   /// accumulators.
   void allocateTiles();

@@ -358,7 +358,7 @@ void TiledBuilder::emitKLoop(bool checkMN, bool vectorLoads) {
       [&](OpBuilder &) { return SmallVector<Value>(); });
 }
 
-void TiledBuilder::build() {
+MapOp TiledBuilder::build() {
   MapOp map = nest.map;
   b.setInsertionPoint(map);
   createBlockMap();
@@ -414,7 +414,7 @@ void TiledBuilder::build() {
   if (plan.usesMma())
     emitMmaFragmentsToShared();
   emitResults();
-  map.erase();
+  return blockMap;
 }
 
 void TiledBuilder::createBlockMap() {
@@ -433,7 +433,7 @@ void TiledBuilder::createBlockMap() {
   blockSizes.push_back(
       arith::CeilDivUIOp::create(b, loc, sizeN, cIdx(tileN)).getResult());
   outs.assign(map.getOuts().begin(), map.getOuts().end());
-  MapOp blockMap = createMapWithEmptyResults(
+  blockMap = createMapWithEmptyResults(
       b, loc, Level::Block, blockSizes, outs, t.ty * t.tx, plan.blockSwizzle);
   auto blockIvs = blockMap.getInductionVars();
   for (auto [from, to] : llvm::zip(nest.batchIvs, blockIvs))
@@ -606,6 +606,6 @@ void TiledBuilder::emitResults() {
                              ArrayRef<int64_t>{t.ry, t.rx});
 }
 
-void tiling::buildTiledMap(OpBuilder &b, Nest &nest, const TilePlan &plan) {
-  TiledBuilder(b, nest, plan).build();
+MapOp tiling::buildTiledMap(OpBuilder &b, Nest &nest, const TilePlan &plan) {
+  return TiledBuilder(b, nest, plan).build();
 }

@@ -174,11 +174,14 @@ func.func @bf16_inputs(%A: memref<?x?xbf16>, %B: memref<?x?xbf16>,
 
 // -----
 
-// A 'seq' seg.red as the reduction.
+// A 'seq' seg.red that adds the products, as convert-linalg-to-seg makes
+// of a contraction, is a reduction on tensor cores too.
+// CHECK-LABEL: func.func @seq_red
+// CHECK: nvgpu.mma.sync
+// CHECK-NOT: seg.red
 func.func @seq_red(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
                    %C: memref<?x?xf32>, %m: index, %n: index, %u: index) {
-  // expected-remark @+2 {{not on tensor cores (mma=tf32): the reduction is a 'seq' seg.red; tiled on CUDA cores}}
-  // expected-remark @+1 {{tiled: }}
+  // expected-remark @+1 {{tiled on tensor cores (tf32, m16n8k8)}}
   seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
     %acc = memref.alloca() : memref<f32>
     %zero = arith.constant 0.0 : f32
@@ -194,6 +197,34 @@ func.func @seq_red(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
     %dot = memref.load %acc[] : memref<f32>
     seg.results {
       seg.returns %dot into %C : memref<?x?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A 'seq' seg.red whose operator is not an addition stays on CUDA cores.
+// CHECK-LABEL: func.func @seq_red_max
+func.func @seq_red_max(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
+                       %C: memref<?x?xf32>, %m: index, %n: index, %u: index) {
+  // expected-remark @+2 {{not on tensor cores (mma=tf32): the reduction step is not acc + a * b of the two tiled values; tiled on CUDA cores}}
+  // expected-remark @+1 {{tiled: }}
+  seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
+    %acc = memref.alloca() : memref<f32>
+    %ninf = arith.constant 0xFF800000 : f32
+    seg.red seq (%k) in (%u) outs(%acc : memref<f32>) {
+      %a = memref.load %A[%i, %k] : memref<?x?xf32>
+      %b = memref.load %B[%k, %j] : memref<?x?xf32>
+      %p = arith.mulf %a, %b : f32
+      seg.yield %p : f32
+    } combine commutative (%x: f32, %y: f32) neutral(%ninf : f32) {
+      %s = arith.maximumf %x, %y : f32
+      seg.yield %s : f32
+    }
+    %best = memref.load %acc[] : memref<f32>
+    seg.results {
+      seg.returns %best into %C : memref<?x?xf32>
     }
   }
   return
