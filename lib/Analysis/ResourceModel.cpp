@@ -35,6 +35,8 @@ StringRef mlir::seg::stringifyDecidingBound(DecidingBound bound) {
     return "registers";
   case DecidingBound::Minimum:
     return "the minimum of 1";
+  case DecidingBound::LoadsInFlight:
+    return "loads in flight";
   }
   llvm_unreachable("unknown bound");
 }
@@ -46,7 +48,10 @@ std::string SequentialChoice::explain(StringRef what) const {
      << stringifyDecidingBound(decidedBy) << "; block size " << blockSize
      << ": shared memory (" << sharedMemoryPerBlock
      << " bytes per block) allows " << sharedMemoryBound << ", registers ("
-     << registersPerThread << " per thread) allow " << registerBound << ")";
+     << registersPerThread << " per thread) allow " << registerBound;
+  if (loadsInFlightBound > 0)
+    os << ", loads in flight gain up to " << loadsInFlightBound;
+  os << ")";
   return text;
 }
 

@@ -7,13 +7,18 @@
 // The one place in SegIR that knows resource limits. Given the element types
 // of an operator set, a block size and the target description, it derives
 // the reduction CHUNK, the scan sequentiality degree m and the legality of
-// block/register tile sizes, and says which bound decided.
+// block/register tile sizes, and says which bound decided. It also holds the
+// register estimates of convert-seg-to-gpu's kernels, calibrated with ptxas,
+// and every choice made from them (KernelEstimates.cpp): loads in flight,
+// the sequential tile, and the scan's elements per thread, which
+// seg-select-chunk and the lowering both take from selectScanElementsPerThread.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEGIR_ANALYSIS_RESOURCEMODEL_H
 #define SEGIR_ANALYSIS_RESOURCEMODEL_H
 
+#include "segir/Analysis/SharedMemoryLayout.h"
 #include "segir/Dialect/Seg/IR/SegAttrs.h"
 
 #include "mlir/IR/Types.h"
@@ -34,9 +39,10 @@ int64_t getRegisterCount(int64_t byteSize);
 
 /// Which limit decided a choice.
 enum class DecidingBound {
-  SharedMemory, ///< shared memory per block (hard)
-  Registers,    ///< registers per thread (soft: exceeding it spills)
-  Minimum,      ///< both bounds are below one; the smallest legal value
+  SharedMemory,  ///< shared memory per block (hard)
+  Registers,     ///< registers per thread (soft: exceeding it spills)
+  Minimum,       ///< both bounds are below one; the smallest legal value
+  LoadsInFlight, ///< more elements would only cost registers (scans)
 };
 llvm::StringRef stringifyDecidingBound(DecidingBound bound);
 
@@ -46,6 +52,8 @@ struct SequentialChoice {
   /// Largest value each bound allows (may be below 1).
   int64_t sharedMemoryBound = 0;
   int64_t registerBound = 0;
+  /// Largest value that still gains loads in flight (0: not bounded so).
+  int64_t loadsInFlightBound = 0;
   DecidingBound decidedBy = DecidingBound::Minimum;
   /// The quantities the bounds came from.
   int64_t blockSize = 0;
@@ -100,6 +108,48 @@ constexpr int64_t kSharedBufferAlignment = 16;
 /// two shared and two 64-bit global addresses, its two thread indices and
 /// two bounds.
 constexpr int64_t kTileOverheadRegisters = 12;
+
+class ScanOp;
+
+/// What the kernels of a seg.scan hold per element.
+struct ScanShape {
+  /// The operators' element types: the operator state.
+  SmallVector<Type> stateTypes;
+  /// The map-only outputs' types, which pass through a thread's registers
+  /// with the state.
+  SmallVector<Type> mapOutTypes;
+  /// Whether the scan has segments (dimensions before the scanned one).
+  bool segmented = false;
+};
+
+/// The shape of `op`'s elements.
+ScanShape getScanShape(ScanOp op);
+
+//===----------------------------------------------------------------------===//
+// Register estimates of convert-seg-to-gpu's kernels (KernelEstimates.cpp)
+//===----------------------------------------------------------------------===//
+
+/// How many elements (or points) a thread evaluates before using them, so
+/// that their loads are in flight together, when each needs `words` 32-bit
+/// registers: enough for about 16 words, a power of two, at most 8.
+int64_t getLoadsInFlightForWords(int64_t words);
+
+/// Registers a reduction kernel needs per thread with `loadsInFlight`
+/// elements of `words` 32-bit words in flight.
+int64_t getReductionRegisters(int64_t words, int64_t loadsInFlight);
+
+/// Registers of a scan's operator state (w): one per 32 bits of each value.
+int64_t getScanStateWords(const ScanShape &shape);
+
+/// Registers the single-pass scan kernel needs per thread at `m` elements.
+int64_t getSinglePassScanRegisters(const ScanShape &shape, int64_t m);
+
+/// Registers a scan group kernel's block scan keeps live at once over the
+/// (segment-start flag, operator state) tuples.
+int64_t getScanBlockScanRegisters(const ScanShape &shape);
+
+/// Registers of one (segment-start flag, operator state) tuple.
+int64_t getScanFlaggedWords(const ScanShape &shape);
 
 class ResourceModel {
 public:
@@ -208,6 +258,80 @@ public:
   FailureOr<TileSizes> selectTiles(int64_t sizeA, int64_t sizeB,
                                    int64_t sizeAcc, bool cheapStep = true,
                                    std::string *why = nullptr) const;
+
+  //===--------------------------------------------------------------------===//
+  // Choices of convert-seg-to-gpu's kernels (KernelEstimates.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// Shared memory that a kernel sizes an optional buffer (a sequential
+  /// tile, histogram copies) for: the target's limit, but no more than the
+  /// 48 KiB a CUDA launch gets without opting in to more.
+  int64_t getPreferredSharedBytes() const;
+
+  /// Elements a reduction thread evaluates before combining them, for an
+  /// operator state of `words` 32-bit words at `blockSize`: about 16 words,
+  /// halved while getReductionRegisters exceeds the registers a thread has.
+  int64_t selectReductionLoadsInFlight(int64_t words, int64_t blockSize) const;
+
+  /// Columns of a tile row in the sequential seg.red kernel, whose
+  /// accumulators take `accumulatorBytes` per element: a warp's worth, as
+  /// long as blockSize x (tile + 1) rows fit getPreferredSharedBytes; a
+  /// power of two that divides the block size.
+  int64_t selectSequentialTile(int64_t accumulatorBytes,
+                               int64_t blockSize) const;
+
+  /// Elements of each operand's scratch buffer in a chunk step of the
+  /// non-commutative reduction that transposes every operand at once
+  /// (getReduceChunkSlots), or nullopt when they do not fit shared memory
+  /// at once and the step transposes one operand at a time.
+  std::optional<int64_t> selectReduceChunkSlots(ArrayRef<Type> types,
+                                                int64_t blockSize,
+                                                int64_t chunk) const;
+
+  /// Whether the single-pass scan kernel fits a thread's registers at one
+  /// element per thread (else reduce-then-scan is chosen automatically);
+  /// `needed` (optional) receives its estimate.
+  bool fitsSinglePassScan(const ScanShape &shape, int64_t blockSize,
+                          int64_t *needed = nullptr) const;
+
+  /// Whether the scan group kernels' block scans park each thread's
+  /// warp-exclusive value in shared memory (their registers would not hold
+  /// it with warp 0's scan of the warp totals).
+  bool parksScanExclusive(const ScanShape &shape, int64_t blockSize) const;
+
+  /// Whether the scan kernels that write results keep a thread's `m`
+  /// scanned values in its staging slots rather than registers.
+  bool restagesScanned(const ScanShape &shape, int64_t blockSize,
+                       int64_t m) const;
+
+  /// Elements of a thread's `m` that a scan kernel evaluates together: at
+  /// most 32 and within the single-pass kernel's registers.
+  int64_t selectScanLoadsInFlight(const ScanShape &shape, int64_t blockSize,
+                                  int64_t m) const;
+
+  /// Group aggregates each thread of the reduce-then-scan aggregate scan
+  /// loads and scans by itself per step.
+  int64_t selectScanAggregatesPerThread(const ScanShape &shape,
+                                        int64_t blockSize) const;
+
+  /// Shared memory of the scan kernels over groups at `m` elements per
+  /// thread: for the single-pass kernel the dynamic group id and the
+  /// broadcast prefix, then the staging buffers and the block scan of
+  /// (flag, state).
+  SharedMemoryLayout getScanGroupLayout(const ScanShape &shape,
+                                        int64_t blockSize, int64_t m,
+                                        bool singlePass) const;
+
+  /// The scan's elements per thread m, for every caller (seg-select-chunk
+  /// and convert-seg-to-gpu): eq. 4 (selectScanDegree, over the state and
+  /// the map-only outputs), at most what keeps about 16 words (at least 4
+  /// elements) in flight, then lowered until the single-pass kernel's
+  /// registers and the group kernels' shared memory (of the single-pass
+  /// kernel or not, `singlePass`) fit. Fails as selectScanDegree does.
+  FailureOr<SequentialChoice>
+  selectScanElementsPerThread(const ScanShape &shape, int64_t blockSize,
+                              bool singlePass,
+                              std::string *error = nullptr) const;
 
   /// Eq. 4 of [Clausen 2021] on its own: sizes in bytes, k_mem in bytes per
   /// thread, k_reg in registers per thread.

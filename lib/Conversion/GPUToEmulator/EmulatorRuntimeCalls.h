@@ -93,6 +93,11 @@ Type packedArgumentType(const LLVMTypeConverter &converter, Type type);
 Value packArgument(OpBuilder &builder, Location loc, Value value, Type packed);
 Value unpackArgument(OpBuilder &builder, Location loc, Value packed, Type type);
 
+/// The calling block's shared memory as a `memref<?xi8>`, built at the
+/// builder's insertion point (KernelLowering.cpp).
+Value emitSharedBuffer(OpBuilder &b, Location loc, RuntimeCalls &runtime,
+                       const LLVMTypeConverter &converter);
+
 /// Rewrites the body of a device function (a gpu.func already moved into a
 /// func.func, or a func.func from a gpu.module) for the emulator, reusing
 /// `sharedBuffer` (the block's shared memory as a `memref<?xi8>`) if the

@@ -21,19 +21,19 @@ namespace mlir {
 namespace seg {
 
 /// Lowers a top-level seg.map (thread or block level) to a kernel.
-void lowerMapToGPU(OpBuilder &b, MapOp op, const LoweringPlan &plan);
+void lowerMapToGPU(OpBuilder &b, MapOp op, const MapPlan &plan);
 
 /// Lowers a thread-level seg.red to the three kernels of
 /// [Larsen & Henriksen 2017] and the host code that picks one.
-void lowerRedToGPU(OpBuilder &b, RedOp op, const LoweringPlan &plan);
+void lowerRedToGPU(OpBuilder &b, RedOp op, const RedPlan &plan);
 
 /// Lowers a thread-level seg.scan to the single-pass kernel (or the three
 /// reduce-then-scan kernels) and its host code.
-void lowerScanToGPU(OpBuilder &b, ScanOp op, const LoweringPlan &plan);
+void lowerScanToGPU(OpBuilder &b, ScanOp op, const ScanPlan &plan);
 
 /// Lowers a thread-level seg.hist to the kernel of the plan's strategy
 /// (global atomics or shared-memory sub-histograms), HistogramKernels.cpp.
-void lowerHistToGPU(OpBuilder &b, HistOp op, const LoweringPlan &plan);
+void lowerHistToGPU(OpBuilder &b, HistOp op, const HistPlan &plan);
 
 /// A `thread_in_block` seg.red inside a block kernel: the block reduces its
 /// segments one after the other; thread 0 writes the results.

@@ -60,7 +60,7 @@ struct HistOperands {
   /// (segments times bins).
   SmallVector<SmallVector<Value, 1>> outs, neutrals;
   SmallVector<Value> bins, totals;
-  /// Per operator updated under a lock (LoweringPlan::HistPlan::locked):
+  /// Per operator updated under a lock (HistPlan::locked):
   /// its locks in global memory, one per flattened bin; else null.
   SmallVector<Value> locks;
   /// The segment dimensions' sizes.
@@ -227,16 +227,16 @@ static void emitLockedUpdate(OpBuilder &b, Location loc, Region &region,
 /// its native atomic if the plan has one, else with a compare-and-swap loop
 /// around the operator.
 static void emitAtomicUpdate(OpBuilder &b, Location loc, HistOp op,
-                             const LoweringPlan &plan, unsigned index,
+                             const HistPlan &plan, unsigned index,
                              ValueRange values, ValueRange memrefs,
                              ValueRange indices, const BinLock &lock) {
   Region &region = op.getOperators()[index];
-  if (plan.hist.locked[index]) {
+  if (plan.locked[index]) {
     emitLockedUpdate(b, loc, region, values, memrefs, indices, lock);
     return;
   }
   Value value = values.front(), memref = memrefs.front();
-  std::optional<arith::AtomicRMWKind> kind = plan.hist.atomics[index];
+  std::optional<arith::AtomicRMWKind> kind = plan.atomics[index];
   if (!kind && !isa<IntegerType>(value.getType())) {
     emitBitsCompareAndSwap(b, loc, region, value, memref, indices);
     return;
@@ -333,13 +333,14 @@ forEachPoint(KernelBuilder &kb, HistOp op, const HistOperands &operands,
       /*unroll=*/false);
 }
 
-static void lowerGlobalAtomic(OpBuilder &b, HistOp op, const LoweringPlan &plan,
+static void lowerGlobalAtomic(OpBuilder &b, HistOp op, const HistPlan &plan,
                               HistOperands &operands) {
   Location loc = op.getLoc();
   Value blockSize = arith::ConstantIndexOp::create(b, loc, plan.blockSize);
   Value required = ceilDivIndex(b, loc, operands.count, blockSize);
   Value numBlocks = getLaunchBlockCount(b, loc, op, required, plan);
-  KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("global-atomic"));
+  KernelBuilder kb(b, loc, numBlocks, plan,
+                   plan.getKernel(KernelRole::GlobalAtomicHistogram));
   std::pair<Value, Value> gridStride = getGridStride(kb, blockSize);
   Value first = gridStride.first, stride = gridStride.second;
   forEachPoint(
@@ -378,7 +379,7 @@ struct SubHistograms {
 /// `copies` in `subs` combined, then one atomic update of the global
 /// histogram.
 static void mergeSubHistograms(KernelBuilder &kb, HistOp op,
-                               const LoweringPlan &plan, HistOperands &operands,
+                               const HistPlan &plan, HistOperands &operands,
                                ArrayRef<SubHistograms> subs,
                                ArrayRef<Value> rangeStarts,
                                ArrayRef<Value> rangeSizes, Value copies,
@@ -416,10 +417,10 @@ static void mergeSubHistograms(KernelBuilder &kb, HistOp op,
   }
 }
 
-static void lowerShared(OpBuilder &b, HistOp op, const LoweringPlan &plan,
+static void lowerShared(OpBuilder &b, HistOp op, const HistPlan &plan,
                         HistOperands &operands) {
   Location loc = op.getLoc();
-  const LoweringPlan::HistPlan &hist = plan.hist;
+  const HistPlan &hist = plan;
   unsigned numOperators = op.getOperators().size();
   Value blockSize = arith::ConstantIndexOp::create(b, loc, plan.blockSize);
   // A block takes at least as many points as its sub-histograms have
@@ -432,7 +433,7 @@ static void lowerShared(OpBuilder &b, HistOp op, const LoweringPlan &plan,
   Value required = ceilDivIndex(b, loc, operands.count, perBlock);
   Value numBlocks = getLaunchBlockCount(b, loc, op, required, plan);
   KernelBuilder kb(b, loc, numBlocks, plan,
-                   plan.getKernel("shared-subhistograms"));
+                   plan.getKernel(KernelRole::SharedHistogram));
   // In the order of the plan's layout: every operator's copies, then its
   // locks.
   SmallVector<SubHistograms> subs;
@@ -512,10 +513,10 @@ static void lowerShared(OpBuilder &b, HistOp op, const LoweringPlan &plan,
 
 /// Runs `kernel` with the global locks of the operators the plan locks
 /// (one i32 per flattened bin, zeroed before and freed after).
-static void withGlobalLocks(OpBuilder &b, Location loc,
-                            const LoweringPlan &plan, HistOperands &operands,
+static void withGlobalLocks(OpBuilder &b, Location loc, const HistPlan &plan,
+                            HistOperands &operands,
                             function_ref<void()> kernel) {
-  if (llvm::none_of(plan.hist.locked, [](bool locked) { return locked; })) {
+  if (llvm::none_of(plan.locked, [](bool locked) { return locked; })) {
     kernel();
     return;
   }
@@ -525,7 +526,7 @@ static void withGlobalLocks(OpBuilder &b, Location loc,
   auto lockType = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
   Value free = arith::ConstantIntOp::create(b, loc, 0, 32);
   for (auto [locked, total, locks] :
-       llvm::zip_equal(plan.hist.locked, operands.totals, operands.locks)) {
+       llvm::zip_equal(plan.locked, operands.totals, operands.locks)) {
     if (!locked)
       continue;
     auto alloc =
@@ -548,12 +549,12 @@ static void withGlobalLocks(OpBuilder &b, Location loc,
   gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
 }
 
-void seg::lowerHistToGPU(OpBuilder &b, HistOp op, const LoweringPlan &plan) {
+void seg::lowerHistToGPU(OpBuilder &b, HistOp op, const HistPlan &plan) {
   Location loc = op.getLoc();
   HistOperands operands(b, loc, op);
   ifNonEmpty(b, loc, operands.count, [&] {
     withGlobalLocks(b, loc, plan, operands, [&] {
-      if (plan.hist.shared)
+      if (plan.shared)
         lowerShared(b, op, plan, operands);
       else
         lowerGlobalAtomic(b, op, plan, operands);

@@ -35,7 +35,7 @@ Value seg::maxIndex(OpBuilder &b, Location loc, Value lhs, Value rhs) {
 
 Value seg::getLaunchBlockCount(OpBuilder &b, Location loc,
                                SegSpaceOpInterface op, Value required,
-                               const LoweringPlan &plan) {
+                               const OpPlan &plan) {
   if (std::optional<OpFoldResult> blocks = op.getMixedNumBlocks())
     return getValueOrCreateConstantIndexOp(b, loc, *blocks);
   auto virt = op->getAttrOfType<VirtualizationAttr>("virtualization");
@@ -80,10 +80,10 @@ static std::string getKernelName(Operation *launch, StringRef kind) {
 }
 
 KernelBuilder::KernelBuilder(OpBuilder &builder, Location loc, Value numBlocks,
-                             const LoweringPlan &plan, const KernelPlan &kernel)
+                             const OpPlan &plan, const KernelPlan &kernel)
     : b(builder), loc(loc), blockSize(plan.blockSize), warpSize(plan.warpSize),
       layout(kernel.shared) {
-  StringRef kind = kernel.kind;
+  StringRef kind = kernel.getKind();
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value threads = arith::ConstantIndexOp::create(b, loc, blockSize);
   launch =

@@ -35,11 +35,11 @@ class KernelBuilder {
 public:
   /// Creates the launch of `numBlocks` blocks of the plan's block size at
   /// the builder's point and positions the builder in its body. A non-empty
-  /// `kernel.kind` names the outlined kernel `<function>_<kind>`
+  /// `kernel.getKind()` names the outlined kernel `<function>_<kind>`
   /// (profilers and the emulator's reports show it); otherwise outlining
   /// names it. Shared memory comes from `kernel.shared`.
   KernelBuilder(OpBuilder &builder, Location loc, Value numBlocks,
-                const LoweringPlan &plan, const KernelPlan &kernel);
+                const OpPlan &plan, const KernelPlan &kernel);
   /// Ends the kernel body, declares the shared memory the kernel allocated
   /// (which must be what the plan computed) and puts the builder after the
   /// launch.
@@ -229,7 +229,7 @@ private:
 /// `num_blocks`, else all of them with `virt = none`, else at most the
 /// plan's cap.
 Value getLaunchBlockCount(OpBuilder &b, Location loc, SegSpaceOpInterface op,
-                          Value required, const LoweringPlan &plan);
+                          Value required, const OpPlan &plan);
 
 /// Runs `body` with the builder inside `scf.if (count > 0)`: a launch of no
 /// blocks is an error.

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// LoweringPlan::print: the one-line summary of a plan that
-// convert-seg-to-gpu's remarks and the plan tests show.
+// printPlan: the one-line summary of a plan that convert-seg-to-gpu's
+// remarks and the plan tests show: the op kind, the launch, what the op's
+// plan decided, then the shared memory of every kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,16 +15,52 @@
 using namespace mlir;
 using namespace mlir::seg;
 
-static void printHistPlan(raw_ostream &os, const LoweringPlan::HistPlan &hist) {
-  os << ", " << (hist.shared ? "shared" : "global-atomic");
-  if (hist.shared) {
-    os << ", multiplicity " << hist.multiplicity << ", passes " << hist.passes
+static void printOpPlan(raw_ostream &os, const MapPlan &plan) {
+  if (!plan.blockLevel) {
+    os << ", loads in flight " << plan.loadsInFlight;
+    return;
+  }
+  os << ", thread_in_block loads in flight [";
+  llvm::interleaveComma(llvm::make_second_range(plan.innerLoadsInFlight), os);
+  os << "]";
+}
+
+static void printOpPlan(raw_ostream &os, const RedPlan &plan) {
+  static constexpr StringLiteral strategies[] = {"auto", "sequential", "small",
+                                                 "large"};
+  os << ", strategy " << strategies[static_cast<int>(plan.strategy)]
+     << ", sequential threshold " << plan.sequentialThreshold
+     << ", small segments up to " << plan.smallSegmentMax
+     << ", sequential tile " << plan.sequentialTile << ", chunk " << plan.chunk
+     << ", loads in flight " << plan.loadsInFlight;
+  if (plan.contiguousLoads.isVectorized())
+    os << ", vector loads of " << plan.contiguousLoads.width << " elements";
+}
+
+static void printOpPlan(raw_ostream &os, const ScanPlan &plan) {
+  os << ", " << (plan.singlePass ? "single-pass" : "reduce-then-scan")
+     << ", m = " << plan.elementsPerThread;
+  if (plan.loadsInFlight < plan.elementsPerThread)
+    os << ", loads in flight " << plan.loadsInFlight;
+  if (plan.restageScanned)
+    os << ", scanned values restaged";
+  if (!plan.singlePass)
+    os << ", aggregate scan " << plan.aggregatesPerThread << " per thread";
+  if (plan.parkScanExclusive)
+    os << ", block scan parks warp-exclusive values in shared memory";
+}
+
+static void printOpPlan(raw_ostream &os, const HistPlan &plan) {
+  os << ", loads in flight " << plan.loadsInFlight;
+  os << ", " << (plan.shared ? "shared" : "global-atomic");
+  if (plan.shared) {
+    os << ", multiplicity " << plan.multiplicity << ", passes " << plan.passes
        << ", bins per pass [";
-    llvm::interleaveComma(hist.passBins, os);
+    llvm::interleaveComma(plan.passBins, os);
     os << "]";
   }
   os << ", updates [";
-  llvm::interleaveComma(llvm::zip_equal(hist.atomics, hist.locked), os,
+  llvm::interleaveComma(llvm::zip_equal(plan.atomics, plan.locked), os,
                         [&](auto update) {
                           auto [kind, locked] = update;
                           if (locked)
@@ -33,56 +70,29 @@ static void printHistPlan(raw_ostream &os, const LoweringPlan::HistPlan &hist) {
                           else
                             os << "compare-and-swap";
                         });
-  os << "] (" << hist.reason << ")";
+  os << "] (" << plan.reason << ")";
 }
 
-void LoweringPlan::print(raw_ostream &os) const {
-  static constexpr StringLiteral kinds[] = {"thread map", "block map",
-                                            "reduction", "scan", "histogram"};
-  static constexpr StringLiteral strategies[] = {"auto", "sequential", "small",
-                                                 "large"};
-  os << kinds[static_cast<int>(kind)] << ": block size " << blockSize
-     << ", at most " << blockCap << " blocks";
-  switch (kind) {
-  case Kind::ThreadMap:
-    os << ", loads in flight " << loadsInFlight;
-    break;
-  case Kind::BlockMap:
-    os << ", thread_in_block loads in flight [";
-    llvm::interleaveComma(llvm::make_second_range(innerLoadsInFlight), os);
-    os << "]";
-    break;
-  case Kind::Reduction:
-    os << ", strategy " << strategies[static_cast<int>(strategy)]
-       << ", sequential threshold " << sequentialThreshold
-       << ", small segments up to " << smallSegmentMax << ", sequential tile "
-       << sequentialTile << ", chunk " << chunk << ", loads in flight "
-       << loadsInFlight;
-    if (contiguousLoads.isVectorized())
-      os << ", vector loads of " << contiguousLoads.width << " elements";
-    break;
-  case Kind::Scan:
-    os << ", " << (singlePass ? "single-pass" : "reduce-then-scan")
-       << ", m = " << chunk;
-    if (loadsInFlight < chunk)
-      os << ", loads in flight " << loadsInFlight;
-    if (restageScanned)
-      os << ", scanned values restaged";
-    if (!singlePass)
-      os << ", aggregate scan " << aggregatesPerThread << " per thread";
-    if (parkScanExclusive)
-      os << ", block scan parks warp-exclusive values in shared memory";
-    break;
-  case Kind::Histogram:
-    os << ", loads in flight " << loadsInFlight;
-    printHistPlan(os, hist);
-    break;
-  }
+static StringRef getOpKindName(const LoweringPlan &plan) {
+  if (const auto *map = std::get_if<MapPlan>(&plan))
+    return map->blockLevel ? "block map" : "thread map";
+  if (std::holds_alternative<RedPlan>(plan))
+    return "reduction";
+  if (std::holds_alternative<ScanPlan>(plan))
+    return "scan";
+  return "histogram";
+}
+
+void seg::printPlan(raw_ostream &os, const LoweringPlan &plan) {
+  const OpPlan &common = getOpPlan(plan);
+  os << getOpKindName(plan) << ": block size " << common.blockSize
+     << ", at most " << common.blockCap << " blocks";
+  std::visit([&](const auto &opPlan) { printOpPlan(os, opPlan); }, plan);
   os << "; shared memory:";
   llvm::interleave(
-      kernels, os,
+      common.kernels, os,
       [&](const KernelPlan &kernel) {
-        os << " " << kernel.name << " " << kernel.shared.getTotalBytes();
+        os << " " << kernel.getName() << " " << kernel.shared.getTotalBytes();
       },
       ",");
 }

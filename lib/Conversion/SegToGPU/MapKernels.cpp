@@ -14,8 +14,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Emitters.h"
+#include "MapLoads.h"
 
-#include "segir/Analysis/ResourceModel.h"
 #include "segir/Dialect/Seg/Utils/MemoryFootprint.h"
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
@@ -46,49 +46,6 @@ static void emitThreadPoint(KernelBuilder &kb, MapOp op, IRMapping &mapping,
     return kb.hoistPrivateAlloca(alloca);
   });
   emitResults(kb, op.getResultsOp(), mapping, ivs, blockIvs);
-}
-
-/// A load of a memref the map captures (device memory, not a private
-/// array of the thread).
-static bool isCapturedLoad(Operation *op, Region &scope) {
-  auto load = dyn_cast<memref::LoadOp>(op);
-  return load && !scope.isAncestor(
-                     getUnderlyingBuffer(load.getMemRef()).getParentRegion());
-}
-
-/// Words loaded from captured memrefs by the loads at the start of a
-/// thread-level map's body (before it first writes): what one point has in
-/// flight.
-static int64_t getLeadingLoadWords(MapOp op) {
-  int64_t words = 0;
-  for (Operation &inner : op.getBody().front().without_terminator()) {
-    if (mayWriteMemory(&inner))
-      break;
-    if (isCapturedLoad(&inner, op.getBody()))
-      words += llvm::divideCeil(
-          getPrimitiveByteSize(inner.getResult(0).getType()).value_or(8), 4);
-  }
-  return words;
-}
-
-/// Points a thread of a thread-level or thread_in_block map evaluates
-/// together: enough leading loads in flight (about 16 words); one when the
-/// body loads nothing before it writes or has private arrays, and no more
-/// than a thread has when the space is static.
-int64_t seg::getMapLoadsInFlight(MapOp op, int64_t blockSize,
-                                 const GPULoweringConfig &config) {
-  int64_t perThread = std::numeric_limits<int64_t>::max();
-  if (std::optional<int64_t> count = getStaticPointCount(op.getStaticSizes()))
-    perThread = llvm::divideCeil(*count, blockSize);
-  if (config.loadsInFlight > 0)
-    return std::clamp<int64_t>(perThread, 1, config.loadsInFlight);
-  // Every point of a group would get its own copy of a private array.
-  if (!op.getBody().getOps<memref::AllocaOp>().empty())
-    return 1;
-  int64_t words = getLeadingLoadWords(op);
-  if (words == 0)
-    return 1;
-  return std::clamp<int64_t>(perThread, 1, getLoadsInFlightForWords(words));
 }
 
 /// Moves the leading loads of `points[1..]` (the ops each point emitted, in
@@ -164,7 +121,7 @@ static void emitThreadPoints(KernelBuilder &kb, MapOp op,
 /// wait for each other unless `barrier` is false.
 static void emitThreadInBlockMap(KernelBuilder &kb, MapOp op,
                                  IRMapping &mapping, ValueRange blockIvs,
-                                 bool barrier, const LoweringPlan &plan) {
+                                 bool barrier, const MapPlan &plan) {
   SmallVector<Value> sizes =
       materializeSizes(kb.b, kb.loc, op.getMixedSizes(), mapping);
   Value count = productOf(kb.b, kb.loc, sizes);
@@ -205,7 +162,7 @@ static bool canOmitBarrierAfter(ArrayRef<MapOp> unsynchronized,
   return false;
 }
 
-static void lowerThreadMap(OpBuilder &b, MapOp op, const LoweringPlan &plan) {
+static void lowerThreadMap(OpBuilder &b, MapOp op, const MapPlan &plan) {
   Location loc = op.getLoc();
   int64_t blockSize = plan.blockSize;
   SmallVector<Value> sizes = materializeSizes(b, loc, op.getMixedSizes());
@@ -214,7 +171,8 @@ static void lowerThreadMap(OpBuilder &b, MapOp op, const LoweringPlan &plan) {
     Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
     Value required = ceilDivIndex(b, loc, count, blockSizeIdx);
     Value numBlocks = getLaunchBlockCount(b, loc, op, required, plan);
-    KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("thread"));
+    KernelBuilder kb(b, loc, numBlocks, plan,
+                     plan.getKernel(KernelRole::ThreadMap));
     Value first = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, kb.blockId, blockSizeIdx),
         kb.threadId);
@@ -227,51 +185,6 @@ static void lowerThreadMap(OpBuilder &b, MapOp op, const LoweringPlan &plan) {
                        });
     kb.finish();
   });
-}
-
-/// If every use of the block-level `alloca` is a load or store
-/// directly in a thread_in_block map of exactly `blockSize` static points
-/// whose leading indices are that map's induction variables: each thread
-/// then touches only its own part (a thread-private array expanded by the
-/// thread index, such as the register tiles of seg-tile-block-register),
-/// the number of those thread dimensions; else 0.
-unsigned seg::getThreadPrivateRank(memref::AllocaOp alloca, int64_t blockSize) {
-  ArrayRef<int64_t> shape = alloca.getType().getShape();
-  if (!alloca.getType().hasStaticShape() ||
-      !alloca.getType().getLayout().isIdentity() ||
-      alloca.getType().getMemorySpace() || alloca->use_empty())
-    return 0;
-  std::optional<unsigned> threadRank;
-  for (OpOperand &use : alloca->getUses()) {
-    Operation *user = use.getOwner();
-    ValueRange indices;
-    if (auto load = dyn_cast<memref::LoadOp>(user))
-      indices = load.getIndices();
-    else if (auto store = dyn_cast<memref::StoreOp>(user);
-             store && use.getOperandNumber() == 1)
-      indices = store.getIndices();
-    else
-      return 0;
-    auto map =
-        dyn_cast_or_null<MapOp>(getEnclosingSpaceOp(user).getOperation());
-    if (!map || map.getLevel() != Level::ThreadInBlock)
-      return 0;
-    ArrayRef<int64_t> sizes = map.getStaticSizes();
-    if (llvm::any_of(sizes, ShapedType::isDynamic))
-      return 0;
-    int64_t points = 1;
-    for (int64_t size : sizes)
-      points *= size;
-    unsigned rank = sizes.size();
-    // Every map must number the threads the same way.
-    if (points != blockSize || rank > shape.size() ||
-        shape.take_front(rank) != sizes ||
-        !llvm::equal(indices.take_front(rank), map.getInductionVars()) ||
-        (threadRank && *threadRank != rank))
-      return 0;
-    threadRank = rank;
-  }
-  return *threadRank;
 }
 
 /// A private array of the trailing dimensions of `alloca`, at the start of
@@ -331,7 +244,7 @@ static void dropPrivateView(OpBuilder &b, Value view, Value own,
 /// so every thread reaches the same barriers) are rebuilt around their
 /// lowered bodies; anything else runs in every thread.
 static void emitBlockOps(KernelBuilder &kb, Block &block, IRMapping &mapping,
-                         ValueRange blockIvs, const LoweringPlan &plan) {
+                         ValueRange blockIvs, const MapPlan &plan) {
   OpBuilder &b = kb.b;
   auto holdsSegOps = [](Operation &op) {
     return op.walk([](SegSpaceOpInterface) { return WalkResult::interrupt(); })
@@ -459,13 +372,14 @@ static SmallVector<Value> getBlockOrderPoint(OpBuilder &b, Location loc,
   return ivs;
 }
 
-static void lowerBlockMap(OpBuilder &b, MapOp op, const LoweringPlan &plan) {
+static void lowerBlockMap(OpBuilder &b, MapOp op, const MapPlan &plan) {
   Location loc = op.getLoc();
   SmallVector<Value> sizes = materializeSizes(b, loc, op.getMixedSizes());
   Value count = productOf(b, loc, sizes);
   ifNonEmpty(b, loc, count, [&] {
     Value numBlocks = getLaunchBlockCount(b, loc, op, count, plan);
-    KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("block"));
+    KernelBuilder kb(b, loc, numBlocks, plan,
+                     plan.getKernel(KernelRole::BlockMap));
     Block &body = op.getBody().front();
     // Shared memory is allocated once per kernel and reused by the virtual
     // blocks of a launched block (a barrier separates them). Arrays that
@@ -509,7 +423,7 @@ static void lowerBlockMap(OpBuilder &b, MapOp op, const LoweringPlan &plan) {
   });
 }
 
-void seg::lowerMapToGPU(OpBuilder &b, MapOp op, const LoweringPlan &plan) {
+void seg::lowerMapToGPU(OpBuilder &b, MapOp op, const MapPlan &plan) {
   if (op.getLevel() == Level::Block)
     lowerBlockMap(b, op, plan);
   else

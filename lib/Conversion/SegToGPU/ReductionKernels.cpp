@@ -170,7 +170,7 @@ static void stageSequentialTile(KernelBuilder &kb, Reduction &red,
 }
 
 static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
-                                 const LoweringPlan &plan) {
+                                 const RedPlan &plan) {
   int64_t blockSize = plan.blockSize, tile = plan.sequentialTile;
   Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
   Value virtualBlocks = ceilDivIndex(b, loc, red.numSegments, blockSizeIdx);
@@ -181,7 +181,7 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
   Value rowStep = arith::DivUIOp::create(b, loc, blockSizeIdx, columns);
 
   KernelBuilder kb(b, loc, numBlocks, plan,
-                   plan.getKernel("sequential-segments"));
+                   plan.getKernel(KernelRole::SequentialSegments));
   // The tile in evaluation order, element f (the j-th of thread t is
   // f = j B + t) at slot f + f / P, one padding slot per P elements against
   // bank conflicts when thread r reads its row [r c, r c + c). P (a power
@@ -257,7 +257,7 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
 /// Whether the small kernel reduces segments of `n` elements within warps:
 /// n <= W, and whole warps only.
 static Value emitFitsWarp(OpBuilder &b, Location loc, Value n,
-                          const LoweringPlan &plan) {
+                          const RedPlan &plan) {
   if (plan.blockSize % plan.warpSize != 0)
     return arith::ConstantIntOp::create(b, loc, 0, 1);
   return arith::CmpIOp::create(
@@ -332,7 +332,7 @@ static void emitSmallSegmentsInWarps(KernelBuilder &kb, Reduction &red,
 
 /// Requires 1 <= n <= B.
 static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
-                            const LoweringPlan &plan) {
+                            const RedPlan &plan) {
   int64_t blockSize = plan.blockSize;
   Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
   Value n = red.segmentLength;
@@ -352,7 +352,8 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
   Value virtualBlocks = ceilDivIndex(b, loc, red.numSegments, perBlock);
   Value numBlocks = getLaunchBlockCount(b, loc, red.op, virtualBlocks, plan);
 
-  KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel("small-segments"));
+  KernelBuilder kb(b, loc, numBlocks, plan,
+                   plan.getKernel(KernelRole::SmallSegments));
   SmallVector<Value> scanned = kb.allocShared(red.types, blockSize);
   auto ifInWarps = scf::IfOp::create(b, loc, TypeRange(), inWarps, true);
   b.setInsertionPoint(ifInWarps.thenBlock()->getTerminator());
@@ -536,7 +537,7 @@ struct LargeSegments {
 /// the target together; the partial results and the counters, zeroed.
 static LargeSegments emitLargeSegmentsSetup(OpBuilder &b, Location loc,
                                             Reduction &red,
-                                            const LoweringPlan &plan) {
+                                            const RedPlan &plan) {
   auto index = [&](int64_t value) {
     return arith::ConstantIndexOp::create(b, loc, value);
   };
@@ -652,10 +653,10 @@ static void emitPartialResult(KernelBuilder &kb, Reduction &red,
 }
 
 static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
-                            const LoweringPlan &plan) {
+                            const RedPlan &plan) {
   LargeSegments large = emitLargeSegmentsSetup(b, loc, red, plan);
   KernelBuilder kb(b, loc, large.numBlocks, plan,
-                   plan.getKernel("large-segments"));
+                   plan.getKernel(KernelRole::LargeSegments));
   kb.forLoop(
       kb.blockId, large.virtualBlocks, kb.gridSize, {},
       [&](Value virtualBlock, ValueRange) {
@@ -692,61 +693,43 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
 // Host code: the choice of a strategy
 //===----------------------------------------------------------------------===//
 
-void seg::lowerRedToGPU(OpBuilder &b, RedOp op, const LoweringPlan &plan) {
+/// Emits the kernel of `role`.
+static void emitKernel(OpBuilder &b, Location loc, Reduction &red,
+                       const RedPlan &plan, KernelRole role) {
+  switch (role) {
+  case KernelRole::SequentialSegments:
+    return emitSequentialKernel(b, loc, red, plan);
+  case KernelRole::SmallSegments:
+    return emitSmallKernel(b, loc, red, plan);
+  case KernelRole::LargeSegments:
+    return emitLargeKernel(b, loc, red, plan);
+  default:
+    llvm_unreachable("not a kernel of seg.red");
+  }
+}
+
+void seg::lowerRedToGPU(OpBuilder &b, RedOp op, const RedPlan &plan) {
   Location loc = op.getLoc();
   Reduction red(b, loc, op, IRMapping());
 
-  auto index = [&](int64_t value) {
-    return arith::ConstantIndexOp::create(b, loc, value);
-  };
-  auto compare = [&](arith::CmpIPredicate pred, Value lhs, int64_t rhs) {
-    return arith::CmpIOp::create(b, loc, pred, lhs, index(rhs));
-  };
-  Value n = red.segmentLength, m = red.numSegments;
-  bool hasSequential = plan.hasKernel("sequential-segments");
-  // The kernels the plan has, in order, each with the run-time condition
-  // under which it runs (the last one runs otherwise). Empty segments only
-  // need their neutral values: the sequential kernel writes them if it
-  // exists, else the large one. The small kernel needs 1 <= n <= B.
-  auto smallFits = [&](int64_t max) -> Value {
-    Value fits = compare(arith::CmpIPredicate::ule, n, max);
-    if (hasSequential)
-      return fits;
-    return arith::AndIOp::create(b, loc, fits,
-                                 compare(arith::CmpIPredicate::ne, n, 0));
-  };
-  SmallVector<std::pair<function_ref<Value()>, function_ref<void()>>> kernels;
-  auto sequentialCondition = [&]() -> Value {
-    return arith::OrIOp::create(
-        b, loc, compare(arith::CmpIPredicate::eq, n, 0),
-        compare(arith::CmpIPredicate::ugt, m, plan.sequentialThreshold));
-  };
-  auto smallCondition = [&]() -> Value {
-    return smallFits(plan.strategy == RedStrategy::Small
-                         ? plan.blockSize
-                         : plan.smallSegmentMax);
-  };
-  auto sequential = [&] { emitSequentialKernel(b, loc, red, plan); };
-  auto small = [&] { emitSmallKernel(b, loc, red, plan); };
-  auto large = [&] { emitLargeKernel(b, loc, red, plan); };
-  if (hasSequential)
-    kernels.emplace_back(sequentialCondition, sequential);
-  if (plan.hasKernel("small-segments"))
-    kernels.emplace_back(smallCondition, small);
-  if (plan.hasKernel("large-segments"))
-    kernels.emplace_back(function_ref<Value()>(), large);
-
+  // The kernels the plan has, in order, each under its run-time condition
+  // from the strategy table (the last one runs otherwise). A kernel after
+  // one that takes the empty segments needs no test for them.
   SmallVector<Value> conditions;
-  for (auto &kernel : ArrayRef(kernels).drop_back())
-    conditions.push_back(kernel.first());
-  ifNonEmpty(b, loc, m, [&] {
+  bool emptyTaken = false;
+  for (const RunCondition &condition : ArrayRef(plan.conditions).drop_back()) {
+    conditions.push_back(
+        condition.emit(b, loc, red.segmentLength, red.numSegments, emptyTaken));
+    emptyTaken |= condition.takesEmptySegments;
+  }
+  ifNonEmpty(b, loc, red.numSegments, [&] {
     OpBuilder::InsertionGuard guard(b);
-    for (auto [condition, kernel] : llvm::zip(conditions, kernels)) {
+    for (auto [condition, kernel] : llvm::zip(conditions, plan.kernels)) {
       auto ifOp = scf::IfOp::create(b, loc, TypeRange(), condition, true);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      kernel.second();
+      emitKernel(b, loc, red, plan, kernel.role);
       b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
     }
-    kernels.back().second();
+    emitKernel(b, loc, red, plan, plan.kernels.back().role);
   });
 }

@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // The pass: lowers seq-level ops to loops, plans every top-level op
-// (LoweringPlan.cpp, which checks it against the target) before anything
-// is rewritten, then replaces each by its kernels and host code
-// (MapKernels.cpp, ReductionKernels.cpp, ScanKernels.cpp).
+// (LoweringPlan.cpp and the planner of its kind, which check it against the
+// target) before anything is rewritten, then replaces each by its kernels
+// and host code (MapKernels.cpp, ReductionKernels.cpp, ScanKernels.cpp,
+// HistogramKernels.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,7 +44,8 @@ struct ConvertSegToGPUPass
     : public seg::impl::ConvertSegToGPUBase<ConvertSegToGPUPass> {
   using Base::Base;
 
-  /// The values of the options, as the generated struct holds them.
+  /// The values of the options, as the generated struct holds them: the
+  /// one place that copies them out of the pass.
   ConvertSegToGPUOptions getOptionValues() const {
     ConvertSegToGPUOptions options;
     options.blockSize = blockSize;
@@ -63,21 +65,15 @@ struct ConvertSegToGPUPass
     ModuleOp module = getOperation();
     GPULoweringConfig config;
     config.target = TargetAttr::lookup(module);
-    config.defaultBlockSize = blockSize;
-    config.maxBlocks = maxBlocks;
-    config.sequentialThreshold = sequentialThreshold;
-    config.smallSegmentMax = smallSegmentMax;
-    config.loadsInFlight = loadsInFlight;
-    config.strategy = strategy;
-    config.scanStrategy = scanStrategy;
-    config.histStrategy = histStrategy;
+    config.options = getOptionValues();
     FailureOr<TuningFile> tuning =
-        TuningFile::readOverrides(tuningFile, module);
+        TuningFile::readOverrides(config.options.tuningFile, module);
     if (failed(tuning))
       return signalPassFailure();
     config.tuning = &*tuning;
-    if (maxBlocks < 0 || sequentialThreshold < 0 || smallSegmentMax < 0 ||
-        loadsInFlight < 0) {
+    const ConvertSegToGPUOptions &options = config.options;
+    if (options.maxBlocks < 0 || options.sequentialThreshold < 0 ||
+        options.smallSegmentMax < 0 || options.loadsInFlight < 0) {
       module.emitError("convert-seg-to-gpu: max-blocks, sequential-threshold, "
                        "small-segment-max and loads-in-flight must not be "
                        "negative");
@@ -86,9 +82,9 @@ struct ConvertSegToGPUPass
     // Every element (or point) in flight is evaluated into registers of its
     // own before the first is used, and the kernel unrolls that many.
     int64_t maxInFlight = config.target.getRegistersPerThread();
-    if (config.loadsInFlight > maxInFlight) {
+    if (options.loadsInFlight > maxInFlight) {
       module.emitError("convert-seg-to-gpu: loads-in-flight ")
-          << config.loadsInFlight << " is more than the " << maxInFlight
+          << options.loadsInFlight << " is more than the " << maxInFlight
           << " registers per thread of target " << config.target.getChip()
           << " (each element in flight holds at least one); the bound is "
           << maxInFlight;
@@ -123,10 +119,10 @@ struct ConvertSegToGPUPass
       valid &= succeeded(plan);
       if (failed(plan))
         continue;
-      if (remarks) {
+      if (options.remarks) {
         std::string line;
         llvm::raw_string_ostream os(line);
-        plan->print(os);
+        printPlan(os, *plan);
         mlir::emitRemark(op->getLoc(), "plan: ") << line;
       }
       plans.push_back(std::move(*plan));
@@ -137,13 +133,13 @@ struct ConvertSegToGPUPass
     for (auto [op, plan] : llvm::zip_equal(kernels, plans)) {
       OpBuilder builder(op);
       if (auto map = dyn_cast<MapOp>(op))
-        lowerMapToGPU(builder, map, plan);
+        lowerMapToGPU(builder, map, std::get<MapPlan>(plan));
       else if (auto red = dyn_cast<RedOp>(op))
-        lowerRedToGPU(builder, red, plan);
+        lowerRedToGPU(builder, red, std::get<RedPlan>(plan));
       else if (auto hist = dyn_cast<HistOp>(op))
-        lowerHistToGPU(builder, hist, plan);
+        lowerHistToGPU(builder, hist, std::get<HistPlan>(plan));
       else
-        lowerScanToGPU(builder, cast<ScanOp>(op), plan);
+        lowerScanToGPU(builder, cast<ScanOp>(op), std::get<ScanPlan>(plan));
       op->erase();
     }
     if (!kernels.empty())

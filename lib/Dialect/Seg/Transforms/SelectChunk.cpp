@@ -100,11 +100,17 @@ struct ChunkSelector {
       explanation = (what + " 1: not every element type is primitive").str();
     } else {
       std::string error;
-      FailureOr<SequentialChoice> choice =
-          isScan ? model.selectScanDegree(types, threads, &error)
-                 : model.selectReduceChunk(types, threads,
-                                           options.avoidMultiplesOf8,
-                                           &error);
+      FailureOr<SequentialChoice> choice = failure();
+      if (auto scan = dyn_cast<ScanOp>(op.getOperation())) {
+        // The m convert-seg-to-gpu chooses for the kernel the automatic
+        // scan strategy picks.
+        ScanShape shape = getScanShape(scan);
+        choice = model.selectScanElementsPerThread(
+            shape, threads, model.fitsSinglePassScan(shape, threads), &error);
+      } else {
+        choice = model.selectReduceChunk(types, threads,
+                                         options.avoidMultiplesOf8, &error);
+      }
       if (failed(choice))
         return op.emitOpError() << "cannot choose a " << what << ": " << error;
       value = choice->value;

@@ -150,6 +150,30 @@ inline int64_t getMmaSliceStageElements(const TilePlan &plan, int64_t along) {
 /// The lanes of a warp in the PTX ISA's mma.sync fragment layouts.
 inline constexpr int64_t kMmaWarpLanes = 32;
 
+/// Success, or why a map is not tiled: a constant phrase, reported in the
+/// pass's remark.
+class [[nodiscard]] MatchResult {
+public:
+  static MatchResult success() { return MatchResult(StringRef()); }
+  static MatchResult failure(StringRef reason) { return MatchResult(reason); }
+  bool failed() const { return !reason.empty(); }
+  StringRef getReason() const { return reason; }
+
+private:
+  explicit MatchResult(StringRef reason) : reason(reason) {}
+  StringRef reason;
+};
+
+/// Matches `map` as `(b..., i, j) { code1; redomap over k; code2 }` into
+/// `nest`: success, or why it does not match.
+MatchResult matchNest(MapOp map, Nest &nest);
+
+/// Success when the redomap of `nest` is what mma.sync of `kind` computes:
+/// a single f32 accumulator that gets, per k, the product of the two tiled
+/// values (of the mode's input type, extended to f32 unless they are f32)
+/// added to it, by an scf.for or a `seq` seg.red; else why not.
+MatchResult matchMmaStep(Nest &nest, TileMma kind);
+
 /// The option's spelling of `kind`.
 StringRef getMmaModeName(TileMma kind);
 

@@ -16,6 +16,8 @@
 
 #include "TileBlockRegister.h"
 
+#include "segir/Dialect/Seg/Utils/Utils.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -36,9 +38,6 @@ SmallVector<Value>
 buildIf(OpBuilder &b, Location loc, Value cond, TypeRange types,
         function_ref<SmallVector<Value>(OpBuilder &)> then,
         function_ref<SmallVector<Value>(OpBuilder &)> otherwise);
-
-/// The conjunction of `conds` (null if there are none).
-Value andAll(OpBuilder &b, Location loc, ArrayRef<Value> conds);
 
 /// `lhs < rhs`, unsigned.
 Value cmpUlt(OpBuilder &b, Location loc, Value lhs, Value rhs);

@@ -257,5 +257,5 @@ Value TiledBuilder::emitVectorLoadCheck() {
     if (tiled.kInner)
       conds.push_back(isZero(remC(lower, width)));
   }
-  return conds.empty() ? Value() : andAll(b, loc, conds);
+  return andAll(b, loc, conds);
 }

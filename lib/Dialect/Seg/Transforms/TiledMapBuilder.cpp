@@ -96,13 +96,6 @@ tiling::buildIf(OpBuilder &b, Location loc, Value cond, TypeRange types,
   return SmallVector<Value>(ifOp.getResults());
 }
 
-Value tiling::andAll(OpBuilder &b, Location loc, ArrayRef<Value> conds) {
-  Value result;
-  for (Value cond : conds)
-    result = result ? arith::AndIOp::create(b, loc, result, cond) : cond;
-  return result;
-}
-
 Value tiling::cmpUlt(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, rhs);
 }

@@ -62,6 +62,13 @@ SmallVector<Value> seg::materializeSizes(OpBuilder &builder, Location loc,
   return values;
 }
 
+Value seg::andAll(OpBuilder &builder, Location loc, ArrayRef<Value> conds) {
+  Value result;
+  for (Value cond : conds)
+    result = result ? arith::AndIOp::create(builder, loc, result, cond) : cond;
+  return result;
+}
+
 Value seg::productOf(OpBuilder &builder, Location loc, ArrayRef<Value> sizes) {
   Value product = arith::ConstantIndexOp::create(builder, loc, 1);
   for (Value size : sizes)
@@ -167,13 +174,6 @@ SmallVector<Value> seg::applyOperators(OpBuilder &builder,
 //===----------------------------------------------------------------------===//
 // Kernel results
 //===----------------------------------------------------------------------===//
-
-static Value andAll(OpBuilder &builder, Location loc, ArrayRef<Value> conds) {
-  Value result = conds.front();
-  for (Value cond : conds.drop_front())
-    result = arith::AndIOp::create(builder, loc, result, cond);
-  return result;
-}
 
 /// Stores `value` at `indices` of `out` when `conds` (possibly empty) hold.
 static void storeIf(OpBuilder &builder, Location loc, ArrayRef<Value> conds,

@@ -115,24 +115,28 @@ func.func @matmul5x5(%in: memref<?xf32>, %o: memref<f32>, %n: index) {
 
 // -----
 
-// Scans: [Clausen 2021, eq. 4] with k_mem = 232448 / 256 = 908 bytes and
-// k_reg = 255 registers per thread at block size 256.
+// Scans: the m convert-seg-to-gpu uses. First [Clausen 2021, eq. 4] with
+// k_mem = 232448 / 256 = 908 bytes and k_reg = 255 registers per thread at
+// block size 256:
 //   f32 sum:          min(908 / 4, (255 - 1 - 1) / 5) = min(227, 50) = 50
 //   4 x i64 (radix):  min(908 / 8, (255 - 1 - 8) / 19) = min(113, 12) = 12
 //   6 x i32 (LSS):    min(908 / 4, (255 - 1 - 6) / 15) = min(227, 16) = 16
 //   25 x f32 (5x5):   min(908 / 4, (255 - 1 - 25) / 53) = min(227, 4) = 4
+// then at most max(4, 16 / w) for w words of state (16 words in flight):
+// 16, 4, 4 and 4; then lowered while the single-pass kernel's
+// m (2 w + 4) + 8 w + 25 registers exceed 255: 25 x f32 needs 279 at m = 1.
 // CHECK-LABEL: func @scans
-// CHECK: seg.scan thread {{.*}} chunk(50)
-// CHECK: seg.scan thread {{.*}} chunk(12)
 // CHECK: seg.scan thread {{.*}} chunk(16)
 // CHECK: seg.scan thread {{.*}} chunk(4)
+// CHECK: seg.scan thread {{.*}} chunk(4)
+// CHECK: seg.scan thread {{.*}} chunk(1)
 func.func @scans(%f: memref<?xf32>, %fo: memref<?xf32>, %l: memref<?xi64>,
                  %lo: memref<?xi64>, %i: memref<?xi32>, %io: memref<?xi32>,
                  %n: index) {
   %fz = arith.constant 0.0 : f32
   %lz = arith.constant 0 : i64
   %iz = arith.constant 0 : i32
-  // expected-remark @+1 {{scans.scan0.chunk: sequentiality degree 50 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 50) on target sm_90}}
+  // expected-remark @+1 {{scans.scan0.chunk: sequentiality degree 16 (decided by loads in flight; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 50, loads in flight gain up to 16) on target sm_90}}
   seg.scan thread (%p) in (%n) outs(%fo : memref<?xf32>) {
     %x = memref.load %f[%p] : memref<?xf32>
     seg.yield %x : f32
@@ -140,7 +144,7 @@ func.func @scans(%f: memref<?xf32>, %fo: memref<?xf32>, %l: memref<?xi64>,
     %s = arith.addf %a, %b : f32
     seg.yield %s : f32
   }
-  // expected-remark @+1 {{scans.scan1.chunk: sequentiality degree 12 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 113, registers (255 per thread) allow 12) on target sm_90}}
+  // expected-remark @+1 {{scans.scan1.chunk: sequentiality degree 4 (decided by loads in flight; block size 256: shared memory (232448 bytes per block) allows 113, registers (255 per thread) allow 12, loads in flight gain up to 4) on target sm_90}}
   seg.scan thread (%p) in (%n) outs(%lo, %lo, %lo, %lo : memref<?xi64>, memref<?xi64>, memref<?xi64>, memref<?xi64>) {
     %x = memref.load %l[%p] : memref<?xi64>
     seg.yield %x, %x, %x, %x : i64, i64, i64, i64
@@ -152,7 +156,7 @@ func.func @scans(%f: memref<?xf32>, %fo: memref<?xf32>, %l: memref<?xi64>,
     %r3 = arith.addi %a3, %b3 : i64
     seg.yield %r0, %r1, %r2, %r3 : i64, i64, i64, i64
   }
-  // expected-remark @+1 {{scans.scan2.chunk: sequentiality degree 16 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 16) on target sm_90}}
+  // expected-remark @+1 {{scans.scan2.chunk: sequentiality degree 4 (decided by loads in flight; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 16, loads in flight gain up to 4) on target sm_90}}
   seg.scan thread (%p) in (%n) outs(%io, %io, %io, %io, %io, %io : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>) {
     %x = memref.load %i[%p] : memref<?xi32>
     seg.yield %x, %x, %x, %x, %x, %x : i32, i32, i32, i32, i32, i32
@@ -161,7 +165,7 @@ func.func @scans(%f: memref<?xf32>, %fo: memref<?xf32>, %l: memref<?xi64>,
       neutral(%iz, %iz, %iz, %iz, %iz, %iz : i32, i32, i32, i32, i32, i32) {
     seg.yield %a0, %b1, %a2, %b3, %a4, %b5 : i32, i32, i32, i32, i32, i32
   }
-  // expected-remark @+1 {{scans.scan3.chunk: sequentiality degree 4 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 4) on target sm_90}}
+  // expected-remark @+1 {{scans.scan3.chunk: sequentiality degree 1 (decided by registers; block size 256: shared memory (232448 bytes per block) allows 227, registers (255 per thread) allow 1, loads in flight gain up to 4) on target sm_90}}
   seg.scan thread (%p) in (%n) outs(%fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo, %fo : memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) {
     %x = memref.load %f[%p] : memref<?xf32>
     seg.yield %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32

@@ -21,8 +21,12 @@ def SegSelectChunk : Pass<"seg-select-chunk"> {
       shared memory of the collective copy (eq. 6) and the registers of the
       per-thread chunk arrays, the accumulator and index overhead allow;
       with other element types 1.
-    * `seg.scan`: the sequentiality degree m of [Clausen 2021, eq. 4], with
-      k_mem and k_reg from the target and the op's block size.
+    * `seg.scan`: the elements per thread m that convert-seg-to-gpu would
+      choose (ResourceModel::selectScanElementsPerThread): the
+      sequentiality degree of [Clausen 2021, eq. 4], with k_mem and k_reg
+      from the target and the op's block size, at most what keeps about 16
+      words in flight (at least 4 elements), lowered until the kernel the
+      automatic scan strategy picks fits its registers and shared memory.
 
     Limits come from the module's `#seg.target` (sm_90 by default). The block
     size is the op's static `block_size`, else `block-size`; an op whose block

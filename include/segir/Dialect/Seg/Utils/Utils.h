@@ -43,6 +43,10 @@ SmallVector<Value> materializeSizes(OpBuilder &builder, Location loc,
                                     ArrayRef<OpFoldResult> sizes,
                                     const IRMapping &mapping);
 
+/// The conjunction of the i1 values `conds`: null for none, the value itself
+/// for one, else a chain of arith.andi in order.
+Value andAll(OpBuilder &builder, Location loc, ArrayRef<Value> conds);
+
 /// The product of `sizes` as an index value (1 for none).
 Value productOf(OpBuilder &builder, Location loc, ArrayRef<Value> sizes);
 

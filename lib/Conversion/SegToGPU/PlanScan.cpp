@@ -1,0 +1,99 @@
+//===- PlanScan.cpp - The plan of a seg.scan ------------------------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Single-pass or reduce-then-scan, the elements per thread m and how the
+// kernels keep them, all chosen by the resource model, and the kernels'
+// shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Planners.h"
+
+#include "segir/Analysis/ResourceModel.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+
+/// Whether the plan scans in a single pass: the option's strategy, or what
+/// fits the registers; says why it does not when chosen automatically.
+static bool chooseSinglePass(const ScanShape &shape, const ScanPlan &plan,
+                             const GPULoweringConfig &config,
+                             std::string &fallbackReason) {
+  switch (config.options.scanStrategy) {
+  case ScanStrategy::SinglePass:
+    return true;
+  case ScanStrategy::ReduceThenScan:
+    return false;
+  case ScanStrategy::Auto:
+    break;
+  }
+  ResourceModel model(config.target);
+  int64_t needed = 0;
+  if (model.fitsSinglePassScan(shape, plan.blockSize, &needed))
+    return true;
+  fallbackReason =
+      (Twine("the single-pass kernel needs about ") + Twine(needed) +
+       " registers per thread for its operator state at m = 1, more than "
+       "the " +
+       Twine(model.getRegistersPerThread(plan.blockSize)) +
+       " available with block size " + Twine(plan.blockSize) + " on target " +
+       config.target.getChip())
+          .str();
+  return false;
+}
+
+FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
+  ScanPlan plan;
+  if (failed(planSegmentedLaunch(op, config, plan)))
+    return failure();
+  TypeRange types = op.getNeutrals().getTypes();
+  int64_t blockSize = plan.blockSize;
+  ResourceModel model(config.target);
+  ScanShape shape = getScanShape(op);
+  plan.singlePass = chooseSinglePass(shape, plan, config, plan.fallbackReason);
+  plan.parkScanExclusive = model.parksScanExclusive(shape, blockSize);
+  if (std::optional<uint64_t> chunk = op.getChunk()) {
+    plan.elementsPerThread = static_cast<int64_t>(
+        std::min<uint64_t>(*chunk, std::numeric_limits<int64_t>::max()));
+    if (failed(checkRequestedChunk(op, types, plan.elementsPerThread, config,
+                                   /*isScan=*/true)))
+      return failure();
+  } else {
+    // seg-select-chunk sets `chunk` from the same function.
+    FailureOr<SequentialChoice> choice =
+        model.selectScanElementsPerThread(shape, blockSize, plan.singlePass);
+    plan.elementsPerThread = succeeded(choice) ? choice->value : 1;
+  }
+  int64_t m = plan.elementsPerThread;
+  plan.restageScanned = model.restagesScanned(shape, blockSize, m);
+  plan.loadsInFlight = model.selectScanLoadsInFlight(shape, blockSize, m);
+  if (blockSize * m >= (int64_t(1) << 31))
+    return op.emitOpError("group of ")
+           << blockSize << " x " << m
+           << " elements does not fit the 32-bit index arithmetic";
+
+  SharedMemoryLayout group =
+      model.getScanGroupLayout(shape, blockSize, m, plan.singlePass);
+  if (plan.singlePass) {
+    plan.kernels.push_back({KernelRole::SinglePassScan, group});
+  } else {
+    plan.aggregatesPerThread =
+        model.selectScanAggregatesPerThread(shape, blockSize);
+    KernelPlan aggregateScan{KernelRole::AggregateScan, {}};
+    SmallVector<Type> flagged{IntegerType::get(op.getContext(), 1)};
+    llvm::append_range(flagged, types);
+    aggregateScan.shared.addBlockScan(flagged, plan.getNumWarps(), blockSize);
+    plan.kernels.push_back({KernelRole::GroupAggregates, group});
+    plan.kernels.push_back(std::move(aggregateScan));
+    plan.kernels.push_back({KernelRole::Rescan, group});
+  }
+  if (failed(checkSharedMemory(op, plan, config)))
+    return failure();
+  if (!plan.fallbackReason.empty())
+    mlir::emitRemark(op->getLoc(), "lowered by reduce-then-scan: ")
+        << plan.fallbackReason;
+  return plan;
+}

@@ -1,0 +1,288 @@
+//===- ScanGroup.cpp - One group of a scan kernel -------------------------===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ScanGroup.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::seg;
+
+/// Most coalesced elements a thread writes in one unrolled batch (stores
+/// need nothing in flight; ScanPlan::loadsInFlight bounds the loads).
+static constexpr int64_t kCoalescedBatch = 32;
+
+static SmallVector<Value> selectAll(OpBuilder &b, Location loc, Value cond,
+                                    ValueRange lhs, ValueRange rhs) {
+  SmallVector<Value> result;
+  for (auto [l, r] : llvm::zip_equal(lhs, rhs))
+    result.push_back(arith::SelectOp::create(b, loc, cond, l, r));
+  return result;
+}
+
+InvariantDivisor::InvariantDivisor(OpBuilder &b, Location loc, Value divisor)
+    : divisor(divisor) {
+  Type i64 = b.getI64Type();
+  Value allOnes = arith::ConstantIntOp::create(b, loc, -1, 64);
+  reciprocal = arith::DivUIOp::create(
+      b, loc, allOnes, arith::IndexCastUIOp::create(b, loc, i64, divisor));
+}
+
+std::pair<Value, Value> InvariantDivisor::divRem(OpBuilder &b, Location loc,
+                                                 Value x) const {
+  Type i64 = b.getI64Type(), index = b.getIndexType();
+  Value wide = arith::IndexCastUIOp::create(b, loc, i64, x);
+  Value estimate = arith::IndexCastUIOp::create(
+      b, loc, index,
+      arith::MulUIExtendedOp::create(b, loc, wide, reciprocal).getHigh());
+  Value remainder = arith::SubIOp::create(
+      b, loc, x, arith::MulIOp::create(b, loc, estimate, divisor));
+  Value under = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                      remainder, divisor);
+  Value quotient = arith::SelectOp::create(
+      b, loc, under,
+      arith::AddIOp::create(b, loc, estimate,
+                            arith::ConstantIndexOp::create(b, loc, 1)),
+      estimate);
+  remainder = arith::SelectOp::create(
+      b, loc, under, arith::SubIOp::create(b, loc, remainder, divisor),
+      remainder);
+  return {quotient, remainder};
+}
+
+GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
+    : m(m), groupSize(kb.blockSize * m),
+      singleSegment(scan.segmentSizes.empty()) {
+  IRArith a{kb.b, kb.loc};
+  thread32 = a.trunc(kb.threadId);
+  firstOwn32 = arith::MulIOp::create(kb.b, kb.loc, thread32, a.c32(m));
+  if (singleSegment)
+    return;
+  sizeC = Indexing::getSegmentStride(a, scan.segmentLength,
+                                     kb.constIndex(groupSize));
+  thread = Indexing::split(a, thread32, sizeC);
+  firstOwn = Indexing::split(a, firstOwn32, sizeC);
+  blockStep = Indexing::split(a, a.c32(kb.blockSize), sizeC);
+  unitStep = Indexing::split(a, a.c32(1), sizeC);
+  segmentLength = InvariantDivisor(kb.b, kb.loc, scan.segmentLength);
+}
+
+GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
+                     Value id, ArrayRef<Value> staging, bool storeMapOuts,
+                     bool restaged, int64_t loadsInFlight, bool parkExclusive)
+    : kb(kb), scan(scan), shape(shape), a{kb.b, kb.loc}, m(shape.m),
+      groupSize(shape.groupSize), id(id), staging(staging), restaged(restaged) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  blockOffset = arith::MulIOp::create(b, loc, id, kb.constIndex(groupSize));
+  if (shape.singleSegment) {
+    ix = Indexing::compute(a, blockOffset, scan.segmentLength,
+                           kb.constIndex(groupSize), /*singleSegment=*/true);
+  } else {
+    Value sgmIdx;
+    std::tie(firstSegment, sgmIdx) =
+        shape.segmentLength.divRem(b, loc, blockOffset);
+    ix = Indexing::computeAt(a, sgmIdx, scan.segmentLength,
+                             kb.constIndex(groupSize));
+  }
+  validCount = a.trunc(
+      a.min64(kb.constIndex(groupSize), a.sub64(scan.total, blockOffset)));
+
+  // Load & map: every element of a batch evaluated before any is staged, so
+  // that their loads are in flight together. A whole group (all but the
+  // last) evaluates its elements without a bounds check: a branch around
+  // each would keep the body's use of a load next to it, before the next
+  // load is issued.
+  wholeGroup = a.eq32(validCount, a.c32(groupSize));
+  forGroupElements(loadsInFlight, [&](ArrayRef<CoalescedElement> elements,
+                                      bool checked) {
+    SmallVector<SmallVector<Value>> values;
+    for (const CoalescedElement &element : elements) {
+      auto evaluateOne = [&] {
+        return scan.element(kb, element.ivs, storeMapOuts);
+      };
+      values.push_back(checked ? kb.ifThenElse(element.inBounds, scan.types,
+                                               evaluateOne,
+                                               [&] { return scan.neutrals; })
+                               : evaluateOne());
+    }
+    for (auto [element, loaded] : llvm::zip_equal(elements, values))
+      kb.storeAll(loaded, staging, element.local);
+  });
+  kb.barrier();
+
+  // Thread t scans elements t m .. t m + m - 1, restarting at segment
+  // starts.
+  first =
+      arith::IndexCastUIOp::create(b, loc, b.getIndexType(), shape.firstOwn32);
+  Indexing::Cursor cursor;
+  if (!shape.singleSegment)
+    cursor = ix.at(a, shape.firstOwn);
+  Value noStart = arith::ConstantIntOp::create(b, loc, 0, 1);
+  for (int64_t i = 0; i < m; ++i) {
+    Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
+    SmallVector<Value> x = kb.loadAll(staging, slot);
+    Value start;
+    if (shape.singleSegment) {
+      // Only the array's first element starts a segment.
+      start = i == 0 ? a.and_(a.eq32(shape.thread32, a.c32(0)), ix.newSegment)
+                     : noStart;
+    } else {
+      start = ix.isStart(a, cursor);
+      if (i + 1 < m)
+        cursor = ix.advance(a, cursor, shape.unitStep);
+    }
+    if (i == 0) {
+      fresh.push_back(start);
+      own.push_back(x);
+      continue;
+    }
+    fresh.push_back(a.or_(fresh.back(), start));
+    SmallVector<Value> combined = scan.combine(b, own.back(), x);
+    own.push_back(selectAll(b, loc, start, x, combined));
+  }
+
+  SmallVector<Value> carry{fresh.back()};
+  llvm::append_range(carry, own.back());
+  // Each thread's slots hold its own elements only: writing the scanned
+  // values over them frees their registers until writeResults. The first
+  // is its element itself.
+  if (restaged) {
+    for (int64_t i = 1; i < m; ++i) {
+      Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
+      kb.storeAll(own[i], staging, slot);
+    }
+  }
+  auto segCombine = [&](ValueRange lhs, ValueRange rhs) {
+    return scan.segCombine(b, loc, lhs, rhs);
+  };
+  SmallVector<Value> identity = scan.segIdentity(b, loc);
+  threads = kb.blockScan(segCombine, identity, carry, parkExclusive);
+  totalFlag = threads.total[0];
+  totalValues = llvm::to_vector(ArrayRef(threads.total).drop_front());
+  isFirstThread = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        kb.threadId, kb.constIndex(0));
+}
+
+void GroupScan::forCoalesced(
+    int64_t maxBatch, function_ref<void(ArrayRef<CoalescedElement>)> body,
+    bool unroll) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  Value blockSize = kb.constIndex(kb.blockSize);
+  // The elements firstK .. firstK + count - 1 from `cursor`; returns the
+  // cursor after them.
+  auto emitBatch = [&](Value firstK, int64_t count, ValueRange cursor) {
+    Indexing::Cursor c;
+    if (!shape.singleSegment)
+      c = {cursor[0], cursor[1]};
+    Value base = arith::AddIOp::create(
+        b, loc, kb.threadId, arith::MulIOp::create(b, loc, firstK, blockSize));
+    SmallVector<CoalescedElement> elements;
+    for (int64_t i = 0; i < count; ++i) {
+      CoalescedElement element;
+      element.local =
+          arith::AddIOp::create(b, loc, base, kb.constIndex(i * kb.blockSize));
+      element.inBounds = a.ult32(a.trunc(element.local), validCount);
+      if (shape.singleSegment) {
+        element.ivs.push_back(
+            arith::AddIOp::create(b, loc, blockOffset, element.local));
+      } else {
+        auto [segmentDelta, index] = ix.coords(a, c);
+        element.ivs = delinearize(
+            b, loc, arith::AddIOp::create(b, loc, firstSegment, segmentDelta),
+            scan.segmentSizes);
+        element.ivs.push_back(index);
+        c = ix.advance(a, c, shape.blockStep);
+      }
+      elements.push_back(std::move(element));
+    }
+    body(elements);
+    return shape.singleSegment ? SmallVector<Value>()
+                               : SmallVector<Value>{c.segment, c.phase};
+  };
+  SmallVector<Value> cursor;
+  if (!shape.singleSegment) {
+    Indexing::Cursor c = ix.at(a, shape.thread);
+    cursor = {c.segment, c.phase};
+  }
+  int64_t batch = std::min(m, maxBatch);
+  int64_t batches = m / batch, rest = m % batch;
+  if (batches == 1)
+    cursor = emitBatch(kb.constIndex(0), batch, cursor);
+  else
+    cursor = kb.forLoop(
+        kb.constIndex(0), kb.constIndex(batches * batch), kb.constIndex(batch),
+        cursor,
+        [&](Value firstK, ValueRange carried) {
+          return emitBatch(firstK, batch, carried);
+        },
+        unroll);
+  if (rest)
+    emitBatch(kb.constIndex(batches * batch), rest, cursor);
+}
+
+void GroupScan::forGroupElements(
+    int64_t maxBatch,
+    function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body) {
+  kb.ifThenElse(
+      wholeGroup,
+      [&] {
+        forCoalesced(maxBatch, [&](ArrayRef<CoalescedElement> elements) {
+          body(elements, /*checked=*/false);
+        });
+      },
+      [&] {
+        forCoalesced(
+            1,
+            [&](ArrayRef<CoalescedElement> elements) {
+              body(elements, /*checked=*/true);
+            },
+            /*unroll=*/false);
+      });
+}
+
+void GroupScan::writeResults(ValueRange blockPrefix) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  // The threads before this one back to the last segment start, or the
+  // group prefix too when there is none.
+  Value exclusiveFlag = threads.exclusive[0];
+  ArrayRef<Value> exclusive = ArrayRef(threads.exclusive).drop_front();
+  SmallVector<Value> withPrefix = scan.combine(b, blockPrefix, exclusive);
+  SmallVector<Value> threadPrefix =
+      selectAll(b, loc, exclusiveFlag, exclusive, withPrefix);
+  for (int64_t i = 0; i < m; ++i) {
+    Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
+    SmallVector<Value> mine = restaged ? kb.loadAll(staging, slot) : own[i];
+    SmallVector<Value> combined = scan.combine(b, threadPrefix, mine);
+    SmallVector<Value> result = selectAll(b, loc, fresh[i], mine, combined);
+    kb.storeAll(result, staging, slot);
+  }
+  kb.barrier();
+  // Stores need nothing in flight. With segments, a loop over the elements
+  // recomputes their coordinates: unrolled, they would be the load phase's
+  // (common subexpressions), all kept in registers across the group. A
+  // whole group stores without bounds checks.
+  auto store = [&](const CoalescedElement &element) {
+    SmallVector<Value> values = kb.loadAll(staging, element.local);
+    for (auto [value, out] : llvm::zip_equal(values, scan.outs))
+      memref::StoreOp::create(b, loc, value, out, element.ivs);
+  };
+  int64_t batch = shape.singleSegment ? kCoalescedBatch : 1;
+  forGroupElements(batch,
+                   [&](ArrayRef<CoalescedElement> elements, bool checked) {
+                     for (const CoalescedElement &element : elements) {
+                       if (checked)
+                         kb.ifThen(element.inBounds, [&] { store(element); });
+                       else
+                         store(element);
+                     }
+                   });
+  // The next group reuses the shared buffers.
+  kb.barrier();
+}

@@ -1,0 +1,184 @@
+//===- ScanGroup.h - One group of a scan kernel -----------------*- C++ -*-===//
+//
+// Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Internal to convert-seg-to-gpu: what the kernels over groups of a
+// seg.scan (ScanKernels.cpp) do per group up to the block-wide scan, and
+// the distribution of the group's prefix into coalesced results
+// (ScanGroup.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEGIR_LIB_CONVERSION_SEGTOGPU_SCANGROUP_H
+#define SEGIR_LIB_CONVERSION_SEGTOGPU_SCANGROUP_H
+
+#include "KernelBuilder.h"
+#include "ScanIndexing.h"
+#include "ScanLookBack.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+namespace mlir {
+namespace seg {
+
+/// ScanIndexing's policy on arith ops: 64-bit values are `index`, 32-bit
+/// ones `i32`.
+struct IRArith {
+  using V64 = Value;
+  using V32 = Value;
+  using Bool = Value;
+  OpBuilder &b;
+  Location loc;
+
+  Value c64(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value c32(int64_t v) { return arith::ConstantIntOp::create(b, loc, v, 32); }
+  Value add64(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value sub64(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value rem64(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
+  Value min64(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
+  Value add32(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value sub32(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value rem32(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
+  Value div32(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
+  Value trunc(Value x) {
+    return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), x);
+  }
+  Value ext(Value x) {
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), x);
+  }
+  Value cmp(arith::CmpIPredicate pred, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, pred, x, y);
+  }
+  Value eq64(Value x, Value y) { return cmp(arith::CmpIPredicate::eq, x, y); }
+  Value eq32(Value x, Value y) { return cmp(arith::CmpIPredicate::eq, x, y); }
+  Value ne32(Value x, Value y) { return cmp(arith::CmpIPredicate::ne, x, y); }
+  Value ult32(Value x, Value y) { return cmp(arith::CmpIPredicate::ult, x, y); }
+  Value uge32(Value x, Value y) { return cmp(arith::CmpIPredicate::uge, x, y); }
+  Value and_(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value or_(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
+  Value select64(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  Value select32(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+};
+
+using Indexing = ScanIndexing<IRArith>;
+
+/// Division of 64-bit values by a divisor d >= 1 that every group of a
+/// kernel shares, without a division per group: the kernel computes
+/// r = floor((2^64 - 1) / d) >= (2^64 - d) / d once; q = mulhi(x, r) then
+/// lies in (x / d - 1, x / d] (x r / 2^64 >= x / d - x / 2^64, x < 2^64):
+/// floor(x / d) or one less, which one comparison of the remainder
+/// corrects.
+struct InvariantDivisor {
+  InvariantDivisor() = default;
+  InvariantDivisor(OpBuilder &b, Location loc, Value divisor);
+  /// floor(x / d) and x mod d (index values).
+  std::pair<Value, Value> divRem(OpBuilder &b, Location loc, Value x) const;
+
+  Value divisor, reciprocal;
+};
+
+/// What every group of a kernel over groups shares, computed once before
+/// its group loop: the only divisions of the kernel's 32-bit index
+/// arithmetic (ScanIndexing.h).
+struct GroupShape {
+  GroupShape(KernelBuilder &kb, Scan &scan, int64_t m);
+
+  int64_t m, groupSize;
+  /// The scan has one segment: an element's index is blockOffset + j and
+  /// only the array's first element starts a segment.
+  bool singleSegment;
+  /// This thread's first coalesced element (t) and first own one (t m).
+  Value thread32, firstOwn32;
+  /// With segments: the segment stride and the splits by it of t, t m,
+  /// the block size (between coalesced elements) and 1.
+  Value sizeC;
+  Indexing::Split thread, firstOwn, blockStep, unitStep;
+  /// With segments: the segment length, for a group's first segment and
+  /// its offset in it.
+  InvariantDivisor segmentLength;
+};
+
+/// One of a thread's coalesced elements of a group: its offset in the group
+/// (index), whether it exists and its coordinates.
+struct CoalescedElement {
+  Value local, inBounds;
+  SmallVector<Value> ivs;
+};
+
+/// One group of a kernel over groups (group `id`, uniform over the block),
+/// up to the block-wide scan: every thread evaluates its m elements
+/// k B + t (coalesced), all of them before it uses any so that their loads
+/// are in flight together, and stages them in shared memory; then it
+/// scans its m consecutive elements t m .. t m + m - 1 from there, and the
+/// block scans the threads' (segment-starts-here, carry) pairs. What the
+/// kernels do with the group's prefix differs; writeResults then
+/// distributes it.
+class GroupScan {
+public:
+  /// `restaged`: the thread's scanned values wait for writeResults in its
+  /// staging slots, not in registers (ScanPlan::restageScanned).
+  /// `loadsInFlight`: the coalesced elements evaluated together.
+  GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape, Value id,
+            ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
+            int64_t loadsInFlight, bool parkExclusive);
+
+  /// Combines `blockPrefix` (the groups before this one back to the start
+  /// of its segment) into every element and writes the results, coalesced.
+  void writeResults(ValueRange blockPrefix);
+
+  KernelBuilder &kb;
+  Scan &scan;
+  const GroupShape &shape;
+  IRArith a;
+  int64_t m, groupSize;
+  Value id, blockOffset;
+  Indexing ix;
+  /// Whether the group contains a segment start, and the combination of
+  /// its elements after the last one.
+  Value totalFlag;
+  SmallVector<Value> totalValues;
+  Value isFirstThread;
+
+private:
+  /// This thread's coalesced elements k B + t, k < m, in batches of at
+  /// most `maxBatch` (unrolled; a loop over the batches when m is larger):
+  /// `body` gets a batch's elements, which it may evaluate all before using
+  /// any. Their coordinates step from one to the next without a division.
+  void forCoalesced(int64_t maxBatch,
+                    function_ref<void(ArrayRef<CoalescedElement>)> body,
+                    bool unroll = true);
+  /// forCoalesced for a whole group (in batches of `maxBatch`, `checked`
+  /// false) or for the last one (one element per iteration of a loop that
+  /// is not unrolled, `checked` true: each element's bounds are checked).
+  /// Rolled, the last group's code shares nothing with the whole group's
+  /// that LLVM could merge between the paths (sinking common code would
+  /// issue the whole group's last load after the uses of the others).
+  void forGroupElements(
+      int64_t maxBatch,
+      function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body);
+
+  ArrayRef<Value> staging;
+  Value firstSegment;
+  /// Elements of the group that exist (i32), and whether all do (every
+  /// group but the last: no bounds checks).
+  Value validCount;
+  Value wholeGroup;
+  /// This thread's first own element, its m scanned elements, and whether a
+  /// segment starts in its elements 0..i.
+  Value first;
+  SmallVector<SmallVector<Value>> own;
+  bool restaged;
+  SmallVector<Value> fresh;
+  KernelBuilder::BlockScan threads;
+};
+
+} // namespace seg
+} // namespace mlir
+
+#endif // SEGIR_LIB_CONVERSION_SEGTOGPU_SCANGROUP_H
