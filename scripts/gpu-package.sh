@@ -6,6 +6,9 @@
 #   OUTDIR/examples/<example>.expected  what seg-to-cpu prints (mlir-runner)
 #   OUTDIR/bench/<variant>.o            the benchmark kernels, one object per
 #                                       line of bench/kernels/variants.txt
+#                                       (unless the harness is packaged,
+#                                       below)
+#   OUTDIR/package.txt                  the commit, date, CCCL and nvcc
 # and, as examples named <input>-<variant>, the inputs of
 # test/Integration/CUDA (segmented and chunk sweeps, appendix operators)
 # and the scan sweep of test/Integration/Emulator under the block sizes,
@@ -20,6 +23,8 @@
 #   OUTDIR/lib/libsegir_print_support.a, to link the objects this machine
 #   could not)
 #   OUTDIR/bin/segir-bench              the harness, with these kernels
+#                                       (else OUTDIR/include/cccl, the
+#                                       pinned CCCL to build it with)
 # (gpu-run.sh uses them when present, and builds them otherwise).
 # usage: gpu-package.sh OUTDIR [EXAMPLE...]   (default: the examples below,
 # the scans included, and the variants)
@@ -81,7 +86,7 @@ if ((${#examples[@]} == 0)); then
             blockscan kmeans_step)
 fi
 
-mkdir -p "$out/examples" "$out/bench"
+mkdir -p "$out/examples"
 references="$(mktemp -d)"
 trap 'rm -rf "$references"' EXIT
 runner_libs="$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so"
@@ -126,13 +131,36 @@ if [[ -f "$build/lib/libsegir_cuda_runtime.so" ]]; then
         rm -f "${object%.o}"; }
   done
 fi
-echo "== bench kernels"
-SEG_OPT="$build/bin/seg-opt" LLVM_PREFIX="$llvm" \
-  bash "$root/bench/kernels/compile.sh" --all "$out/bench"
-kernels="$(SEG_OPT="$build/bin/seg-opt" bash "$root/bench/kernels/compile.sh" --list | wc -l)"
-# The harness of this build was linked with these same kernels.
+# The harness of this build, linked with the bench kernels; else their
+# objects, for gpu-run.sh to build it with.
+kernels=0
 if [[ -x "$build/bin/segir-bench" && -f "$out/lib/libsegir_cuda_runtime.so" ]]; then
   mkdir -p "$out/bin"
   cp "$build/bin/segir-bench" "$out/bin/"
+else
+  echo "== bench kernels"
+  mkdir -p "$out/bench"
+  SEG_OPT="$build/bin/seg-opt" LLVM_PREFIX="$llvm" \
+    bash "$root/bench/kernels/compile.sh" --all "$out/bench"
+  kernels="$(SEG_OPT="$build/bin/seg-opt" bash "$root/bench/kernels/compile.sh" --list | wc -l)"
+  # gpu-run.sh builds the harness there: with the pinned CCCL's headers
+  # (scripts/setup.sh), which bench/CMakeLists.txt finds in include/cccl.
+  for cccl in "$build"/cccl/nvidia/*/include/cccl; do
+    [[ -d "$cccl" ]] || continue
+    mkdir -p "$out/include"
+    cp -r "$cccl" "$out/include/"
+  done
 fi
-echo "packaged $((${#examples[@]} + ${#variants[@]})) programs and $kernels bench kernel objects in $out"
+# What this package is, for the record of a run (gpu-proof.sh).
+{
+  echo "SegIR $(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown), packaged $(date -u '+%Y-%m-%d %H:%M UTC') on $(uname -m)"
+  echo "programs: $((${#examples[@]} + ${#variants[@]})); harness: $([[ -x "$out/bin/segir-bench" ]] && echo prebuilt || echo "$kernels kernel objects")"
+  cccl="$(sed -n 's/^SEGIR_BENCH_CCCL_VERSION:INTERNAL=//p' "$build/CMakeCache.txt" 2>/dev/null)"
+  if [[ -n "$cccl" ]]; then
+    echo "CUB of CCCL $((cccl / 1000000)).$((cccl / 1000 % 1000)).$((cccl % 1000))"
+  else
+    echo "CUB of the CUDA toolkit's CCCL"
+  fi
+  "${CUDA_HOME:-/usr/local/cuda}/bin/nvcc" --version 2>/dev/null | tail -n 2 || true
+} > "$out/package.txt"
+echo "packaged $((${#examples[@]} + ${#variants[@]})) programs and $([[ -x "$out/bin/segir-bench" ]] && echo "the harness" || echo "$kernels bench kernel objects") in $out ($(du -sh "$out" | cut -f1))"

@@ -8,7 +8,8 @@
 # linked. Programs that hand kernels host memory directly (*-direct) are
 # skipped, with the reason, on a device that cannot access pageable host
 # memory. Ends with "N passed, N failed, N skipped"; exits non-zero on a
-# failure.
+# failure. A program that runs longer than $SEGIR_PROGRAM_TIMEOUT seconds
+# (300) fails.
 # With --bench it then runs segir-bench, writing OUTDIR/bench-results.json
 # (and OUTDIR/bench-results.png where matplotlib is installed); arguments
 # after --bench go to segir-bench.
@@ -47,10 +48,16 @@ skipped=0
 for object in "$out"/examples/*.o; do
   e="$(basename "${object%.o}")"
   exe="$out/examples/$e"
-  [[ -x "$exe" ]] ||
-    "${CXX:-c++}" "$object" "$lib/libsegir_print_support.a" -L"$lib" \
-      -lsegir_cuda_runtime -Wl,-rpath,"$lib" "${driver[@]}" -o "$exe"
-  if timeout 300 "$exe" > "$exe.out" 2> "$exe.err" &&
+  # A program that does not link fails alone; the others still run.
+  if [[ ! -x "$exe" ]] &&
+     ! "${CXX:-c++}" "$object" "$lib/libsegir_print_support.a" -L"$lib" \
+         -lsegir_cuda_runtime -Wl,-rpath,"$lib" "${driver[@]}" -o "$exe" \
+         2> "$exe.link.err"; then
+    echo "FAIL: $e (not linked: $(grep -m1 -e 'undefined reference' -e 'error' "$exe.link.err"))"
+    failed=$((failed + 1))
+    continue
+  fi
+  if timeout "${SEGIR_PROGRAM_TIMEOUT:-300}" "$exe" > "$exe.out" 2> "$exe.err" &&
      diff -q "$out/examples/$e.expected" "$exe.out" >/dev/null; then
     echo "PASS: $e"
     passed=$((passed + 1))

@@ -24,6 +24,36 @@ if ((${#missing[@]})); then
     --no-install-recommends "${missing[@]}"
 fi
 
+# Any interpreter's pip will do for the PyPI packages below (a binary and
+# headers in wheels); the one of `python3`, else Debian's. pip installs
+# them with --target into the build directory: no site-packages is
+# touched, so Debian's externally managed Python needs no
+# --break-system-packages, and root and users alike can install them.
+pip_python=python3
+python3 -m pip --version > /dev/null 2>&1 || pip_python=/usr/bin/python3
+pip_install() { # TARGET-DIRECTORY REQUIREMENT
+  "$pip_python" -m pip install --quiet --disable-pip-version-check \
+    --root-user-action=ignore --no-deps --upgrade --target "$1" "$2"
+}
+
+# CUB of CCCL 3.5, the yardstick of the benchmark harness (bench/) and of
+# utils/kernel-report.py: NVIDIA's header-only PyPI package
+# nvidia-cuda-cccl, pinned (the CUDA toolkit's own CCCL is older). Its
+# headers land in $SEGIR_BUILD/cccl/nvidia/cu13/include/cccl, which CMake
+# and the report put before the toolkit's; a build configured before they
+# were there is configured again.
+cccl_package_version=13.3.5.0.6 # CCCL 3.5.0
+cccl_dir="$SEGIR_BUILD/cccl"
+if ! grep -qsx "Version: $cccl_package_version" \
+    "$cccl_dir"/nvidia_cuda_cccl-*.dist-info/METADATA; then
+  echo "== installing nvidia-cuda-cccl $cccl_package_version (PyPI) into $cccl_dir"
+  rm -rf "$cccl_dir"
+  pip_install "$cccl_dir" "nvidia-cuda-cccl==$cccl_package_version"
+  if [[ -f "$SEGIR_BUILD/build.ninja" ]]; then
+    cmake "$SEGIR_BUILD" > /dev/null
+  fi
+fi
+
 if [[ ! -f "$SEGIR_BUILD/build.ninja" ]]; then
   echo "== configuring $SEGIR_BUILD"
   cmake -G Ninja -S "$SEGIR_ROOT" -B "$SEGIR_BUILD" \
@@ -33,20 +63,11 @@ if [[ ! -f "$SEGIR_BUILD/build.ninja" ]]; then
 fi
 
 # nvdisasm for utils/kernel-report.py: the CUDA toolkit may ship none, so
-# NVIDIA's PyPI package nvidia-cuda-nvdisasm (a binary in a wheel). pip
-# installs it with --target into the build directory: no site-packages is
-# touched, so Debian's externally managed Python needs no
-# --break-system-packages, and root and users alike can install it. Any
-# interpreter's pip will do (the wheel is a binary, found by the path); the
-# one of `python3`, else Debian's.
+# NVIDIA's PyPI package nvidia-cuda-nvdisasm (a binary in a wheel).
 nvdisasm_dir="$SEGIR_BUILD/python-packages"
 if ! compgen -G "$nvdisasm_dir/nvidia/*/bin/nvdisasm" > /dev/null; then
   echo "== installing nvidia-cuda-nvdisasm (PyPI) into $nvdisasm_dir"
-  pip_python=python3
-  python3 -m pip --version > /dev/null 2>&1 || pip_python=/usr/bin/python3
-  "$pip_python" -m pip install --quiet --disable-pip-version-check \
-    --root-user-action=ignore --no-deps --target "$nvdisasm_dir" \
-    'nvidia-cuda-nvdisasm>=13.2,<14'
+  pip_install "$nvdisasm_dir" 'nvidia-cuda-nvdisasm>=13.2,<14'
 fi
 
 echo "== building"

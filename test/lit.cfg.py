@@ -115,6 +115,12 @@ def _configure():
     config.substitutions.append(("%gpu-compile", "env SEGIR_BUILD_DIR=" +
         config.segir_obj_root + " bash " + os.path.join(
             config.segir_src_root, "scripts", "gpu-compile.sh")))
+    # The GPU package of this build and the GPU proof run over one
+    # (scripts/gpu-package.sh, scripts/gpu-proof.sh).
+    for script in ("gpu-package", "gpu-proof"):
+        config.substitutions.append(("%" + script, "env SEGIR_BUILD_DIR=" +
+            config.segir_obj_root + " bash " + os.path.join(
+                config.segir_src_root, "scripts", script + ".sh")))
     # The CUDA runtime exists where CMake found the CUDA toolkit; programs
     # run on a GPU only where nvidia-smi lists one.
     cuda_lib_dir = getattr(config, "segir_cuda_runtime_dir", "")
@@ -136,6 +142,10 @@ def _configure():
         if bench:
             config.available_features.add("segir-bench")
             config.substitutions.append(("%segir-bench", bench))
+            # Its CUB calls compiled against the pinned CCCL of
+            # scripts/setup.sh rather than the toolkit's.
+            if getattr(config, "segir_bench_cccl_version", ""):
+                config.available_features.add("pinned-cccl")
         # The cubins of seg-to-nvvm are for sm_90: the GPU tests need a
         # device of compute capability 9.0.
         try:

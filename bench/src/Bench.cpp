@@ -9,20 +9,20 @@
 // (SegIR at the resource model's chunk and at chunk 1: 2x2 matrix product,
 // MSS, linear function composition) as a percentage of the copy bandwidth;
 // segmented f32 sums over shapes 1 x 2^k ... 2^k x 1 (SegIR, CUB
-// DeviceSegmentedReduce); inclusive f32
-// scans, flat and segmented (SegIR single-pass and reduce-then-scan, CUB
-// DeviceScan); SGEMM (SegIR tiled, cuBLAS FP32 without TF32; on tensor
-// cores: TF32, and BF16 inputs with FP32 accumulation); the column
-// schedule against row order (9x9 stencil, naive matrix product); the
-// resource model's chunks and tiles against alternatives; histograms
-// (SegIR, CUB DeviceHistogram::HistogramEven) and an argmin per bin. Every
-// result is checked against a CPU reference; a failed check ends the run with
-// status
-// 1. Times are medians over repetitions after warm-up runs of the whole host
-// call, SegIR's and the vendors' alike (the copy, the ceiling: its time on
-// the GPU), with spans from CUDA events beside them; a SegIR implementation
-// not available yet is reported as missing. Writes a JSON file (see
-// bench/README.md).
+// DeviceSegmentedReduce with offsets, with the longest segment's hint and
+// of fixed size); inclusive f32 scans, flat and segmented (SegIR
+// single-pass and reduce-then-scan, CUB DeviceScan, its deterministic
+// look-ahead scan, InclusiveSumByKey and DeviceSegmentedScan); SGEMM (SegIR
+// tiled, cuBLAS FP32 without TF32; on tensor cores: TF32, and BF16 inputs with
+// FP32 accumulation); the column schedule against row order (9x9 stencil, naive
+// matrix product); the resource model's chunks and tiles against alternatives;
+// histograms (SegIR, CUB DeviceHistogram::HistogramEven) and an argmin per bin.
+// Every result is checked against a CPU reference; a failed check ends the run
+// with status 1. Times are medians over repetitions after warm-up runs of the
+// whole host call, SegIR's and the vendors' alike (the copy, the ceiling: its
+// time on the GPU), with spans from CUDA events beside them; a SegIR
+// implementation not available yet is reported as missing. Writes a JSON file
+// (see bench/README.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -444,21 +444,31 @@ void benchSegmented(const Options &o, cudaStream_t stream) {
     for (int64_t s = 0; s <= rows; ++s)
       offsets[s] = s * cols;
     int64_t *doffsets = upload(offsets);
+    // Offsets in memory, without and with the hint of the longest segment;
+    // SegIR is compared with the fixed-size API (last), so these compare
+    // with nothing (first = themselves).
     r.impl = "cub";
     size_t bytes = cubSegSumF32TempBytes(rows);
     timeCub(
-        o, stream, bytes, out, rows * 4, r, first,
+        o, stream, bytes, out, rows * 4, r, results.size(),
         [&](void *temp) {
           cubSegSumF32(temp, bytes, dx, rows, doffsets, out, stream);
         },
         verify);
+    r.impl = "cub-hint";
+    size_t hintBytes = cubSegSumHintF32TempBytes(rows, cols);
+    timeCub(
+        o, stream, hintBytes, out, rows * 4, r, results.size(),
+        [&](void *temp) {
+          cubSegSumHintF32(temp, hintBytes, dx, rows, doffsets, cols, out,
+                           stream);
+        },
+        verify);
     CUDA_CHECK(cudaFree(doffsets));
-    // Offsets from an iterator; SegIR is compared with the offsets API
-    // above, so this one compares with nothing (first = itself).
     r.impl = "cub-fixed";
     size_t fixedBytes = cubSegSumFixedF32TempBytes(rows, cols);
     timeCub(
-        o, stream, fixedBytes, out, rows * 4, r, results.size(),
+        o, stream, fixedBytes, out, rows * 4, r, first,
         [&](void *temp) {
           cubSegSumFixedF32(temp, fixedBytes, dx, rows, cols, out, stream);
         },
@@ -469,8 +479,10 @@ void benchSegmented(const Options &o, cudaStream_t stream) {
 }
 
 // Flat and segmented inclusive f32 sums: SegIR single-pass and
-// reduce-then-scan, CUB DeviceScan (segmented: InclusiveSumByKey with the
-// row as key) over the shapes of the segmented reduction.
+// reduce-then-scan; CUB DeviceScan::InclusiveSum, also with run-to-run
+// determinism (cub-warpspeed), and for segments InclusiveSumByKey with the
+// row as key and DeviceSegmentedScan (cub-segmented); over the shapes of
+// the segmented reduction.
 void benchScan(const Options &o, cudaStream_t stream) {
   int64_t n = int64_t(1) << o.log2n;
   std::vector<float> x = reference::smallIntegers(n, o.seed + 4);
@@ -525,10 +537,14 @@ void benchScan(const Options &o, cudaStream_t stream) {
       r.check = verify(std::string("SegIR ") + st.variant);
       record(r, t);
     }
-    size_t bytes = flat ? cubInclusiveSumF32TempBytes(n)
-                        : cubSegScanF32TempBytes(rows, cols);
+    // CUB: the flat scan with and without run-to-run determinism (the
+    // warp-specialised look-ahead scan), the segmented one by key and by
+    // DeviceSegmentedScan. SegIR is compared with the first, the default
+    // call; the second compares with nothing (first = itself).
     Result r{"scan", name, "cub", shape};
     r.bytes = 8.0 * n;
+    size_t bytes = flat ? cubInclusiveSumF32TempBytes(n)
+                        : cubSegScanF32TempBytes(rows, cols);
     timeCub(
         o, stream, bytes, out, n * 4, r, first,
         [&](void *temp) {
@@ -536,6 +552,17 @@ void benchScan(const Options &o, cudaStream_t stream) {
             cubInclusiveSumF32(temp, bytes, dx, n, out, stream);
           else
             cubSegScanF32(temp, bytes, dx, rows, cols, out, stream);
+        },
+        verify);
+    r.impl = flat ? "cub-warpspeed" : "cub-segmented";
+    size_t otherBytes = flat ? 0 : cubSegmentedScanF32TempBytes(rows, cols);
+    timeCub(
+        o, stream, otherBytes, out, n * 4, r, results.size(),
+        [&](void *temp) {
+          if (flat)
+            cubInclusiveSumDeterministicF32(dx, n, out, stream);
+          else
+            cubSegmentedScanF32(temp, otherBytes, dx, rows, cols, out, stream);
         },
         verify);
   }
@@ -1011,11 +1038,12 @@ void writeJson(const Options &o, const cudaDeviceProp &prop, int driver,
   std::fprintf(f,
                "{\n  \"device\": \"%s\",\n  \"compute_capability\": "
                "\"%d.%d\",\n  \"driver_version\": %d,\n  "
-               "\"runtime_version\": %d,\n  \"log2n\": %d,\n  \"warmup\": "
+               "\"runtime_version\": %d,\n  \"cccl_version\": \"%s\",\n  "
+               "\"log2n\": %d,\n  \"warmup\": "
                "%d,\n  \"reps\": %d,\n  \"copy_gbps\": %.3f,\n  "
                "\"results\": [\n",
                jsonEscape(prop.name).c_str(), prop.major, prop.minor, driver,
-               runtime, o.log2n, o.warmup, o.reps, copyGbps);
+               runtime, cubVersion(), o.log2n, o.warmup, o.reps, copyGbps);
   for (size_t i = 0; i < results.size(); ++i) {
     const Result &r = results[i];
     std::fprintf(f,
@@ -1088,14 +1116,15 @@ void list() {
               names(modelAndChunk1(s.mssChunks)).c_str());
   std::printf("noncommutative linfun_i32        segir chunk %s\n",
               names(modelAndChunk1(s.linFunChunks)).c_str());
-  std::printf("segmented      segsum_f32        segir %s, cub, cub-fixed\n",
+  std::printf("segmented      segsum_f32        segir %s, cub, cub-hint, "
+              "cub-fixed\n",
               state((const void *)s.segSumF32));
   std::printf("scan           inclusive_sum_f32 segir single-pass %s, "
-              "segir reduce-then-scan %s, cub\n",
+              "segir reduce-then-scan %s, cub, cub-warpspeed\n",
               state((const void *)s.inclusiveSumF32),
               state((const void *)s.inclusiveSumF32ReduceThenScan));
   std::printf("scan           segscan_f32       segir single-pass %s, "
-              "segir reduce-then-scan %s, cub\n",
+              "segir reduce-then-scan %s, cub, cub-segmented\n",
               state((const void *)s.segScanF32),
               state((const void *)s.segScanF32ReduceThenScan));
   std::printf("sgemm          sgemm_f32         segir %s, cublas\n",
@@ -1176,6 +1205,7 @@ Options parse(int argc, char **argv) {
 int main(int argc, char **argv) {
   Options o = parse(argc, argv);
   if (o.list) {
+    std::printf("CUB of CCCL %s\n", cubVersion());
     list();
     return 0;
   }
@@ -1186,10 +1216,10 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaDriverGetVersion(&driver));
   CUDA_CHECK(cudaRuntimeGetVersion(&runtime));
   std::printf("device %d: %s (sm_%d%d), %d SMs, driver %d, runtime %d, "
-              "n = 2^%d, %d warm-up runs, median of %d\n",
+              "CUB of CCCL %s, n = 2^%d, %d warm-up runs, median of %d\n",
               device, prop.name, prop.major, prop.minor,
-              prop.multiProcessorCount, driver, runtime, o.log2n, o.warmup,
-              o.reps);
+              prop.multiProcessorCount, driver, runtime, cubVersion(), o.log2n,
+              o.warmup, o.reps);
   cudaStream_t stream;
   CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   benchCopy(o, stream);

@@ -10,8 +10,33 @@
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_reduce.cuh>
+#include <cub/device/device_segmented_scan.cuh>
+#include <cub/version.cuh>
+#include <cuda/execution>
+#include <cuda/memory_resource>
+#include <cuda/std/execution>
+#include <cuda/stream_ref>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
+
+#include <string>
+#include <type_traits>
+
+// The build names the CCCL it means to compile against (scripts/setup.sh
+// pins one); a toolkit's own CCCL found first would make a different
+// yardstick.
+#ifdef SEGIR_EXPECTED_CCCL_VERSION
+static_assert(CCCL_VERSION == SEGIR_EXPECTED_CCCL_VERSION,
+              "bench/src/Cub.cu is not compiled against the pinned CCCL: "
+              "its include directory must come before the CUDA toolkit's");
+#endif
+
+const char *cubVersion() {
+  static const std::string version = std::to_string(CCCL_MAJOR_VERSION) + "." +
+                                     std::to_string(CCCL_MINOR_VERSION) + "." +
+                                     std::to_string(CCCL_PATCH_VERSION);
+  return version.c_str();
+}
 
 size_t cubSumF32TempBytes(int64_t n) {
   size_t bytes = 0;
@@ -40,35 +65,38 @@ void cubSegSumF32(void *temp, size_t tempBytes, const float *x,
                                              offsets, offsets + 1, stream));
 }
 
-namespace {
-
-struct TimesCols {
-  int64_t cols;
-  __host__ __device__ int64_t operator()(int64_t s) const { return s * cols; }
-};
-
-auto fixedOffsets(int64_t cols) {
-  return thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
-                                         TimesCols{cols});
+size_t cubSegSumHintF32TempBytes(int64_t segments, int64_t maxSegmentSize) {
+  size_t bytes = 0;
+  CUDA_CHECK(cub::detail::segmented_reduce::dispatch(
+      nullptr, bytes, (const float *)nullptr, (float *)nullptr, segments,
+      (const int64_t *)nullptr, (const int64_t *)nullptr, ::cuda::std::plus<>{},
+      float{}, size_t(maxSegmentSize), nullptr));
+  return bytes;
 }
 
-} // namespace
+void cubSegSumHintF32(void *temp, size_t tempBytes, const float *x,
+                      int64_t segments, const int64_t *offsets,
+                      int64_t maxSegmentSize, float *out, cudaStream_t stream) {
+  // What DeviceSegmentedReduce::Sum with offsets calls, with the hint that
+  // each of its public overloads leaves 0.
+  CUDA_CHECK(cub::detail::segmented_reduce::dispatch(
+      temp, tempBytes, x, out, segments, offsets, offsets + 1,
+      ::cuda::std::plus<>{}, float{}, size_t(maxSegmentSize), stream));
+}
 
 size_t cubSegSumFixedF32TempBytes(int64_t segments, int64_t cols) {
   size_t bytes = 0;
-  auto offsets = fixedOffsets(cols);
-  CUDA_CHECK(cub::DeviceSegmentedReduce::Sum(
-      nullptr, bytes, (const float *)nullptr, (float *)nullptr, segments,
-      offsets, offsets + 1));
+  CUDA_CHECK(
+      cub::DeviceSegmentedReduce::Sum(nullptr, bytes, (const float *)nullptr,
+                                      (float *)nullptr, segments, int(cols)));
   return bytes;
 }
 
 void cubSegSumFixedF32(void *temp, size_t tempBytes, const float *x,
                        int64_t segments, int64_t cols, float *out,
                        cudaStream_t stream) {
-  auto offsets = fixedOffsets(cols);
   CUDA_CHECK(cub::DeviceSegmentedReduce::Sum(temp, tempBytes, x, out, segments,
-                                             offsets, offsets + 1, stream));
+                                             int(cols), stream));
 }
 
 size_t cubInclusiveSumF32TempBytes(int64_t n) {
@@ -81,6 +109,73 @@ size_t cubInclusiveSumF32TempBytes(int64_t n) {
 void cubInclusiveSumF32(void *temp, size_t tempBytes, const float *x, int64_t n,
                         float *out, cudaStream_t stream) {
   CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp, tempBytes, x, out, n, stream));
+}
+
+namespace {
+
+// The temporary storage of CUB's calls through an execution environment,
+// which take it from a memory resource rather than from the caller.
+struct DeviceBuffer {
+  void *storage = nullptr;
+  size_t capacity = 0;
+};
+
+// A memory resource that hands out one buffer, grown when a call needs more
+// and kept: after the warm-up runs the timed calls allocate nothing, as
+// with the two-phase calls. The environment holds a copy of the resource,
+// which points to the buffer.
+struct GrowingBufferResource {
+  DeviceBuffer *buffer;
+
+  void *allocate_sync(size_t bytes, size_t) {
+    if (bytes > buffer->capacity) {
+      if (buffer->storage)
+        CUDA_CHECK(cudaFree(buffer->storage));
+      CUDA_CHECK(cudaMalloc(&buffer->storage, bytes));
+      buffer->capacity = bytes;
+    }
+    return buffer->storage;
+  }
+  void *allocate(::cuda::stream_ref, size_t bytes, size_t alignment) {
+    return allocate_sync(bytes, alignment);
+  }
+  void deallocate_sync(void *, size_t, size_t) noexcept {}
+  void deallocate(::cuda::stream_ref, void *, size_t, size_t) noexcept {}
+  bool operator==(const GrowingBufferResource &other) const {
+    return buffer == other.buffer;
+  }
+  bool operator!=(const GrowingBufferResource &other) const {
+    return buffer != other.buffer;
+  }
+};
+
+} // namespace
+
+void cubInclusiveSumDeterministicF32(const float *x, int64_t n, float *out,
+                                     cudaStream_t stream) {
+  static DeviceBuffer buffer;
+  // run_to_run determinism of a float sum asks for a stable reduction
+  // order, which CCCL 3.5 computes with the warp-specialised look-ahead
+  // ("warpspeed") scan on sm_90 and newer.
+  ::cuda::stream_ref onStream{stream};
+  auto deterministic =
+      ::cuda::execution::require(::cuda::execution::determinism::run_to_run);
+  using Resource =
+      ::cuda::std::execution::prop<::cuda::mr::get_memory_resource_t,
+                                   GrowingBufferResource>;
+  ::cuda::std::execution::env<::cuda::stream_ref, decltype(deterministic),
+                              Resource>
+      env{onStream, deterministic,
+          Resource{::cuda::mr::get_memory_resource,
+                   GrowingBufferResource{&buffer}}};
+  // CUB falls back to stream 0 and cudaMallocAsync where the environment
+  // does not answer these queries.
+  static_assert(
+      std::is_same_v<decltype(::cuda::get_stream(env)), ::cuda::stream_ref>);
+  static_assert(std::is_same_v<
+                std::decay_t<decltype(::cuda::mr::get_memory_resource(env))>,
+                GrowingBufferResource>);
+  CUDA_CHECK(cub::DeviceScan::InclusiveSum(x, out, n, env));
 }
 
 namespace {
@@ -112,6 +207,39 @@ void cubSegScanF32(void *temp, size_t tempBytes, const float *x, int64_t rows,
   CUDA_CHECK(cub::DeviceScan::InclusiveSumByKey(
       temp, tempBytes, rowKeys(cols), x, out, rows * cols,
       ::cuda::std::equal_to<>(), stream));
+}
+
+namespace {
+
+struct TimesCols {
+  int64_t cols;
+  __host__ __device__ int64_t operator()(int64_t s) const { return s * cols; }
+};
+
+// The offsets of regular segments of `cols` elements, computed rather than
+// read from memory.
+auto regularOffsets(int64_t cols) {
+  return thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
+                                         TimesCols{cols});
+}
+
+} // namespace
+
+size_t cubSegmentedScanF32TempBytes(int64_t rows, int64_t cols) {
+  size_t bytes = 0;
+  auto offsets = regularOffsets(cols);
+  CUDA_CHECK(cub::DeviceSegmentedScan::InclusiveSegmentedSum(
+      nullptr, bytes, (const float *)nullptr, (float *)nullptr, offsets,
+      offsets + 1, rows));
+  return bytes;
+}
+
+void cubSegmentedScanF32(void *temp, size_t tempBytes, const float *x,
+                         int64_t rows, int64_t cols, float *out,
+                         cudaStream_t stream) {
+  auto offsets = regularOffsets(cols);
+  CUDA_CHECK(cub::DeviceSegmentedScan::InclusiveSegmentedSum(
+      temp, tempBytes, x, out, offsets, offsets + 1, rows, stream));
 }
 
 namespace {

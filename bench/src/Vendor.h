@@ -17,6 +17,9 @@
 #include <cstdint>
 #include <cuda_runtime_api.h>
 
+// The version of the CCCL (CUB) these calls were compiled with: "3.5.0".
+const char *cubVersion();
+
 size_t cubSumF32TempBytes(int64_t n);
 void cubSumF32(void *temp, size_t tempBytes, const float *x, int64_t n,
                float *out, cudaStream_t stream);
@@ -26,9 +29,18 @@ size_t cubSegSumF32TempBytes(int64_t segments);
 void cubSegSumF32(void *temp, size_t tempBytes, const float *x,
                   int64_t segments, const int64_t *offsets, float *out,
                   cudaStream_t stream);
-// Segments of `cols` elements each, their offsets computed by an iterator
-// (s * cols) rather than read from memory: CUB 3.0 has no fixed-size
-// overload, and this is what one would cost.
+// The same with the hint that no segment is longer than `maxSegmentSize`:
+// CUB then gives small segments a warp or a thread rather than a block.
+// CCCL 3.5's public overloads leave the hint 0; this calls the dispatch
+// they call.
+size_t cubSegSumHintF32TempBytes(int64_t segments, int64_t maxSegmentSize);
+void cubSegSumHintF32(void *temp, size_t tempBytes, const float *x,
+                      int64_t segments, const int64_t *offsets,
+                      int64_t maxSegmentSize, float *out, cudaStream_t stream);
+// Segments of `cols` elements each (cols < 2^31): the fixed-size overload
+// of DeviceSegmentedReduce::Sum (CCCL 3.4 and newer), which splits
+// segments longer than a tile over several blocks and reduces their
+// partial sums in a second kernel.
 size_t cubSegSumFixedF32TempBytes(int64_t segments, int64_t cols);
 void cubSegSumFixedF32(void *temp, size_t tempBytes, const float *x,
                        int64_t segments, int64_t cols, float *out,
@@ -37,6 +49,13 @@ void cubSegSumFixedF32(void *temp, size_t tempBytes, const float *x,
 size_t cubInclusiveSumF32TempBytes(int64_t n);
 void cubInclusiveSumF32(void *temp, size_t tempBytes, const float *x, int64_t n,
                         float *out, cudaStream_t stream);
+// The same with run-to-run determinism required (through an execution
+// environment): a float sum in a stable order, which CCCL 3.5 computes with
+// its warp-specialised look-ahead ("warpspeed") scan on sm_90. The call
+// takes its temporary storage from a buffer of its own, grown by the first
+// (warm-up) calls.
+void cubInclusiveSumDeterministicF32(const float *x, int64_t n, float *out,
+                                     cudaStream_t stream);
 
 // Inclusive sums of every row of a row-major rows x cols matrix
 // (rows * cols < 2^32): DeviceScan::InclusiveSumByKey with the row index
@@ -44,6 +63,13 @@ void cubInclusiveSumF32(void *temp, size_t tempBytes, const float *x, int64_t n,
 size_t cubSegScanF32TempBytes(int64_t rows, int64_t cols);
 void cubSegScanF32(void *temp, size_t tempBytes, const float *x, int64_t rows,
                    int64_t cols, float *out, cudaStream_t stream);
+// The same by DeviceSegmentedScan::InclusiveSegmentedSum (CCCL 3.3 and
+// newer), one block per segment, with the offsets r * cols computed by an
+// iterator.
+size_t cubSegmentedScanF32TempBytes(int64_t rows, int64_t cols);
+void cubSegmentedScanF32(void *temp, size_t tempBytes, const float *x,
+                         int64_t rows, int64_t cols, float *out,
+                         cudaStream_t stream);
 
 // DeviceHistogram::HistogramEven into `bins` i32 counters: u8 samples with
 // levels 0, 1, ..., 256 (bins = 256), u32 samples with levels evenly

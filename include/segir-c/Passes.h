@@ -31,8 +31,11 @@ MLIR_CAPI_EXPORTED void segirRegisterAllPasses(void);
 /// builtin.module. Every diagnostic emitted meanwhile is formatted as
 /// "<location>: <severity>: <message>" (notes follow on their own lines) and
 /// passed to `diagnosticCallback` (may be NULL). Fails if the name or an
-/// option is unknown or a pass fails; `op` is then left in an unspecified
-/// but valid state.
+/// option is unknown, a pass fails, an error diagnostic is emitted (even by
+/// a pass that does not fail), or LLVM reports a fatal error (e.g. the
+/// NVPTX backend for a chip and PTX version it cannot pair), which is
+/// passed on as an error instead of ending the process; `op` is then left
+/// in an unspecified state, to be discarded.
 MLIR_CAPI_EXPORTED MlirLogicalResult
 segirRunPipeline(MlirOperation op, MlirStringRef name, MlirStringRef options,
                  MlirStringCallback diagnosticCallback, void *userData);

@@ -14,7 +14,8 @@
 #include "segir/Dialect/GPU/Transforms/Passes.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Transforms/Passes.h"
-#include "segir/Support/PassOptionCheck.h"
+#include "segir/Tools/HostSafety.h"
+#include "segir/Tools/PassOptionCheck.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -28,6 +29,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <atomic>
 #include <mutex>
 
 using namespace mlir;
@@ -177,7 +179,19 @@ MlirLogicalResult segirRunPipeline(MlirOperation op, MlirStringRef name,
              "': " + StringRef(error).trim().str());
     return mlirLogicalResultFailure();
   }
-  return wrap(pm.run(operation));
+  // An error fails the run even where the pass that reported it did not.
+  std::atomic<bool> sawError = false;
+  DiagnosticEngine::HandlerID observer =
+      seg::observeErrorDiagnostics(ctx, sawError);
+  std::string fatalError;
+  LogicalResult result = seg::runRecoveringFatalErrors(
+      [&] { return pm.run(operation); }, fatalError);
+  ctx->getDiagEngine().eraseHandler(observer);
+  if (!fatalError.empty())
+    emit(diagnosticCallback, userData,
+         "error: pipeline '" + pipeline + "' stopped at " + fatalError +
+             "; the module is left in an unspecified state");
+  return wrap(failed(result) || sawError ? failure() : success());
 }
 
 MlirModule segirParseModule(MlirContext ctx, MlirStringRef source,

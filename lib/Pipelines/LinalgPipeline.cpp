@@ -7,13 +7,16 @@
 // Tensor programs in linalg to seg ops: one-shot bufferization across
 // function boundaries (memrefs with the identity layout, so that callers
 // and the seg lowerings see plain buffers; results that are the buffers of
-// arguments dropped), then convert-linalg-to-seg.
+// arguments dropped), upstream's ownership-based deallocation of the
+// buffers it allocated, then convert-linalg-to-seg.
 //
 //===----------------------------------------------------------------------===//
 
 #include "segir/Conversion/Passes.h"
 #include "segir/Pipelines/Pipelines.h"
 
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -35,6 +38,12 @@ void seg::buildLinalgToSegPipeline(OpPassManager &pm,
   // A private function that returns the buffer it was given
   // (destination-passing style) just writes it.
   pm.addPass(bufferization::createDropEquivalentBufferResultsPass());
+  // Frees what bufferization allocated (ownership-based deallocation), on
+  // the linalg ops, whose buffer semantics upstream knows.
+  bufferization::buildBufferDeallocationPipeline(pm);
+  // A public function returns an owned buffer: the clone that deallocation
+  // inserts for a returned argument becomes an alloc and a copy.
+  pm.addPass(createConvertBufferizationToMemRefPass());
   ConvertLinalgToSegOptions convert;
   convert.emitRemarks = options.remarks;
   pm.addPass(createConvertLinalgToSeg(convert));

@@ -6,9 +6,11 @@
 
 #include "segir/Pipelines/Pipelines.h"
 #include "segir/Conversion/Passes.h"
+#include "segir/Support/OptionSyntax.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -19,6 +21,15 @@ using namespace mlir;
 void seg::buildSegToCPUPipeline(OpPassManager &pm,
                                 const SegToCPUOptions &options) {
   pm.addPass(createConvertSegToSCF());
+  // Linalg ops next to seg ops (a linalg.fill of an output) get loops too.
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // After the kernel results became stores, so that their writes are
+  // checked too; cf.assert reports the op and its location, then aborts,
+  // after the indices are printed.
+  if (options.check) {
+    pm.addPass(createGenerateRuntimeVerificationPass());
+    pm.addPass(createSegReportCheckedIndices());
+  }
   if (options.canonicalize)
     addCleanupPasses(pm);
   buildCPUToLLVMPipeline(pm);
@@ -50,38 +61,6 @@ void seg::buildCPUToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// The `key[=value]` items of a pass option string; values may be quoted
-/// or in braces, which may hold spaces.
-static SmallVector<StringRef> splitOptionItems(StringRef text) {
-  SmallVector<StringRef> items;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    if (text[pos] == ' ') {
-      ++pos;
-      continue;
-    }
-    size_t start = pos;
-    int depth = 0;
-    char quote = 0;
-    for (; pos < text.size(); ++pos) {
-      char c = text[pos];
-      if (quote) {
-        quote = c == quote ? 0 : quote;
-      } else if (c == '"' || c == '\'') {
-        quote = c;
-      } else if (c == '{') {
-        ++depth;
-      } else if (c == '}') {
-        --depth;
-      } else if (c == ' ' && depth == 0) {
-        break;
-      }
-    }
-    items.push_back(text.slice(start, pos));
-  }
-  return items;
-}
-
 /// Registers a GPU pipeline whose options are its own and, for every other
 /// name, convert-seg-to-gpu's.
 template <typename Options>
@@ -95,10 +74,9 @@ static void registerGPUPipeline(StringRef arg, StringRef description,
           -> LogicalResult {
         Options options;
         std::string own, forPass;
-        for (StringRef item : splitOptionItems(text)) {
-          std::string &to =
-              options.isPipelineOption(item.split('=').first) ? own : forPass;
-          to += (to.empty() ? "" : " ") + item.str();
+        for (seg::PassOptionItem item : seg::splitPassOptions(text)) {
+          std::string &to = options.isPipelineOption(item.key) ? own : forPass;
+          to += (to.empty() ? "" : " ") + item.text.str();
         }
         if (failed(options.parseFromString(own)))
           return failure();

@@ -16,10 +16,13 @@ arrays). A signature cannot say that two arguments share a dynamic size, so
 programs that index one array with another's bounds are contained instead:
 run_cpu and run_emulator call the function in a child process (fork), on
 copies of the arrays in shared memory that are copied back when the call
-succeeds. A crash, an out-of-bounds access or an emulator report (check=True,
-a barrier divergence, a time-out) ends only the child and raises
+succeeds. Both check every memref access unless check=False. A crash, an
+out-of-bounds access (named with its op and location) or an emulator report
+(a barrier divergence, a time-out) ends only the child and raises
 ExecutionError (EmulatorError on the emulator) with the report in
-`diagnostics`; the arrays are then left as they were.
+`diagnostics`; the arrays are then left as they were. compile_ptx and
+compile_cubin compile in a child process too: an LLVM fatal error raises
+MLIRError.
 """
 
 import contextlib
@@ -27,6 +30,8 @@ import ctypes
 import faulthandler
 import mmap
 import os
+import pickle
+import re
 import signal
 import sys
 import tempfile
@@ -51,6 +56,7 @@ class MLIRError(Exception):
     ("<location>: error: <message>", one per line)."""
 
     def __init__(self, message, diagnostics=""):
+        self.message = message
         self.diagnostics = diagnostics
         super().__init__(message + (":\n" + diagnostics if diagnostics else ""))
 
@@ -88,18 +94,23 @@ class _Owned:
     """Destroys a C handle when the last Python reference to it goes, but a
     context only after every module made in it. The garbage collector may
     finalize a module's and its context's holders in any order when it
-    collects them together, so the order is kept here."""
+    collects them together, so the order is kept here. A forked child
+    (compilation, execution) never destroys what its parent made: a
+    context's worker threads do not exist there, and joining them would
+    crash."""
 
     def __init__(self, handle, destroy, owner=None):
         self.handle, self._destroy, self._owner = handle, destroy, owner
         self._children = 0
         self._released = False
+        self._process = os.getpid()
         if owner is not None:
             owner._children += 1
 
     def _destroy_if_unused(self):
         if self._released and self._children == 0 and self.handle is not None:
-            self._destroy(self.handle)
+            if os.getpid() == self._process:
+                self._destroy(self.handle)
             self.handle = None
 
     def __del__(self):
@@ -124,12 +135,18 @@ class Context:
         return self._owned.handle
 
     def parse(self, source, name="<string>"):
-        """Parses MLIR text into a Module; raises MLIRError on bad input."""
+        """Parses MLIR text into a Module; raises MLIRError on bad input,
+        TypeError for anything but str or bytes."""
         return _parse(self._owned, source, name)
 
 
 def _parse(context, source, name):
-    """A Module parsed from `source` in the context `context` (its _Owned)."""
+    """A Module parsed from `source` in the context `context` (its _Owned);
+    raises MLIRError on bad input, TypeError for anything but str or bytes."""
+    if not isinstance(source, (str, bytes)):
+        # bytes(42) would be 42 NUL bytes: an empty module.
+        raise TypeError("parse takes the program's text (str or bytes), "
+                        f"not {type(source).__name__}")
     diagnostics = _capi.Collector()
     module = lib.segirParseModule(context.handle, _capi.StringRef.of(source),
                                   _capi.StringRef.of(name),
@@ -248,19 +265,40 @@ def select_chunks(program, **options):
     return _module(program).run("seg-select-chunk", **options).tunables()
 
 
+def _compile_objects(program, options, binary_format):
+    """{gpu.binary symbol: bytes} from seg-to-nvvm, compiled in a child
+    process: LLVM's code generation may end its process (a fatal error, an
+    abort), which must not be this one."""
+    # The text crosses the fork; the child parses it in a context of its
+    # own (a context's worker threads do not survive a fork).
+    text = str(program) if isinstance(program, Module) else program
+    frontend = options.pop("frontend", None)
+
+    def compile_in_child():
+        module = _module(text, frontend=frontend)
+        return module.run("seg-to-nvvm", format=binary_format,
+                          **options).gpu_objects()
+
+    def crashed(how, report):
+        return MLIRError(f"seg-to-nvvm stopped: the compiler process {how}",
+                         report)
+
+    return _in_child(compile_in_child, crashed)
+
+
 def compile_ptx(program, **options):
     """{gpu.binary symbol: PTX text} from seg-to-nvvm (options: block_size,
     strategy, max_blocks, chip, features, opt_level; frontend, a pipeline
-    run first, e.g. "linalg-to-seg")."""
-    module = _module(program, frontend=options.pop("frontend", None)).run(
-        "seg-to-nvvm", format="isa", **options)
-    return {name: blob.decode() for name, blob in module.gpu_objects().items()}
+    run first, e.g. "linalg-to-seg"). Compiles in a child process: every
+    failure, even one that ends LLVM, raises MLIRError."""
+    objects = _compile_objects(program, options, "isa")
+    return {name: blob.decode() for name, blob in objects.items()}
 
 
 def compile_cubin(program, **options):
-    """{gpu.binary symbol: cubin bytes} from seg-to-nvvm (needs ptxas)."""
-    return _module(program, frontend=options.pop("frontend", None)).run(
-        "seg-to-nvvm", format="bin", **options).gpu_objects()
+    """{gpu.binary symbol: cubin bytes} from seg-to-nvvm (needs ptxas), in a
+    child process as compile_ptx."""
+    return _compile_objects(program, options, "bin")
 
 
 @contextlib.contextmanager
@@ -282,24 +320,47 @@ def _captured_stderr():
 
 
 _libc = ctypes.CDLL(None)
+_libc.setvbuf.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int,
+                          ctypes.c_size_t]
+_LINE_BUFFERED = 1  # glibc's _IOLBF
 _PackedFunction = ctypes.CFUNCTYPE(None, ctypes.POINTER(ctypes.c_void_p))
 
 
-def _call_in_child(entry, packed, error_class, function):
-    """Calls entry(packed) in a forked child; raises error_class with the
-    child's stderr if it does not exit normally. Memory the call must write
-    back is shared (mmap) by the caller."""
+def _wait_description(wait_status):
+    if os.WIFSIGNALED(wait_status):
+        return f"was killed by {signal.Signals(os.WTERMSIG(wait_status)).name}"
+    return f"exited with status {os.WEXITSTATUS(wait_status)}"
+
+
+def _in_child(work, failure):
+    """Returns work(), run in a forked child process; its value and any
+    exception it raises are pickled back. If the child ends otherwise (a
+    crash, an abort, exit), raises failure(how, report), the report being
+    what the child wrote to stderr and, of what it wrote to stdout, a
+    runtime-verification report. The child's stdout is replayed here."""
     sys.stdout.flush()
     sys.stderr.flush()
-    with tempfile.TemporaryFile() as report:
+    with tempfile.TemporaryFile() as report, \
+            tempfile.TemporaryFile() as output, \
+            tempfile.TemporaryFile() as result:
         pid = os.fork()
-        if pid == 0:  # The child: call, flush C's buffers, leave at once.
+        if pid == 0:  # The child: work, flush C's buffers, leave at once.
             status = 1
             try:
-                # A fault is the call's to report, not Python's.
+                # A fault is the work's to report, not Python's.
                 faulthandler.disable()
                 os.dup2(report.fileno(), 2)
-                entry(packed)
+                os.dup2(output.fileno(), 1)
+                # A failed cf.assert (bounds checks) prints its report with
+                # puts, then aborts: line buffering loses none of it.
+                _libc.setvbuf(ctypes.c_void_p.in_dll(_libc, "stdout").value,
+                              None, _LINE_BUFFERED, 0)
+                try:
+                    outcome = ("value", work())
+                except Exception as error:  # pylint: disable=broad-except
+                    outcome = ("raise", error)
+                pickle.dump(outcome, result)
+                result.flush()
                 status = 0
             finally:
                 _libc.fflush(None)
@@ -307,16 +368,61 @@ def _call_in_child(entry, packed, error_class, function):
         _, wait_status = os.waitpid(pid, 0)
         report.seek(0)
         text = report.read().decode(errors="replace")
+        output.seek(0)
+        printed = output.read().decode(errors="replace")
+        result.seek(0)
+        outcome = result.read()
+    if printed:
+        sys.stdout.write(printed)
+        sys.stdout.flush()
     if os.WIFEXITED(wait_status) and os.WEXITSTATUS(wait_status) == 0:
         if text:  # e.g. SEGIR_EMU_TRACE lines: where they would have gone
             sys.stderr.write(text)
             sys.stderr.flush()
-        return
-    if os.WIFSIGNALED(wait_status):
-        how = f"was killed by {signal.Signals(os.WTERMSIG(wait_status)).name}"
-    else:
-        how = f"exited with status {os.WEXITSTATUS(wait_status)}"
-    raise error_class(f"@{function} failed: the call {how}", text.strip())
+        kind, value = pickle.loads(outcome)
+        if kind == "raise":
+            raise value
+        return value
+    verification = _VERIFICATION.search(printed)
+    if verification:
+        text = (text + "\n" + verification.group(0)).strip()
+    raise failure(_wait_description(wait_status), text.strip())
+
+
+# The report of a failed runtime check (generate-runtime-verification, the
+# emulator's check=True): on the CPU the access's indices (from
+# seg-report-checked-indices), then the op, what failed, and where.
+_VERIFICATION = re.compile(r"(?:out-of-bounds (?P<index>index \[.*\] of "
+                           r"sizes \[.*\])\n)?"
+                           r"ERROR: Runtime op verification failed\n"
+                           r"(?P<op>.*)\n\^ (?P<what>.*)\n"
+                           r"Location: (?P<loc>.*)")
+_EMULATOR_REPORT = re.compile(r"^segir emulator: (kernel .*)$", re.M)
+
+
+def _call_in_child(entry, packed, error_class, function):
+    """Calls entry(packed) in a forked child; raises error_class, whose
+    message names a failed bounds check's op and location, if it does not
+    return normally. Memory the call must write back is shared (mmap) by
+    the caller."""
+
+    def failed(how, report):
+        check = _VERIFICATION.search(report)
+        if check:
+            index = f", {check['index']}" if check["index"] else ""
+            return error_class(
+                f"@{function} failed: {check['what']} by "
+                f"`{check['op'].strip()}` at {check['loc'].strip()}{index} "
+                f"(the call {how})", report)
+        # The emulator's report names the kernel, block and thread, then
+        # the op, its location and what failed.
+        emulated = _EMULATOR_REPORT.search(report)
+        if emulated:
+            return error_class(f"@{function} failed: {emulated[1]} (the call "
+                               f"{how})", report)
+        return error_class(f"@{function} failed: the call {how}", report)
+
+    _in_child(lambda: entry(packed), failed)
 
 
 def _execute(module, function, arguments, shared_libraries,
@@ -468,14 +574,20 @@ def run_cpu(program, function, *args, **options):
     """Runs @function lowered by seg-to-cpu (the sequential reference). Arrays
     are passed as memrefs and written in place; returns the scalar
     result(s). `frontend="linalg-to-seg"` takes a linalg program on tensors
-    (outputs passed as arguments, destination-passing style)."""
+    (outputs passed as arguments, destination-passing style). Every memref
+    access is bounds-checked unless check=False (faster): an out-of-bounds
+    access raises ExecutionError naming the op and its location."""
+    options.setdefault("check", True)
     return _run(program, function, args, "seg-to-cpu", options,
                 _runner_utils(), ExecutionError)
 
 
 def run_emulator(program, function, *args, **options):
     """Runs @function lowered by seg-to-emulator: the GPU kernels on the CPU
-    kernel emulator (options: block_size, strategy, max_blocks, check)."""
+    kernel emulator (options: block_size, strategy, max_blocks; check,
+    True by default, bounds-checks every memref access of the kernels:
+    check=False is faster)."""
+    options.setdefault("check", True)
     runtime = _runtime("libsegir_emulator_runtime.so",
                        "SEGIR_EMULATOR_RUNTIME", "the kernel emulator")
     return _run(program, function, args, "seg-to-emulator", options,

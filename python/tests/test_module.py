@@ -9,8 +9,8 @@ import segir
 
 
 def quickstart_program():
-    """The program of python/examples/quickstart.py, which the README shows,
-    read from the example so that the two cannot drift apart."""
+    """The program of python/examples/quickstart.py, which docs/Embedding.md
+    shows, read from the example so that the two cannot drift apart."""
     path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                         "examples", "quickstart.py")
     with open(path) as f:

@@ -39,6 +39,45 @@ static const char *program =
     "  return %r : f32\n"
     "}\n";
 
+static void print(MlirStringRef text, void *prefix);
+
+// A workgroup buffer that the memref-to-LLVM conversion reports and leaves.
+static const char *sharedProgram =
+    "func.func @shared() {\n"
+    "  %a = memref.alloca() : memref<4xf32, #gpu.address_space<workgroup>>\n"
+    "  return\n"
+    "}\n";
+
+// A shuffle for a chip the NVPTX backend does not know: "Cannot select".
+static const char *unselectableProgram =
+    "module attributes {gpu.container_module} {\n"
+    "  gpu.module @kernels [#nvvm.target<chip = \"sm_999\">] {\n"
+    "    llvm.func @k(%v: f32, %out: !llvm.ptr) "
+    "attributes {gpu.kernel, nvvm.kernel} {\n"
+    "      %all = llvm.mlir.constant(-1 : i32) : i32\n"
+    "      %one = llvm.mlir.constant(1 : i32) : i32\n"
+    "      %r = nvvm.shfl.sync down %all, %v, %one, %all : f32 -> f32\n"
+    "      llvm.store %r, %out : f32, !llvm.ptr\n"
+    "      llvm.return\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+
+/// Runs `pipeline{options}` on a module parsed from `source`; prints
+/// "<what>: ok" or "<what>: failed".
+static void runOnProgram(MlirContext ctx, const char *source,
+                         const char *pipeline, const char *options,
+                         const char *what) {
+  MlirModule parsed =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(source));
+  MlirLogicalResult result = segirRunPipeline(
+      mlirModuleGetOperation(parsed), mlirStringRefCreateFromCString(pipeline),
+      mlirStringRefCreateFromCString(options), print, "diagnostic: ");
+  printf("%s: %s\n", what, mlirLogicalResultIsFailure(result) ? "failed" : "ok");
+  fflush(stdout);
+  mlirModuleDestroy(parsed);
+}
+
 static void print(MlirStringRef text, void *prefix) {
   fprintf(stdout, "%s%.*s\n", (const char *)prefix, (int)text.length,
           text.data);
@@ -121,6 +160,18 @@ int main(void) {
       mlirStringRefCreateFromCString(""), print, "diagnostic: ");
   printf("on func.func: %s\n",
          mlirLogicalResultIsFailure(onFunc) ? "failed" : "ok");
+
+  // An error fails the run even where the pass that reports it does not
+  // fail; an LLVM fatal error is a failed result, not the end of the
+  // process.
+  // CHECK: diagnostic: {{.*}}error: conversion of memref memory space #gpu.address_space<workgroup>
+  // CHECK: error from a pass that succeeds: failed
+  runOnProgram(ctx, sharedProgram, "finalize-memref-to-llvm", "",
+               "error from a pass that succeeds");
+  // CHECK: diagnostic: error: pipeline 'gpu-module-to-binary{format=isa}' stopped at an LLVM fatal error: Cannot select: intrinsic %llvm.nvvm.shfl.sync.down.f32; the module is left in an unspecified state
+  // CHECK: fatal error: failed
+  runOnProgram(ctx, unselectableProgram, "gpu-module-to-binary", "format=isa",
+               "fatal error");
 
   // CHECK: seg-to-cpu: ok
   MlirLogicalResult lowered = segirRunPipeline(

@@ -9,13 +9,21 @@
 //===----------------------------------------------------------------------===//
 
 #include "segir/InitAllSegIR.h"
-#include "segir/Support/PassOptionCheck.h"
+#include "segir/Tools/HostSafety.h"
+#include "segir/Tools/PassOptionCheck.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/Compiler.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
 
 #if LLVM_ADDRESS_SANITIZER_BUILD
 /// AddressSanitizer's defaults for seg-opt (scripts/sanitize.sh): the
@@ -55,7 +63,52 @@ static mlir::LogicalResult checkCommandLinePassOptions(int argc, char **argv) {
   return mlir::success();
 }
 
+/// MlirOptMain as mlir-opt runs it, except that an error diagnostic fails
+/// the run even where the pass that emitted it succeeded (upstream type
+/// converters report an error and leave the op in a partial conversion).
+static mlir::LogicalResult runOptMain(int argc, char **argv,
+                                      mlir::DialectRegistry &registry) {
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "SegIR optimizer driver\n", registry);
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+  static std::atomic<bool> sawError = false;
+  // Under -verify-diagnostics, expected errors are the point.
+  if (!config.shouldVerifyDiagnostics()) {
+    mlir::MlirOptMainConfig parsed = config;
+    config.setPassPipelineSetupFn([parsed](mlir::PassManager &pm) {
+      // Registered after the tool's own handler: sees every diagnostic of
+      // the passes first, and passes it on.
+      mlir::seg::observeErrorDiagnostics(pm.getContext(), sawError);
+      return parsed.setupPassPipeline(pm);
+    });
+  }
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputFilename, &errorMessage);
+  if (!input) {
+    llvm::errs() << errorMessage << "\n";
+    return mlir::failure();
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return mlir::failure();
+  }
+  if (mlir::failed(
+          mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+    return mlir::failure();
+  if (sawError)
+    return mlir::failure();
+  output->keep();
+  return mlir::success();
+}
+
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  // An LLVM fatal error (the NVPTX backend's) is an error, not an abort.
+  mlir::seg::installFatalErrorHandler();
   mlir::registerAllPasses();
   mlir::seg::registerAllSegIRPasses();
 
@@ -64,6 +117,5 @@ int main(int argc, char **argv) {
   if (mlir::failed(checkCommandLinePassOptions(argc, argv)))
     return 1;
 
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "SegIR optimizer driver\n", registry));
+  return mlir::asMainReturnCode(runOptMain(argc, argv, registry));
 }

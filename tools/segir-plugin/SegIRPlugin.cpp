@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "segir/InitAllSegIR.h"
+#include "segir/Tools/HostSafety.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
@@ -29,5 +30,11 @@ mlirGetDialectPluginInfo() {
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "SegIR", LLVM_VERSION_STRING,
-          []() { mlir::seg::registerAllSegIRPasses(); }};
+          []() {
+            mlir::seg::registerAllSegIRPasses();
+            // An LLVM fatal error ends the host with an error, never with
+            // an abort; under --mlir-pass-pipeline-crash-reproducer it fails
+            // the pipeline instead.
+            mlir::seg::installFatalErrorHandler();
+          }};
 }

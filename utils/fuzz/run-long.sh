@@ -29,12 +29,13 @@ while [ "$(date +%s)" -lt "$end" ]; do
 done
 python3 - "$out/summary.log" <<'PY'
 import re, sys
-fuzz = [0] * 8
+fuzz = [0] * 9
 diff = [0] * 4
 for line in open(sys.argv[1]):
     if line.startswith("fuzz: "):
         m = re.search(r"(\d+) runs: (\d+) ok, (\d+) diagnostic, (\d+) crash, "
-                      r"(\d+) hang, (\d+) internal, (\d+) upstream-parser-crash, "
+                      r"(\d+) hang, (\d+) internal, (\d+) error-exit-0, "
+                      r"(\d+) upstream-parser-crash, "
                       r"(\d+) upstream-crash", line)
         if m:
             fuzz = [a + int(b) for a, b in zip(fuzz, m.groups())]
@@ -45,7 +46,8 @@ for line in open(sys.argv[1]):
             diff = [a + int(b) for a, b in zip(diff, m.groups())]
 print(f"fuzz: {fuzz[0]} runs: {fuzz[1]} ok, {fuzz[2]} diagnostic, "
       f"{fuzz[3]} crash, {fuzz[4]} hang, {fuzz[5]} internal, "
-      f"{fuzz[6]} upstream-parser-crash, {fuzz[7]} upstream-crash")
+      f"{fuzz[6]} error-exit-0, {fuzz[7]} upstream-parser-crash, "
+      f"{fuzz[8]} upstream-crash")
 print(f"difftest: {diff[0]} configurations: {diff[1]} equal, {diff[2]} "
       f"mismatches, {diff[3]} emulator failures")
 PY

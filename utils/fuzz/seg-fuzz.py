@@ -12,8 +12,10 @@ tiles, deleted and duplicated body lines), and runs one pass or pipeline
 with random options through seg-opt under a time and memory limit. Each run
 is classified:
 
-  ok          exit 0
+  ok          exit 0 without an error
   diagnostic  exit 1 with an `error:` diagnostic and no sign of a bug
+  error-exit-0  exit 0 after an `error:` diagnostic (a pipeline must fail
+              when it reports an error)
   crash       a signal or a stack dump with a frame in SegIR's code
               (crashes wholly in upstream code are counted apart: in the
               parser, upstream-parser-crash; in an upstream pass such as the
@@ -23,15 +25,22 @@ is classified:
               pass produced is broken (LLVM ERROR, failed to legalize,
               does not dominate, LLVM Translation failed, ...)
 
-Findings (crash, hang, internal) are deduplicated by class, pass and
+Findings (crash, hang, internal, error-exit-0) are deduplicated by class, pass and
 message (numbers and names stripped), minimised by deleting lines while
 the signature stays, and written to --out as <n>.mlir with a RUN line; the
 last line printed is the summary, "N runs: N ok, N diagnostic, N crash,
-N hang, N internal, N upstream-parser-crash, N upstream-crash, N distinct
-findings". Upstream crashes are written to --out as well (upstream-*.mlir),
+N hang, N internal, N error-exit-0, N upstream-parser-crash,
+N upstream-crash, N distinct findings". Upstream crashes are written to --out as well (upstream-*.mlir),
 to be reported upstream or guarded against. The run is deterministic for a
 given seed and corpus (--runs; --time is for long runs). Exit status 1 if
 any finding was not an upstream crash.
+
+--targets adds the target space to seg-to-nvvm's options: chips sm_50 to
+sm_999, with and without the architecture-specific `a`, and PTX features
++ptx60 to +ptx90; seg-to-cpu and seg-to-emulator draw their bounds checks
+(`check`) in any case. Without an up-front check of chips and PTX
+features, LLVM's fatal errors for the pairs its NVPTX backend refuses are
+internal findings.
 """
 
 import hashlib
@@ -83,7 +92,8 @@ PASSES = {
                            "sequential-threshold": [0, 1, 65536],
                            "small-segment-max": [0, 1, 2, 128]},
     "seg-stage-host-memory": {},
-    "seg-to-cpu": {"canonicalize": ["true", "false"]},
+    "seg-to-cpu": {"canonicalize": ["true", "false"],
+                   "check": ["true", "false"]},
     "seg-to-emulator": {"block-size": SIZES,
                         "strategy": ["auto", "sequential", "small", "large"],
                         "max-blocks": [0, 1, 2, 7],
@@ -102,6 +112,14 @@ PASSES = {
 }
 # seg-to-nvvm always gets format=isa (PTX: no ptxas needed).
 REQUIRED = {"seg-to-nvvm": {"format": "isa"}}
+# The target space of --targets: chips from sm_50 to sm_999, with and
+# without the architecture-specific `a`, and PTX versions.
+CHIPS = [f"sm_{n}{a}" for n in (50, 52, 60, 61, 70, 72, 75, 80, 86, 87, 89,
+                                90, 100, 101, 103, 110, 120, 121, 999)
+         for a in ("", "a")]
+FEATURES = [f"+ptx{v}" for v in (60, 63, 70, 75, 78, 80, 81, 83, 84, 85, 86,
+                                 87, 88, 90)]
+TARGET_OPTIONS = {"seg-to-nvvm": {"chip": CHIPS, "features": FEATURES}}
 
 INTERNAL = ["LLVM ERROR", "UNREACHABLE", "failed to legalize",
             "does not dominate", "LLVM Translation failed",
@@ -193,9 +211,11 @@ def mutate(rng, text):
     return "\n".join(lines) + "\n"
 
 
-def random_options(rng, name):
+def random_options(rng, name, targets=False):
     options = dict(REQUIRED.get(name, {}))
-    table = PASSES[name]
+    table = dict(PASSES[name])
+    if targets:
+        table.update(TARGET_OPTIONS.get(name, {}))
     for key in rng.sample(sorted(table), rng.randint(0, len(table))):
         options.setdefault(key, rng.choice(table[key]))
     return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
@@ -271,7 +291,9 @@ def classify(status, err):
     if status == "timeout":
         return "hang"
     if status == 0:
-        return "ok"
+        # An error reported by a run that succeeds: the failure hides from
+        # scripts and build systems.
+        return "error-exit-0" if re.search(r"\berror:", err) else "ok"
     if (isinstance(status, int) and status < 0) or "Stack dump" in err or \
             "PLEASE submit a bug report" in err:
         if "std::bad_alloc" in err or "out of memory" in err.lower() or \
@@ -414,6 +436,8 @@ def main():
                         "(resident set under AddressSanitizer)")
     parser.add_argument("--minimise-seconds", type=float, default=60)
     parser.add_argument("--passes", help="comma-separated subset of passes")
+    parser.add_argument("--targets", action="store_true",
+                        help="draw seg-to-nvvm's chip and features too")
     args = bounds.parse()
     args.sanitized = address_sanitized(args.seg_opt)
 
@@ -424,7 +448,7 @@ def main():
     names = args.passes.split(",") if args.passes else sorted(PASSES)
     rng = random.Random(args.seed)
     counts = dict.fromkeys(["ok", "diagnostic", "crash", "hang", "internal",
-                            *UPSTREAM], 0)
+                            "error-exit-0", *UPSTREAM], 0)
     findings = {}
     runs = 0
     while bounds.keep_going(runs):
@@ -432,7 +456,7 @@ def main():
         origin, chunk = rng.choice(corpus)
         text = mutate(rng, strip_test_lines(chunk))
         name = rng.choice(names)
-        options = random_options(rng, name)
+        options = random_options(rng, name, args.targets)
         kind, err = run_and_classify(args, text, name, options)
         if bounds.stopped:
             runs -= 1
@@ -464,6 +488,7 @@ def main():
     print(f"{runs} runs: {counts['ok']} ok, {counts['diagnostic']} diagnostic, "
           f"{counts['crash']} crash, {counts['hang']} hang, "
           f"{counts['internal']} internal, "
+          f"{counts['error-exit-0']} error-exit-0, "
           f"{counts['upstream-parser-crash']} upstream-parser-crash, "
           f"{counts['upstream-crash']} upstream-crash, "
           f"{len(findings)} distinct findings ({bounds.elapsed():.0f} s, seed {args.seed}"

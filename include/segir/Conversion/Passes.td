@@ -31,6 +31,25 @@ def ConvertSegToSCF : Pass<"convert-seg-to-scf"> {
   ];
 }
 
+def SegReportCheckedIndices : Pass<"seg-report-checked-indices"> {
+  let summary = "Print the indices of an access whose runtime bounds check "
+                "fails";
+  let description = [{
+    Upstream's `generate-runtime-verification` puts a `cf.assert` before
+    every `memref.load` and `memref.store`, whose message names the access
+    and its location but not the indices. Before every such check this pass
+    prints, when the check fails, "out-of-bounds index [i, j] of sizes
+    [m, n]" with `vector.print`, so that the report of a failed access says
+    which element it was. `seg-to-cpu{check=true}` runs it.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
   let summary = "Lower seg.map, seg.red, seg.scan and seg.hist to gpu.launch "
                 "kernels and host code";
@@ -239,7 +258,7 @@ def ConvertGPUToSegEmulator
       (`segEmuLdmatrix`, `segEmuMmaSync`) with the PTX ISA's fragment
       layouts; each lane that addresses an ldmatrix row reads it with a
       plain `vector.load`, and TF32 inputs are truncated to 10 mantissa
-      bits as the tensor cores do (README, "Tensor cores");
+      bits as the tensor cores do (docs/Emulator.md, "Tensor cores");
       `gpu.all_reduce` is first expanded by upstream's rewrite into shuffles
       and shared memory; `gpu.printf` calls the C library's `printf`;
     * workgroup attributions and `gpu.dynamic_shared_memory` become

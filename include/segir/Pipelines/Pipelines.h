@@ -21,10 +21,16 @@ struct SegToCPUOptions : public PassPipelineOptions<SegToCPUOptions> {
       *this, "canonicalize",
       llvm::cl::desc("Canonicalize and CSE after the reference lowering"),
       llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<bool> check{
+      *this, "check",
+      llvm::cl::desc("Check every memref access at run time "
+                     "(generate-runtime-verification): an out-of-bounds "
+                     "access prints the op and its location and aborts"),
+      llvm::cl::init(false)};
 };
 
-/// The reference path: seg ops to sequential loops, then to the LLVM
-/// dialect, runnable with mlir-runner.
+/// The reference path: seg ops to sequential loops (linalg ops beside them
+/// too), then to the LLVM dialect, runnable with mlir-runner.
 void buildSegToCPUPipeline(OpPassManager &pm, const SegToCPUOptions &options);
 
 /// What the GPU pipelines share: convert-seg-to-gpu's own generated options

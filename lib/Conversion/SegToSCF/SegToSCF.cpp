@@ -234,10 +234,46 @@ LogicalResult mlir::seg::lowerToSequentialLoops(RewriterBase &rewriter,
   return success();
 }
 
+/// Fails with a diagnostic at `op` if its body holds a warp-level matrix
+/// operation (nvgpu.mma.sync, nvgpu.ldmatrix, gpu.subgroup_mma_*): it works
+/// on the fragments of a warp's 32 threads and has no meaning one point at
+/// a time, so tensor-core tiled code runs on the GPU paths only.
+static LogicalResult checkSequentialMeaning(SegSpaceOpInterface op) {
+  WalkResult walk = op->walk([&](Operation *nested) {
+    StringRef name = nested->getName().getStringRef();
+    if (nested->getName().getDialectNamespace() != "nvgpu" &&
+        !name.starts_with("gpu.subgroup_mma"))
+      return WalkResult::advance();
+    // At the op's location, without the op printed: a tiled kernel is
+    // thousands of lines.
+    InFlightDiagnostic diag =
+        mlir::emitError(op->getLoc())
+        << "'" << op->getName()
+        << "' op has no sequential meaning: its body holds the warp-level "
+           "tensor-core operation '"
+        << name
+        << "' (tensor-core tiling, seg-tile-block-register mma=...); run "
+           "it with seg-to-emulator, which runs the warps of every block, "
+           "or on the GPU";
+    diag.attachNote(nested->getLoc()) << "the tensor-core operation";
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 namespace {
 struct ConvertSegToSCFPass
     : public seg::impl::ConvertSegToSCFBase<ConvertSegToSCFPass> {
   void runOnOperation() override {
+    // Checked before anything changes, at the outermost seg ops.
+    WalkResult checked =
+        getOperation()->walk<WalkOrder::PreOrder>([&](SegSpaceOpInterface op) {
+          if (failed(checkSequentialMeaning(op)))
+            return WalkResult::interrupt();
+          return WalkResult::skip();
+        });
+    if (checked.wasInterrupted())
+      return signalPassFailure();
     // Post-order: nested ops first, so that a tiled kernel result still
     // sees the block map whose induction variables it indexes with.
     SmallVector<SegSpaceOpInterface> ops;

@@ -19,9 +19,9 @@
 // the sum to f32 once (round to nearest even). The tensor cores also form
 // exact products but add them with an implementation-defined order and
 // rounding; both stay within the error bound that the tests use
-// (README, "Tensor cores"): per element |error| <= ((1 + u)^2 (1 + g_K) - 1)
-// * sum_k |a_k b_k|, with u the unit of the input rounding and g_K the
-// bound of K f32 additions.
+// (docs/Emulator.md, "Tensor cores"): per element
+// |error| <= ((1 + u)^2 (1 + g_K) - 1) * sum_k |a_k b_k|, with u the unit of
+// the input rounding and g_K the bound of K f32 additions.
 //
 // TF32 inputs. The PTX ISA (section "Alternate floating-point data
 // formats") gives .tf32 the range of .f32 with a 10-bit mantissa and leaves

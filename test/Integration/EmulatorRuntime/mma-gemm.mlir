@@ -13,7 +13,7 @@
 // loaded with ldmatrix.x2.
 //
 // Each result is checked against an f32 reference computed on the host
-// within the error bound (README, "Tensor cores"):
+// within the error bound (docs/Emulator.md, "Tensor cores"):
 //   |D - ref| <= (2 u + u^2 + 2 g_K) * sum_k |A[m][k] B[k][n]|,
 // with u = 2^-10 for TF32 (the tensor cores truncate f32 inputs to 10
 // mantissa bits), u = 0 for F16 and BF16 inputs (converted exactly), and

@@ -16,6 +16,7 @@ namespace seg {
 class SegSpaceOpInterface;
 
 #define GEN_PASS_DECL_CONVERTSEGTOSCF
+#define GEN_PASS_DECL_SEGREPORTCHECKEDINDICES
 #include "segir/Conversion/Passes.h.inc"
 
 /// Lowers `op` (and nothing nested in it that is still a seg op) to

@@ -1,4 +1,4 @@
-# A user's test suite against an installed SegIR: what the README shows.
+# A user's test suite against an installed SegIR: what docs/Embedding.md shows.
 import lit.formats
 import segir_lit
 

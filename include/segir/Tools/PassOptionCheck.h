@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SEGIR_SUPPORT_PASSOPTIONCHECK_H
-#define SEGIR_SUPPORT_PASSOPTIONCHECK_H
+#ifndef SEGIR_TOOLS_PASSOPTIONCHECK_H
+#define SEGIR_TOOLS_PASSOPTIONCHECK_H
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
@@ -55,4 +55,4 @@ inline constexpr llvm::StringLiteral kSupportedChips =
 } // namespace seg
 } // namespace mlir
 
-#endif // SEGIR_SUPPORT_PASSOPTIONCHECK_H
+#endif // SEGIR_TOOLS_PASSOPTIONCHECK_H

@@ -7,7 +7,8 @@
 // Pipelines.h names mlir::detail::PassOptions as `detail::`: it comes first.
 #include "segir/Pipelines/Pipelines.h"
 
-#include "segir/Support/PassOptionCheck.h"
+#include "segir/Support/OptionSyntax.h"
+#include "segir/Tools/PassOptionCheck.h"
 
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -17,69 +18,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
-
-namespace {
-struct OptionEntry {
-  StringRef key, value;
-};
-} // namespace
-
-/// The index just past the value starting at `pos` of `text`: up to
-/// whitespace outside quotes and braces (MLIR's option syntax).
-static size_t skipValue(StringRef text, size_t pos) {
-  int depth = 0;
-  char quote = 0;
-  for (; pos < text.size(); ++pos) {
-    char c = text[pos];
-    if (quote) {
-      if (c == quote)
-        quote = 0;
-    } else if (c == '"' || c == '\'') {
-      quote = c;
-    } else if (c == '{') {
-      ++depth;
-    } else if (c == '}') {
-      if (depth == 0)
-        return pos;
-      --depth;
-    } else if (depth == 0 && llvm::isSpace(c)) {
-      return pos;
-    }
-  }
-  return pos;
-}
-
-/// The index of the `}` closing the braces whose contents start at `pos`
-/// (the size of `text` if none does).
-static size_t findClosingBrace(StringRef text, size_t pos) {
-  while (pos < text.size() && text[pos] != '}')
-    pos = std::max(skipValue(text, pos), pos + 1);
-  return pos;
-}
-
-/// `key[=value]` entries of an option string.
-static SmallVector<OptionEntry> splitOptions(StringRef text) {
-  SmallVector<OptionEntry> entries;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    if (llvm::isSpace(text[pos])) {
-      ++pos;
-      continue;
-    }
-    size_t keyEnd = text.find_first_of("= \t\n\r", pos);
-    if (keyEnd == StringRef::npos)
-      keyEnd = text.size();
-    OptionEntry entry{text.slice(pos, keyEnd), StringRef()};
-    pos = keyEnd;
-    if (pos < text.size() && text[pos] == '=') {
-      size_t end = skipValue(text, pos + 1);
-      entry.value = text.slice(pos + 1, end);
-      pos = end;
-    }
-    entries.push_back(entry);
-  }
-  return entries;
-}
 
 /// Parses `options` into SegIR pipeline options `Options`; the printed
 /// defaults give the option names.
@@ -92,8 +30,8 @@ parsePipelineOptions(StringRef options, std::string *error,
     std::string printed;
     llvm::raw_string_ostream os(printed);
     parsed.print(os);
-    for (OptionEntry entry :
-         splitOptions(StringRef(printed).trim().drop_front().drop_back()))
+    for (seg::PassOptionItem entry : seg::splitPassOptions(
+             StringRef(printed).trim().drop_front().drop_back()))
       defaults->push_back({entry.key.str(), entry.value.str()});
   }
   if (!error)
@@ -147,8 +85,8 @@ SmallVector<seg::PassOption> seg::getPassOptions(StringRef name) {
         size_t brace = text.find('{');
         if (brace == StringRef::npos)
           continue;
-        for (OptionEntry entry :
-             splitOptions(text.drop_front(brace + 1).drop_back()))
+        for (seg::PassOptionItem entry :
+             seg::splitPassOptions(text.drop_front(brace + 1).drop_back()))
           options.push_back({entry.key.str(), entry.value.str()});
       }
     }
@@ -204,36 +142,33 @@ bool seg::isSupportedChip(StringRef chip) {
   return version >= 80;
 }
 
-static std::string unquote(StringRef value) {
-  if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') &&
-      value.back() == value.front())
-    return value.drop_front().drop_back().str();
-  return value.str();
-}
-
-LogicalResult seg::checkPassOptions(StringRef name, StringRef options,
-                                    std::string &error) {
-  bool isSegPipeline = withPipelineOptions(name, [](auto *) {});
-  if (!isSegPipeline && !PassInfo::lookup(name))
-    return success(); // MLIR reports unknown names and foreign pipelines.
-  SmallVector<PassOption> known = getPassOptions(name);
-  SmallVector<StringRef> valid = llvm::map_to_vector(
-      known, [](const PassOption &option) { return StringRef(option.name); });
-  for (OptionEntry entry : splitOptions(options)) {
-    if (const PassOption *option = llvm::find_if(
-            known,
-            [&](const PassOption &option) { return option.name == entry.key; });
+/// Explains, in `error`, why `name` rejects `options` when a key is not
+/// one of its printed options or a value not of the option's kind; fails
+/// then.
+static LogicalResult explainRejectedOptions(StringRef name, StringRef options,
+                                            std::string &error) {
+  SmallVector<seg::PassOption> known = seg::getPassOptions(name);
+  SmallVector<StringRef> valid =
+      llvm::map_to_vector(known, [](const seg::PassOption &option) {
+        return StringRef(option.name);
+      });
+  for (seg::PassOptionItem entry : seg::splitPassOptions(options)) {
+    if (const seg::PassOption *option =
+            llvm::find_if(known,
+                          [&](const seg::PassOption &option) {
+                            return option.name == entry.key;
+                          });
         option != known.end()) {
       if (failed(checkValue(name, *option, entry.value, error)))
         return failure();
       continue;
     }
+    // List options without a default print nothing: with no printed
+    // options, the pass's own message says more.
+    if (valid.empty())
+      return success();
     llvm::raw_string_ostream os(error);
     os << "no such option '" << entry.key << "' for " << name;
-    if (valid.empty()) {
-      os << ", which takes no options";
-      return failure();
-    }
     // Suggest the closest name if it is plausibly a misspelling.
     StringRef closest;
     unsigned best = ~0u;
@@ -247,17 +182,51 @@ LogicalResult seg::checkPassOptions(StringRef name, StringRef options,
     os << "; valid options: " << llvm::join(valid, ", ");
     return failure();
   }
+  return success();
+}
+
+/// "<name>: invalid options '<options>': <message>".
+static std::string invalidOptions(StringRef name, StringRef options,
+                                  StringRef message) {
+  message = message.trim();
+  message.consume_front("<Pass-Options-Parser>: ");
+  return (name + ": invalid options '" + options + "'" +
+          (message.empty() ? "" : ": ") + message)
+      .str();
+}
+
+LogicalResult seg::checkPassOptions(StringRef name, StringRef options,
+                                    std::string &error) {
+  bool isSegPipeline = withPipelineOptions(name, [](auto *) {});
+  const PassInfo *passInfo = PassInfo::lookup(name);
+  if (!isSegPipeline && !passInfo)
+    return success(); // MLIR reports unknown names and foreign pipelines.
+  if (passInfo) {
+    // The pass's own parser decides what it accepts, as in mlir-opt; the
+    // checks only explain a rejection.
+    std::string parseError;
+    OpPassManager pm;
+    if (succeeded(passInfo->addToPipeline(pm, options, [&](const Twine &msg) {
+          parseError = msg.str();
+          return failure();
+        })))
+      return success();
+    if (succeeded(explainRejectedOptions(name, options, error)))
+      error = invalidOptions(name, options, parseError);
+    return failure();
+  }
+  if (failed(explainRejectedOptions(name, options, error)))
+    return failure();
   if (name == "seg-to-nvvm")
-    for (OptionEntry entry : splitOptions(options))
-      if (entry.key == "chip" && !isSupportedChip(unquote(entry.value))) {
-        error = ("seg-to-nvvm: chip '" + unquote(entry.value) +
+    for (seg::PassOptionItem entry : seg::splitPassOptions(options))
+      if (entry.key == "chip" &&
+          !isSupportedChip(unquoteOptionValue(entry.value))) {
+        error = ("seg-to-nvvm: chip '" + unquoteOptionValue(entry.value) +
                  "' is not supported; SegIR compiles kernels for " +
                  kSupportedChips)
                     .str();
         return failure();
       }
-  if (!isSegPipeline)
-    return success(); // Passes report bad values through MLIR's handler.
   std::string parseError;
   LogicalResult parsed = success();
   if (const PassPipelineInfo *info = PassPipelineInfo::lookup(name);
@@ -277,10 +246,7 @@ LogicalResult seg::checkPassOptions(StringRef name, StringRef options,
   }
   if (succeeded(parsed))
     return success();
-  error = (name + ": invalid options '" + options + "'" +
-           (StringRef(parseError).trim().empty() ? "" : ": ") +
-           StringRef(parseError).trim())
-              .str();
+  error = invalidOptions(name, options, parseError);
   return failure();
 }
 
@@ -301,7 +267,7 @@ LogicalResult seg::checkPassPipelineOptions(StringRef pipeline,
     StringRef name = pipeline.slice(pos, nameEnd);
     pos = nameEnd;
     if (pos < pipeline.size() && pipeline[pos] == '{') {
-      size_t end = findClosingBrace(pipeline, pos + 1);
+      size_t end = seg::findClosingBrace(pipeline, pos + 1);
       if (failed(checkPassOptions(name, pipeline.slice(pos + 1, end), error)))
         return failure();
       pos = end + 1;
