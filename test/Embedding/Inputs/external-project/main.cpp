@@ -4,16 +4,20 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Usage: segir-embed <program.mlir>
-// Registers the seg dialect and SegIR's passes in its own MLIRContext,
-// parses the program, compiles it with the seg-to-nvvm pipeline built from
-// C++ (PTX for sm_90) and prints one line per gpu.binary.
+// Usage: segir-embed <program.mlir> [<transform-script.mlir>]
+// Registers the seg dialect (with its transform.seg.* ops) and SegIR's
+// passes in its own MLIRContext, parses the program, applies the transform
+// script's entry point to it when one is given (SegIR's transformations
+// driven by the compiler's own script), compiles it with the seg-to-nvvm
+// pipeline built from C++ (PTX for sm_90) and prints one line per
+// gpu.binary.
 //
 //===----------------------------------------------------------------------===//
 
 #include "segir/InitAllSegIR.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -21,8 +25,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    llvm::errs() << "usage: segir-embed <program.mlir>\n";
+  if (argc != 2 && argc != 3) {
+    llvm::errs()
+        << "usage: segir-embed <program.mlir> [<transform-script.mlir>]\n";
     return 2;
   }
   mlir::seg::registerAllSegIRPasses();
@@ -35,6 +40,21 @@ int main(int argc, char **argv) {
       mlir::parseSourceFile<mlir::ModuleOp>(argv[1], &context);
   if (!module)
     return 1;
+
+  if (argc == 3) {
+    mlir::OwningOpRef<mlir::ModuleOp> script =
+        mlir::parseSourceFile<mlir::ModuleOp>(argv[2], &context);
+    if (!script)
+      return 1;
+    mlir::transform::TransformOpInterface entry =
+        mlir::transform::detail::findTransformEntryPoint(
+            *script, *script,
+            mlir::transform::TransformDialect::kTransformEntryPointSymbolName);
+    if (!entry ||
+        mlir::failed(mlir::transform::applyTransformNamedSequence(
+            *module, entry, *script, mlir::transform::TransformOptions())))
+      return 1;
+  }
 
   mlir::PassManager pm(&context);
   mlir::seg::SegToNVVMOptions options;
@@ -51,7 +71,8 @@ int main(int argc, char **argv) {
       llvm::StringRef ptx = object.getObject().getValue();
       llvm::outs() << "gpu.binary @" << binary.getSymName() << ": "
                    << (ptx.contains(".target sm_90") ? "sm_90" : "other")
-                   << " PTX, " << ptx.count(".entry") << " kernel(s)\n";
+                   << " PTX, " << ptx.count(".entry") << " kernel(s), "
+                   << ptx.count("mma.sync") << " mma.sync\n";
       ++binaries;
     }
   });
