@@ -8,6 +8,7 @@
 #include "segir/Pipelines/Pipelines.h"
 
 #include "segir/Support/PassOptionCheck.h"
+#include "segir/Target/NVPTX.h"
 
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -191,19 +192,6 @@ static LogicalResult checkValue(StringRef passName,
   return success();
 }
 
-bool seg::isSupportedChip(StringRef chip) {
-  unsigned version;
-  if (!chip.consume_front("sm_"))
-    return false;
-  // An architecture-specific suffix (sm_90a) does not change the version.
-  StringRef digits = chip.take_while(llvm::isDigit);
-  StringRef suffix = chip.drop_front(digits.size());
-  if (digits.getAsInteger(10, version) || suffix.size() > 1 ||
-      (suffix.size() == 1 && !llvm::isAlpha(suffix[0])))
-    return false;
-  return version >= 80;
-}
-
 static std::string unquote(StringRef value) {
   if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') &&
       value.back() == value.front())
@@ -247,15 +235,19 @@ LogicalResult seg::checkPassOptions(StringRef name, StringRef options,
     os << "; valid options: " << llvm::join(valid, ", ");
     return failure();
   }
-  if (name == "seg-to-nvvm")
-    for (OptionEntry entry : splitOptions(options))
-      if (entry.key == "chip" && !isSupportedChip(unquote(entry.value))) {
-        error = ("seg-to-nvvm: chip '" + unquote(entry.value) +
-                 "' is not supported; SegIR compiles kernels for " +
-                 kSupportedChips)
-                    .str();
-        return failure();
-      }
+  if (name == "seg-to-nvvm") {
+    std::string chip, features;
+    for (OptionEntry entry : splitOptions(options)) {
+      if (entry.key == "chip")
+        chip = unquote(entry.value);
+      else if (entry.key == "features")
+        features = unquote(entry.value);
+    }
+    if (failed(checkNVPTXOptions(chip, features, error))) {
+      error = "seg-to-nvvm: " + error;
+      return failure();
+    }
+  }
   if (!isSegPipeline)
     return success(); // Passes report bad values through MLIR's handler.
   std::string parseError;

@@ -10,10 +10,12 @@
 
 #include "segir/InitAllSegIR.h"
 #include "segir/Support/PassOptionCheck.h"
+#include "segir/Target/Chips.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Compiler.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -55,6 +57,11 @@ static mlir::LogicalResult checkCommandLinePassOptions(int argc, char **argv) {
   return mlir::success();
 }
 
+static llvm::cl::opt<bool> printChipPresets(
+    "print-chip-presets",
+    llvm::cl::desc("Print the chip presets of #seg.target as JSON and exit"),
+    llvm::cl::init(false));
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::seg::registerAllSegIRPasses();
@@ -64,6 +71,12 @@ int main(int argc, char **argv) {
   if (mlir::failed(checkCommandLinePassOptions(argc, argv)))
     return 1;
 
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "SegIR optimizer driver\n", registry);
+  if (printChipPresets) {
+    mlir::seg::printChipPresetsAsJSON(llvm::outs());
+    return 0;
+  }
   return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "SegIR optimizer driver\n", registry));
+      mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
 }

@@ -14,6 +14,7 @@
 
 #include "segir/Analysis/ResourceModel.h"
 #include "segir/Dialect/Seg/Utils/Checks.h"
+#include "segir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -425,11 +426,10 @@ static LogicalResult planRed(RedOp op, const GPULoweringConfig &config,
       plan.loadsInFlight /= 2;
   }
 
-  // The widest global load of NVIDIA GPUs (ld.global.v4.b32).
-  constexpr int64_t kVectorLoadBytes = 16;
   if (commutative)
-    plan.contiguousLoads =
-        analyzeContiguousLoads(op.getBody().front(), kVectorLoadBytes);
+    plan.contiguousLoads = analyzeContiguousLoads(
+        op.getBody().front(),
+        TargetInfo::get(config.target).getMaxVectorLoadBytes());
   RedKernelChoice choice = chooseRedKernels(op, plan);
   plan.kernels.clear();
   if (choice.sequential) {

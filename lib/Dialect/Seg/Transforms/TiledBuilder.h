@@ -16,6 +16,8 @@
 
 #include "TileBlockRegister.h"
 
+#include "segir/Target/TargetInfo.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -67,7 +69,7 @@ class TiledBuilder {
 public:
   TiledBuilder(OpBuilder &b, Nest &nest, const TilePlan &plan)
       : b(b), loc(nest.map.getLoc()), nest(nest), t(plan.tiles), plan(plan),
-        mapRegion(&nest.map.getBody()) {}
+        mapRegion(&nest.map.getBody()), target(TargetInfo::lookup(nest.map)) {}
 
   /// Replaces the thread-level map by the block-level one.
   void build();
@@ -190,6 +192,8 @@ private:
   TileSizes t;
   const TilePlan &plan;
   Region *mapRegion;
+  /// The instructions of the target GPU.
+  const TargetInfo &target;
 
   Value sizeM, sizeN, lower, sizeU, i0, j0;
   OpFoldResult mixedM, mixedN;
