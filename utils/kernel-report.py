@@ -34,43 +34,56 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Mapping
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # ---------------------------------------------------------------------------
-# Target limits: the one table of the tool.
-#
-# The nine fields of SEG_TARGET_FIELDS are SegIR's `#seg.target` presets
-# (lib/Dialect/Seg/IR/SegAttrs.cpp), under the attribute's field names; the
-# tool checks them against seg-opt at every compilation (check_target), so
-# the table cannot drift from the dialect's. A program's own `#seg.target`
-# overrides them field by field. Four are not part of `#seg.target`
-# (SegIR's passes do not need them) and come from NVIDIA's
-# occupancy calculator for the compute capability: resident blocks per SM,
-# the register allocation unit (registers per warp, allocated in units of
-# 256), the shared memory allocation unit (128 bytes) and the shared memory
-# the driver reserves per block (1 KiB since sm_80).
-_COMMON = dict(warp_size=32, max_threads_per_block=1024,
-               registers_per_block=65536, registers_per_sm=65536,
-               registers_per_thread=255, register_allocation_unit=256,
-               shared_memory_allocation_unit=128,
-               reserved_shared_memory_per_block=1024)
-TARGETS = {
-    "sm_80": dict(_COMMON, max_threads_per_sm=2048, num_sms=108,
-                  shared_memory_per_block=166912, shared_memory_per_sm=167936,
-                  max_blocks_per_sm=32),
-    "sm_89": dict(_COMMON, max_threads_per_sm=1536, num_sms=142,
-                  shared_memory_per_block=101376, shared_memory_per_sm=102400,
-                  max_blocks_per_sm=24),
-    "sm_90": dict(_COMMON, max_threads_per_sm=2048, num_sms=132,
-                  shared_memory_per_block=232448, shared_memory_per_sm=233472,
-                  max_blocks_per_sm=32),
-}
-SEG_TARGET_FIELDS = ["warp_size", "max_threads_per_block",
-                     "max_threads_per_sm", "num_sms",
-                     "shared_memory_per_block", "shared_memory_per_sm",
-                     "registers_per_block", "registers_per_sm",
-                     "registers_per_thread"]
+# Target limits: SegIR's chip presets, from `seg-opt --print-chip-presets`
+# (lib/Target/Chips.cpp holds the one table). Each preset gives the
+# `#seg.target` fields of its chip (which a program's own `#seg.target`
+# overrides field by field) and four facts of NVIDIA's occupancy
+# calculator that SegIR's passes do not need: resident blocks per SM, the
+# register allocation unit (registers per warp, allocated in units of 256),
+# the shared memory allocation unit and the shared memory the driver
+# reserves per block.
+
+
+class ChipPresets(Mapping):
+    """{chip: limits}, read from seg-opt when first used."""
+
+    def __init__(self):
+        self.seg_opt = None
+        self._presets = None
+
+    def presets(self):
+        if self._presets is None:
+            seg_opt = self.seg_opt or find_tool(
+                "seg-opt", None, "SEG_OPT",
+                [os.path.join(build_dir(), "bin", "seg-opt")])
+            if not seg_opt:
+                raise ReportError("cannot find seg-opt, which holds the chip "
+                                  "presets (build SegIR: ninja -C build)")
+            self._presets = json.loads(
+                run([seg_opt, "--print-chip-presets"]).stdout)
+        return self._presets
+
+    def seg_target(self, chip):
+        """The #seg.target fields of `chip`'s preset."""
+        return self.presets()[chip]["seg_target"]
+
+    def __getitem__(self, chip):
+        preset = self.presets()[chip]
+        return dict(preset["seg_target"], **preset["occupancy"])
+
+    def __iter__(self):
+        return iter(self.presets())
+
+    def __len__(self):
+        return len(self.presets())
+
+
+TARGETS = ChipPresets()
 
 
 class ReportError(Exception):
@@ -149,6 +162,7 @@ class Tools:
         self.seg_opt = find_tool(
             "seg-opt", getattr(args, "seg_opt", None), "SEG_OPT",
             [os.path.join(build_dir(), "bin", "seg-opt")])
+        TARGETS.seg_opt = self.seg_opt
         self.ptxas = find_tool(
             "ptxas", getattr(args, "ptxas", None), "PTXAS",
             [os.path.join(cuda_home(), "bin", "ptxas")])
@@ -310,24 +324,26 @@ def program_target(text):
 
 
 def check_target(tools, chip):
-    """Fails unless TARGETS[chip]'s #seg.target fields are SegIR's preset:
-    seg-opt prints a #seg.target without the fields equal to the preset, so
-    the table is the preset exactly when nothing but the chip comes back."""
+    """Fails unless `chip` has a preset that seg-opt's #seg.target parser
+    takes for its own: seg-opt prints a #seg.target without the fields
+    equal to the preset, so the printed presets are the attribute's exactly
+    when nothing but the chip comes back."""
     if chip not in TARGETS:
         raise ReportError("no limits for chip %s (known: %s)" %
                           (chip, ", ".join(sorted(TARGETS))))
     seg_opt = tools.seg_opt
     if not seg_opt:
         return
-    limits = TARGETS[chip]
-    attr = ", ".join("%s = %d" % (f, limits[f]) for f in SEG_TARGET_FIELDS)
+    attr = ", ".join(
+        "%s = %s" % (f, str(v).lower() if isinstance(v, bool) else v)
+        for f, v in TARGETS.seg_target(chip).items())
     module = ('module attributes {seg.target = #seg.target<chip = "%s", %s>}'
               ' {}\n' % (chip, attr))
     out = run([seg_opt], input=module).stdout
     printed = re.search(r'#seg\.target<[^>]*>', out).group(0)
     if printed != '#seg.target<chip = "%s">' % chip:
         raise ReportError(
-            "utils/kernel-report.py's limits for %s differ from SegIR's "
+            "seg-opt --print-chip-presets's %s differs from SegIR's "
             "#seg.target preset: seg-opt printed %s" % (chip, printed))
 
 

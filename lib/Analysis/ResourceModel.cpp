@@ -456,14 +456,19 @@ int64_t ResourceModel::selectBlockSwizzle(
   int64_t wave = target.getNumSMs() * std::max<int64_t>(residentBlocksPerSM, 1);
   if (numBlocks && *numBlocks <= wave)
     return 1;
+  // Among the row counts with the same ceil(wave / rows) the smallest reads
+  // the fewest bytes, and there are at most 2 sqrt(wave) such groups: visit
+  // the first of each, in increasing order (the first minimum wins).
   int64_t best = 1, bestBytes = rowBytes + wave * columnBytes;
-  for (int64_t rows = 2; rows <= wave; ++rows) {
-    int64_t bytes =
-        rows * rowBytes + llvm::divideCeil(wave, rows) * columnBytes;
+  for (int64_t rows = 2; rows <= wave;) {
+    int64_t columns = llvm::divideCeil(wave, rows);
+    int64_t bytes = rows * rowBytes + columns * columnBytes;
     if (bytes < bestBytes) {
       best = rows;
       bestBytes = bytes;
     }
+    // The first row count with fewer columns.
+    rows = columns == 1 ? wave + 1 : (wave - 1) / (columns - 1) + 1;
   }
   return blockRows ? std::clamp<int64_t>(best, 1, *blockRows) : best;
 }

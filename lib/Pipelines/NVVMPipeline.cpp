@@ -6,20 +6,66 @@
 
 #include "segir/Conversion/Passes.h"
 #include "segir/Dialect/GPU/Transforms/Passes.h"
+#include "segir/Dialect/Seg/Transforms/Passes.h"
 #include "segir/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 
+/// Upstream's gpu-lower-to-nvvm-pipeline (MLIR 22.1) with its default
+/// options, except that each kernel module's #nvvm.target comes from the
+/// #seg.target (seg-attach-nvvm-target), which upstream's pipeline cannot
+/// take from the module.
+static void addNVVMLowering(OpPassManager &pm,
+                            const seg::SegToNVVMOptions &options) {
+  pm.addPass(createConvertNVGPUToNVVMPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  seg::SegAttachNVVMTargetOptions target;
+  target.optLevel = options.optLevel;
+  pm.addPass(seg::createSegAttachNVVMTarget(target));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  ConvertIndexToLLVMPassOptions index;
+  index.indexBitwidth = 64;
+  pm.addPass(createConvertIndexToLLVMPass(index));
+  seg::addCleanupPasses(pm);
+
+  ConvertGpuOpsToNVVMOpsOptions kernels;
+  kernels.indexBitwidth = 64;
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps(kernels));
+  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.format;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  seg::addCleanupPasses(pm);
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
 void seg::buildSegToNVVMPipeline(OpPassManager &pm,
                                  const SegToNVVMOptions &options) {
+  // Kernels are planned for, and built for, the chip this settles.
+  SegSetTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  pm.addPass(createSegSetTarget(target));
   pm.addPass(createConvertSegToGPU(options));
   if (options.stageHostMemory)
     pm.addPass(createSegStageHostMemory());
@@ -60,10 +106,5 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   // Upstream's nvgpu-to-nvvm lowering has no BF16 mma.sync.
   pm.addPass(createSegLowerBF16MmaSync());
 
-  gpu::GPUToNVVMPipelineOptions nvvm;
-  nvvm.cubinChip = options.chip;
-  nvvm.cubinFeatures = options.features;
-  nvvm.cubinFormat = options.format;
-  nvvm.optLevel = options.optLevel;
-  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  addNVVMLowering(pm, options);
 }

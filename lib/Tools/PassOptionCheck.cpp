@@ -9,6 +9,7 @@
 
 #include "segir/Support/OptionSyntax.h"
 #include "segir/Tools/PassOptionCheck.h"
+#include "segir/Target/NVPTX.h"
 
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -129,19 +130,6 @@ static LogicalResult checkValue(StringRef passName,
   return success();
 }
 
-bool seg::isSupportedChip(StringRef chip) {
-  unsigned version;
-  if (!chip.consume_front("sm_"))
-    return false;
-  // An architecture-specific suffix (sm_90a) does not change the version.
-  StringRef digits = chip.take_while(llvm::isDigit);
-  StringRef suffix = chip.drop_front(digits.size());
-  if (digits.getAsInteger(10, version) || suffix.size() > 1 ||
-      (suffix.size() == 1 && !llvm::isAlpha(suffix[0])))
-    return false;
-  return version >= 80;
-}
-
 /// Explains, in `error`, why `name` rejects `options` when a key is not
 /// one of its printed options or a value not of the option's kind; fails
 /// then.
@@ -217,16 +205,19 @@ LogicalResult seg::checkPassOptions(StringRef name, StringRef options,
   }
   if (failed(explainRejectedOptions(name, options, error)))
     return failure();
-  if (name == "seg-to-nvvm")
-    for (seg::PassOptionItem entry : seg::splitPassOptions(options))
-      if (entry.key == "chip" &&
-          !isSupportedChip(unquoteOptionValue(entry.value))) {
-        error = ("seg-to-nvvm: chip '" + unquoteOptionValue(entry.value) +
-                 "' is not supported; SegIR compiles kernels for " +
-                 kSupportedChips)
-                    .str();
-        return failure();
-      }
+  if (name == "seg-to-nvvm") {
+    std::string chip, features;
+    for (seg::PassOptionItem entry : seg::splitPassOptions(options)) {
+      if (entry.key == "chip")
+        chip = unquoteOptionValue(entry.value);
+      else if (entry.key == "features")
+        features = unquoteOptionValue(entry.value);
+    }
+    if (failed(checkNVPTXOptions(chip, features, error))) {
+      error = "seg-to-nvvm: " + error;
+      return failure();
+    }
+  }
   std::string parseError;
   LogicalResult parsed = success();
   if (const PassPipelineInfo *info = PassPipelineInfo::lookup(name);

@@ -18,7 +18,9 @@
 // RUN: not seg-opt %s --seg-to-emulator="strategy=fastest" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // ALL: builtin.module(
+// NVVM-NEXT: seg-set-target{chip= features=},
 // ALL-NEXT: convert-seg-to-gpu{block-size=128 hist-strategy=shared loads-in-flight=3 max-blocks=7 remarks=true scan-strategy=reduce-then-scan sequential-threshold=9 small-segment-max=5 strategy=large tuning-file={{.*}}.tuning},
+// NVVM: seg-attach-nvvm-target{O=3 triple=nvptx64-nvidia-cuda}
 // NVVM: gpu-module-to-binary{{.*}}format=isa
 // EMU: convert-gpu-to-seg-emulator{check=true test-drop-fences=false test-relax-atomics=false}
 // SMALL: convert-seg-to-gpu{{{.*}} hist-strategy=global-atomic {{.*}} scan-strategy=single-pass {{.*}} strategy=small {{.*}}}

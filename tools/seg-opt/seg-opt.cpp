@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "segir/InitAllSegIR.h"
+#include "segir/Target/Chips.h"
 #include "segir/Tools/HostSafety.h"
 #include "segir/Tools/PassOptionCheck.h"
 
@@ -17,6 +18,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Compiler.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -63,6 +65,11 @@ static mlir::LogicalResult checkCommandLinePassOptions(int argc, char **argv) {
   return mlir::success();
 }
 
+static llvm::cl::opt<bool> printChipPresets(
+    "print-chip-presets",
+    llvm::cl::desc("Print the chip presets of #seg.target as JSON and exit"),
+    llvm::cl::init(false));
+
 /// MlirOptMain as mlir-opt runs it, except that an error diagnostic fails
 /// the run even where the pass that emitted it succeeded (upstream type
 /// converters report an error and leave the op in a partial conversion).
@@ -70,6 +77,10 @@ static mlir::LogicalResult runOptMain(int argc, char **argv,
                                       mlir::DialectRegistry &registry) {
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "SegIR optimizer driver\n", registry);
+  if (printChipPresets) {
+    mlir::seg::printChipPresetsAsJSON(llvm::outs());
+    return mlir::success();
+  }
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
   static std::atomic<bool> sawError = false;

@@ -12,6 +12,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "gtest/gtest.h"
 
+#include <chrono>
+
 using namespace mlir;
 using namespace mlir::seg;
 
@@ -28,7 +30,19 @@ protected:
         h200.getMaxThreadsPerSM(), h200.getNumSMs(), bytes,
         std::max(bytes, h200.getSharedMemoryPerSM()),
         h200.getRegistersPerBlock(), h200.getRegistersPerSM(),
-        h200.getRegistersPerThread());
+        h200.getRegistersPerThread(), h200.getPtxVersion(), h200.getWgmma(),
+        h200.getTma());
+  }
+
+  /// The sm_90 preset with `numSMs` SMs of `threadsPerSM` threads.
+  TargetAttr withSMs(int64_t numSMs, int64_t threadsPerSM) {
+    TargetAttr h200 = TargetAttr::getDefault(&context);
+    return TargetAttr::get(
+        &context, "sm_90", h200.getWarpSize(), h200.getMaxThreadsPerBlock(),
+        threadsPerSM, numSMs, h200.getSharedMemoryPerBlock(),
+        h200.getSharedMemoryPerSM(), h200.getRegistersPerBlock(),
+        h200.getRegistersPerSM(), h200.getRegistersPerThread(),
+        h200.getPtxVersion(), h200.getWgmma(), h200.getTma());
   }
 
   SmallVector<Type> repeat(Type type, unsigned count) {
@@ -168,11 +182,11 @@ TEST_F(ResourceModelTest, AvoidMultiplesOf8) {
   // 4 x (1024 x 16 + 32) x 4 bytes: the shared memory bound gives 16,
   // stepped to 15.
   TargetAttr base = withSharedMemory(262656);
-  TargetAttr roomy =
-      TargetAttr::get(&context, "sm_90", base.getWarpSize(),
-                      base.getMaxThreadsPerBlock(), base.getMaxThreadsPerSM(),
-                      base.getNumSMs(), base.getSharedMemoryPerBlock(),
-                      base.getSharedMemoryPerSM(), 1 << 18, 1 << 18, 255);
+  TargetAttr roomy = TargetAttr::get(
+      &context, "sm_90", base.getWarpSize(), base.getMaxThreadsPerBlock(),
+      base.getMaxThreadsPerSM(), base.getNumSMs(),
+      base.getSharedMemoryPerBlock(), base.getSharedMemoryPerSM(), 1 << 18,
+      1 << 18, 255, base.getPtxVersion(), base.getWgmma(), base.getTma());
   ResourceModel model(roomy);
   SmallVector<Type> mss = repeat(builder.getF32Type(), 4);
   EXPECT_EQ(model.selectReduceChunk(mss, 1024)->value, 16);
@@ -322,4 +336,51 @@ TEST_F(ResourceModelTest, BlockSwizzle) {
   // 16 and 17 rows tie at 33).
   EXPECT_EQ(h200.selectBlockSwizzle(512, 512, 2, std::nullopt, std::nullopt),
             14);
+}
+
+TEST_F(ResourceModelTest, BlockSwizzleIsTheFirstMinimum) {
+  // The search visits one row count per number of columns; it finds what
+  // trying every row count finds: the smallest G of the fewest bytes.
+  for (int64_t numSMs : {1, 2, 7, 64, 108, 132, 142, 997})
+    for (int64_t residentBlocks : {1, 2, 3})
+      for (auto [rowBytes, columnBytes] :
+           {std::pair<int64_t, int64_t>{512, 512},
+            {512, 1024},
+            {1024, 96},
+            {0, 512},
+            {512, 0}}) {
+        int64_t wave = numSMs * residentBlocks;
+        int64_t best = 1, bestBytes = rowBytes + wave * columnBytes;
+        for (int64_t rows = 2; rows <= wave; ++rows) {
+          int64_t bytes =
+              rows * rowBytes + (wave + rows - 1) / rows * columnBytes;
+          if (bytes < bestBytes)
+            best = rows, bestBytes = bytes;
+        }
+        ResourceModel model(withSMs(numSMs, 2048));
+        EXPECT_EQ(model.selectBlockSwizzle(rowBytes, columnBytes,
+                                           residentBlocks, std::nullopt,
+                                           std::nullopt),
+                  best)
+            << numSMs << " SMs x " << residentBlocks << ", " << rowBytes
+            << " / " << columnBytes << " bytes";
+      }
+}
+
+TEST_F(ResourceModelTest, BlockSwizzleOfTheLargestTarget) {
+  // The largest wave a valid #seg.target allows: 2^14 SMs of 2^16 resident
+  // one-thread blocks, 2^30 blocks. Trying every row count took seconds
+  // (minutes for the unbounded num_sms = 4294967297 of old).
+  ResourceModel model(withSMs(1 << 14, 1 << 16));
+  auto start = std::chrono::steady_clock::now();
+  int64_t square =
+      model.selectBlockSwizzle(512, 512, 1 << 16, std::nullopt, std::nullopt);
+  int64_t tall =
+      model.selectBlockSwizzle(512, 1024, 1 << 16, std::nullopt, std::nullopt);
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  EXPECT_EQ(square, 32768);
+  EXPECT_EQ(tall, 46274);
+  EXPECT_LT(seconds, 0.1);
 }

@@ -50,12 +50,15 @@ struct SegToGPUPipelineOptions : public PassPipelineOptions<Derived>,
 /// Options of the `seg-to-nvvm` pipeline.
 struct SegToNVVMOptions : public SegToGPUPipelineOptions<SegToNVVMOptions> {
   ::mlir::detail::PassOptions::Option<std::string> chip{
-      *this, "chip", llvm::cl::desc("GPU architecture of the binary"),
-      llvm::cl::init("sm_90")};
+      *this, "chip",
+      llvm::cl::desc("GPU architecture of the binary (default: the "
+                     "module's #seg.target, which it must agree with)"),
+      llvm::cl::init("")};
   ::mlir::detail::PassOptions::Option<std::string> features{
       *this, "features",
-      llvm::cl::desc("PTX features (sm_90 needs +ptx80 or later)"),
-      llvm::cl::init("+ptx80")};
+      llvm::cl::desc("PTX version as +ptxNN (default: the #seg.target's "
+                     "ptx_version, which it must agree with)"),
+      llvm::cl::init("")};
   ::mlir::detail::PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("What the gpu.binary holds: bin (cubin, through "
@@ -85,8 +88,8 @@ struct SegToNVVMOptions : public SegToGPUPipelineOptions<SegToNVVMOptions> {
 };
 
 /// The GPU path: seg ops to kernels (convert-seg-to-gpu), then upstream's
-/// NVVM lowering to a gpu.binary for the chosen chip, and host code in the
-/// LLVM dialect.
+/// NVVM lowering to a gpu.binary for the chip of the module's #seg.target
+/// (seg-set-target settles it first), and host code in the LLVM dialect.
 void buildSegToNVVMPipeline(OpPassManager &pm, const SegToNVVMOptions &options);
 /// Lowers scf, cf, memref, vector, math, arith, index and func to the LLVM
 /// dialect for the host CPU: the tail that every CPU path shares.

@@ -37,7 +37,8 @@ SmallVector<PassOption> getPassOptions(StringRef name);
 /// options (else the message names the valid ones, and the closest as a
 /// suggestion), boolean and integer values must parse as such, a SegIR
 /// pipeline's values must parse, and seg-to-nvvm's
-/// `chip` must be one SegIR supports. Unknown names are left to MLIR.
+/// `chip` and `features` must be ones SegIR and NVPTX build for
+/// (checkNVPTXOptions). Unknown names are left to MLIR.
 /// Returns failure with a one-line message in `error`.
 LogicalResult checkPassOptions(StringRef name, StringRef options,
                                std::string &error);
@@ -45,12 +46,6 @@ LogicalResult checkPassOptions(StringRef name, StringRef options,
 /// Checks every `name{options}` of a textual pass pipeline, as
 /// checkPassOptions.
 LogicalResult checkPassPipelineOptions(StringRef pipeline, std::string &error);
-
-/// Whether SegIR compiles kernels for `chip` (sm_80 and newer, e.g. sm_80,
-/// sm_89, sm_90, sm_90a); `supported` describes them for messages.
-bool isSupportedChip(StringRef chip);
-inline constexpr llvm::StringLiteral kSupportedChips =
-    "sm_80 and newer (presets: sm_80, sm_89, sm_90)";
 
 } // namespace seg
 } // namespace mlir

@@ -31,11 +31,11 @@
 #include "Emitters.h"
 
 #include "segir/Dialect/Seg/Utils/Utils.h"
+#include "segir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -47,7 +47,8 @@ using namespace mlir::seg;
 static constexpr int64_t kFirstLockSleepNs = 32, kMaxLockSleepNs = 1024;
 /// The sync scopes of the locks: global ones order the updates of every
 /// block, shared ones those of the block.
-static constexpr StringLiteral kDeviceScope = "device", kBlockScope = "block";
+static constexpr MemoryScope kDeviceScope = MemoryScope::Device,
+                             kBlockScope = MemoryScope::Block;
 
 namespace {
 /// What the kernels of one seg.hist use, valid on the host and (captured)
@@ -168,7 +169,7 @@ static void emitBitsCompareAndSwap(OpBuilder &b, Location loc, Region &region,
 /// updates of the threads of `scope`.
 struct BinLock {
   Value locks, index;
-  StringRef scope;
+  MemoryScope scope;
 };
 
 /// Combines `values` into `memrefs[indices]` (one histogram per value)
@@ -192,10 +193,9 @@ static void emitLockedUpdate(OpBuilder &b, Location loc, Region &region,
                            ValueRange{before->getArgument(1)});
   Block *after = b.createBlock(&loop.getAfter(), {}, {i32}, {loc});
   Value sleep = after->getArgument(0);
-  auto exchange = LLVM::AtomicCmpXchgOp::create(
-      b, loc, pointer, constI32(0), constI32(1), LLVM::AtomicOrdering::acquire,
-      LLVM::AtomicOrdering::monotonic, lock.scope);
-  Value acquired = LLVM::ExtractValueOp::create(b, loc, exchange, 1);
+  const TargetInfo &target = TargetInfo::lookup(loop);
+  Value acquired = target.createAcquireCompareExchange(
+      b, loc, pointer, constI32(0), constI32(1), lock.scope);
   auto ifOp = scf::IfOp::create(b, loc, acquired, /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -207,12 +207,10 @@ static void emitLockedUpdate(OpBuilder &b, Location loc, Region &region,
         applyOperators(b, MutableArrayRef<Region>(region), current, values);
     for (auto [value, memref] : llvm::zip_equal(combined, memrefs))
       memref::StoreOp::create(b, loc, value, memref, indices);
-    LLVM::StoreOp::create(b, loc, constI32(0), pointer, /*alignment=*/4,
-                          /*isVolatile=*/false, /*isNonTemporal=*/false,
-                          /*isInvariantGroup=*/false,
-                          LLVM::AtomicOrdering::release, lock.scope);
+    target.createReleaseStore(b, loc, constI32(0), pointer, /*alignment=*/4,
+                              lock.scope);
     b.setInsertionPointToStart(ifOp.elseBlock());
-    NVVM::NanosleepOp::create(b, loc, sleep);
+    target.createBackoffSleep(b, loc, sleep);
   }
   Value doubled = arith::ShLIOp::create(b, loc, sleep, constI32(1));
   Value next =

@@ -15,6 +15,7 @@
 
 #include "segir/Analysis/ResourceModel.h"
 #include "segir/Dialect/Seg/Utils/Checks.h"
+#include "segir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -108,11 +109,10 @@ FailureOr<RedPlan> seg::planRed(RedOp op, const GPULoweringConfig &config) {
     plan.loadsInFlight = model.selectReductionLoadsInFlight(
         llvm::divideCeil(getAccumulatorBytes(op), 4), blockSize);
 
-  // The widest global load of NVIDIA GPUs (ld.global.v4.b32).
-  constexpr int64_t kVectorLoadBytes = 16;
   if (commutative)
-    plan.contiguousLoads =
-        analyzeContiguousLoads(op.getBody().front(), kVectorLoadBytes);
+    plan.contiguousLoads = analyzeContiguousLoads(
+        op.getBody().front(),
+        TargetInfo::get(config.target).getMaxVectorLoadBytes());
   auto [length, segments] = getStaticShape(op);
   RedThresholds thresholds{plan.sequentialThreshold, plan.smallSegmentMax,
                            blockSize};

@@ -14,9 +14,10 @@
 
 #include "ScanLookBack.h"
 
+#include "segir/Target/TargetInfo.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -29,7 +30,7 @@ using namespace mlir::seg;
 /// to the blocks that are still loading.
 static constexpr int64_t kFirstSleepNs = 32, kMaxSleepNs = 1024;
 /// The sync scope of the look-back's flags: every block of the device.
-static constexpr StringLiteral kDeviceScope = "device";
+static constexpr MemoryScope kDeviceScope = MemoryScope::Device;
 
 static Value cmp(OpBuilder &b, Location loc, arith::CmpIPredicate pred,
                  Value lhs, Value rhs) {
@@ -55,11 +56,9 @@ static Value flagAddress(KernelBuilder &kb, Value flags, Value id) {
 void seg::publish(KernelBuilder &kb, ValueRange values, ValueRange buffers,
                   Value flags, Value id, int64_t flag) {
   kb.storeAll(values, buffers, id);
-  LLVM::StoreOp::create(kb.b, kb.loc, kb.constI32(flag),
-                        flagAddress(kb, flags, id), /*alignment=*/4,
-                        /*isVolatile=*/false, /*isNonTemporal=*/false,
-                        /*isInvariantGroup=*/false,
-                        LLVM::AtomicOrdering::release, kDeviceScope);
+  TargetInfo::lookup(kb.launch).createReleaseStore(
+      kb.b, kb.loc, kb.constI32(flag), flagAddress(kb, flags, id),
+      /*alignment=*/4, kDeviceScope);
 }
 
 Value seg::waitForStatus(KernelBuilder &kb, Value flags, Value id) {
@@ -67,16 +66,14 @@ Value seg::waitForStatus(KernelBuilder &kb, Value flags, Value id) {
   Location loc = kb.loc;
   Type i32 = b.getI32Type();
   Value address = flagAddress(kb, flags, id);
+  const TargetInfo &target = TargetInfo::lookup(kb.launch);
   auto whileOp = scf::WhileOp::create(b, loc, TypeRange{i32, i32},
                                       ValueRange{kb.constI32(kFirstSleepNs)});
   {
     OpBuilder::InsertionGuard guard(b);
     Block *before = b.createBlock(&whileOp.getBefore(), {}, {i32}, {loc});
-    Value status = LLVM::LoadOp::create(
-        b, loc, i32, address, /*alignment=*/4, /*isVolatile=*/false,
-        /*isNonTemporal=*/false, /*isInvariant=*/false,
-        /*isInvariantGroup=*/false, LLVM::AtomicOrdering::acquire,
-        kDeviceScope);
+    Value status = target.createAcquireLoad(b, loc, i32, address,
+                                            /*alignment=*/4, kDeviceScope);
     Value waiting =
         cmp(b, loc, arith::CmpIPredicate::eq, status, kb.constI32(kFlagX));
     scf::ConditionOp::create(b, loc, waiting,
@@ -84,7 +81,7 @@ Value seg::waitForStatus(KernelBuilder &kb, Value flags, Value id) {
     Block *after =
         b.createBlock(&whileOp.getAfter(), {}, {i32, i32}, {loc, loc});
     Value sleep = after->getArgument(1);
-    NVVM::NanosleepOp::create(b, loc, sleep);
+    target.createBackoffSleep(b, loc, sleep);
     Value doubled = arith::ShLIOp::create(b, loc, sleep, kb.constI32(1));
     scf::YieldOp::create(b, loc,
                          ValueRange{arith::MinUIOp::create(

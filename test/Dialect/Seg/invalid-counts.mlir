@@ -102,18 +102,3 @@ func.func @largest_grid(%out: memref<?xf32>, %v: f32) {
   }
   return
 }
-
-// -----
-
-// A target may allow huge blocks; the thread count is still checked.
-module attributes {seg.target = #seg.target<chip = "sm_90", max_threads_per_block = 8589934592, max_threads_per_sm = 8589934592>} {
-  func.func @grid_thread_product(%out: memref<?xf32>, %v: f32) {
-    // expected-error @+1 {{'seg.map' op grid of 2147483647 blocks of 8589934592 threads has more than 9223372036854775807 threads}}
-    seg.map thread (%i) in (4) grid(num_blocks = 2147483647, block_size = 8589934592, virt = none) outs(%out : memref<?xf32>) {
-      seg.results {
-        seg.returns %v into %out : memref<?xf32>
-      }
-    }
-    return
-  }
-}

@@ -874,8 +874,69 @@ module attributes {seg.target = #seg.target<chip = "sm_90", shared_memory_per_bl
 
 // -----
 
-// expected-error @+1 {{chip 'sm_75' has no preset (known: sm_80, sm_89, sm_90); give every field, missing: warp_size, max_threads_per_block}}
+// expected-error @+1 {{chip 'sm_75' has no preset (known: sm_80, sm_89, sm_90, sm_90a); give every field, missing: warp_size, max_threads_per_block}}
 module attributes {seg.target = #seg.target<chip = "sm_75", max_threads_per_sm = 1024, num_sms = 40, shared_memory_per_block = 65536, shared_memory_per_sm = 65536, registers_per_block = 65536, registers_per_sm = 65536, registers_per_thread = 255>} {
+}
+
+// -----
+
+// Every field has bounds, so that no absurd value reaches the model.
+// expected-error @+1 {{target field 'num_sms' must be between 1 and 16384, got 4294967297}}
+module attributes {seg.target = #seg.target<chip = "sm_80", num_sms = 4294967297>} {
+}
+
+// -----
+
+// expected-error @+1 {{target field 'max_threads_per_block' must be between 1 and 16384, got 8589934592}}
+module attributes {seg.target = #seg.target<chip = "sm_90", max_threads_per_block = 8589934592, max_threads_per_sm = 8589934592>} {
+}
+
+// -----
+
+// expected-error @+1 {{target field 'warp_size' must be between 1 and 64, got 128}}
+module attributes {seg.target = #seg.target<chip = "sm_90", warp_size = 128>} {
+}
+
+// -----
+
+// expected-error @+1 {{target field 'shared_memory_per_sm' must be between 1 and 1073741824, got 1099511627776}}
+module attributes {seg.target = #seg.target<chip = "sm_90", shared_memory_per_sm = 1099511627776>} {
+}
+
+// -----
+
+// expected-error @+1 {{target field 'registers_per_thread' must be between 1 and 65536, got 65537}}
+module attributes {seg.target = #seg.target<chip = "sm_90", registers_per_thread = 65537>} {
+}
+
+// -----
+
+// expected-error @+1 {{target field 'ptx_version' must be between 10 and 999, got 1000}}
+module attributes {seg.target = #seg.target<chip = "sm_90", ptx_version = 1000>} {
+}
+
+// -----
+
+// expected-error @+1 {{target field 'wgmma' needs chip sm_90a, but the chip is sm_90}}
+module attributes {seg.target = #seg.target<chip = "sm_90", wgmma = true>} {
+}
+
+// -----
+
+// expected-error @+1 {{target field 'tma' needs sm_90 or later, but the chip is sm_80}}
+module attributes {seg.target = #seg.target<chip = "sm_80", tma = true>} {
+}
+
+// -----
+
+// expected-error @+1 {{target field 'tma' takes true or false}}
+module attributes {seg.target = #seg.target<chip = "sm_90", tma = 1>} {
+}
+
+// -----
+
+// expected-error @+1 {{target chip 'gfx90a' is not of the form sm_<number>, optionally followed by 'a' or 'f'}}
+module attributes {seg.target = #seg.target<chip = "gfx90a", warp_size = 64, max_threads_per_block = 1024, max_threads_per_sm = 2048, num_sms = 104, shared_memory_per_block = 65536, shared_memory_per_sm = 65536, registers_per_block = 65536, registers_per_sm = 65536, registers_per_thread = 255>} {
 }
 
 // -----

@@ -33,6 +33,31 @@ module attributes {seg.target = #seg.target<chip = "sm_75", warp_size = 32,
 
 // -----
 
+// The Hopper preset with its architecture-specific instructions.
+// CHECK: module attributes {seg.target = #seg.target<chip = "sm_90a">}
+module attributes {seg.target = #seg.target<chip = "sm_90a", num_sms = 132, ptx_version = 80, wgmma = true, tma = true>} {
+}
+
+// -----
+
+// Features print where they differ from the preset.
+// CHECK: module attributes {seg.target = #seg.target<chip = "sm_90a", ptx_version = 86, wgmma = false>}
+module attributes {seg.target = #seg.target<chip = "sm_90a", wgmma = false, ptx_version = 86>} {
+}
+
+// -----
+
+// A chip without a preset defaults to PTX 8.0 without wgmma and TMA.
+// CHECK: #seg.target<chip = "sm_100", warp_size = 32, max_threads_per_block = 1024, max_threads_per_sm = 2048, num_sms = 148, shared_memory_per_block = 232448, shared_memory_per_sm = 233472, registers_per_block = 65536, registers_per_sm = 65536, registers_per_thread = 255, ptx_version = 86, tma = true>
+module attributes {seg.target = #seg.target<chip = "sm_100", warp_size = 32,
+    max_threads_per_block = 1024, max_threads_per_sm = 2048, num_sms = 148,
+    shared_memory_per_block = 232448, shared_memory_per_sm = 233472,
+    registers_per_block = 65536, registers_per_sm = 65536,
+    registers_per_thread = 255, ptx_version = 86, tma = true, wgmma = false>} {
+}
+
+// -----
+
 // The target decides the largest legal block size: 1024 on sm_90 ...
 // CHECK-LABEL: func @big_block
 // CHECK: grid(block_size = 1024)

@@ -6,6 +6,7 @@
 
 #include "segir/Dialect/Seg/IR/SegAttrs.h"
 #include "segir/Dialect/Seg/IR/SegDialect.h"
+#include "segir/Target/Chips.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -34,71 +35,72 @@ void SegDialect::registerAttributes() {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Integer fields of a target description, in parameter order.
-struct TargetFields {
-  int64_t warpSize, maxThreadsPerBlock, maxThreadsPerSM, numSMs,
-      sharedMemoryPerBlock, sharedMemoryPerSM, registersPerBlock,
-      registersPerSM, registersPerThread;
-};
-
-struct TargetPreset {
-  llvm::StringLiteral chip;
-  TargetFields fields;
+/// A field of `#seg.target` after the chip, with its bounds.
+struct TargetField {
+  StringRef name;
+  int64_t min, max;
+  bool isFlag;
 };
 } // namespace
 
-// Shared memory per block is the opt-in maximum (cudaFuncAttribute
-// MaxDynamicSharedMemorySize), as reported by cudaDevAttrMaxSharedMemory
-// PerBlockOptin for each chip.
-static const TargetPreset kPresets[] = {
-    // A100-SXM4.
-    {"sm_80", {32, 1024, 2048, 108, 166912, 167936, 65536, 65536, 255}},
-    // L40S.
-    {"sm_89", {32, 1024, 1536, 142, 101376, 102400, 65536, 65536, 255}},
-    // H200-SXM (the default).
-    {"sm_90", {32, 1024, 2048, 132, 232448, 233472, 65536, 65536, 255}},
-};
+// The upper bounds of the resource limits (in getTargetLimitNames() order)
+// are far beyond any GPU, yet keep products of two limits inside int64_t
+// and the resource model's searches short.
+static constexpr int64_t kLimitMaxima[kNumTargetLimits] = {
+    64,      1 << 14, 1 << 16, 1 << 14, int64_t(1) << 30, int64_t(1) << 30,
+    1 << 24, 1 << 24, 1 << 16};
+static const TargetField kFeatures[] = {{"ptx_version", 10, 999, false},
+                                        {"wgmma", 0, 1, true},
+                                        {"tma", 0, 1, true}};
+static constexpr size_t kNumFields = kNumTargetLimits + std::size(kFeatures);
 
-static constexpr llvm::StringLiteral kFieldNames[] = {"warp_size",
-                                                      "max_threads_per_block",
-                                                      "max_threads_per_sm",
-                                                      "num_sms",
-                                                      "shared_memory_per_block",
-                                                      "shared_memory_per_sm",
-                                                      "registers_per_block",
-                                                      "registers_per_sm",
-                                                      "registers_per_thread"};
-static constexpr size_t kNumFields = std::size(kFieldNames);
-
-static SmallVector<int64_t> toVector(const TargetFields &f) {
-  return {f.warpSize,
-          f.maxThreadsPerBlock,
-          f.maxThreadsPerSM,
-          f.numSMs,
-          f.sharedMemoryPerBlock,
-          f.sharedMemoryPerSM,
-          f.registersPerBlock,
-          f.registersPerSM,
-          f.registersPerThread};
+/// Field `index`: a resource limit, then the features.
+static TargetField getField(size_t index) {
+  if (index < kNumTargetLimits)
+    return {getTargetLimitNames()[index], 1, kLimitMaxima[index], false};
+  return kFeatures[index - kNumTargetLimits];
 }
 
-static const TargetPreset *findPreset(StringRef chip) {
-  for (const TargetPreset &preset : kPresets)
-    if (preset.chip == chip)
-      return &preset;
-  return nullptr;
+/// The field values of `preset`, in field order (flags as 0 or 1).
+static SmallVector<int64_t> getPresetValues(const ChipPreset &preset) {
+  SmallVector<int64_t> values(std::begin(preset.limits),
+                              std::end(preset.limits));
+  values.append({preset.ptxVersion, preset.wgmma, preset.tma});
+  return values;
+}
+
+/// The value each field of `chip` has when not given: its preset's, or for
+/// a chip without one, no limits and the default chip's PTX version without
+/// wgmma and TMA.
+static SmallVector<std::optional<int64_t>> getImpliedValues(StringRef chip) {
+  if (const ChipPreset *preset = findChipPreset(chip))
+    return llvm::to_vector_of<std::optional<int64_t>>(getPresetValues(*preset));
+  SmallVector<std::optional<int64_t>> values(kNumTargetLimits);
+  values.append({getDefaultChipPreset().ptxVersion, 0, 0});
+  return values;
+}
+
+static SmallVector<int64_t> getValues(TargetAttr target) {
+  SmallVector<int64_t> values = target.getLimits();
+  values.append({target.getPtxVersion(), target.getWgmma(), target.getTma()});
+  return values;
 }
 
 static TargetAttr buildTarget(MLIRContext *context, StringRef chip,
                               ArrayRef<int64_t> v) {
   assert(v.size() == kNumFields && "one value per field");
   return TargetAttr::get(context, chip, v[0], v[1], v[2], v[3], v[4], v[5],
-                         v[6], v[7], v[8]);
+                         v[6], v[7], v[8], v[9], v[10] != 0, v[11] != 0);
 }
 
-ArrayRef<StringLiteral> TargetAttr::getFieldNames() { return kFieldNames; }
+static LogicalResult verifyTarget(function_ref<InFlightDiagnostic()> emitError,
+                                  StringRef chip, ArrayRef<int64_t> v) {
+  assert(v.size() == kNumFields && "one value per field");
+  return TargetAttr::verify(emitError, chip, v[0], v[1], v[2], v[3], v[4], v[5],
+                            v[6], v[7], v[8], v[9], v[10] != 0, v[11] != 0);
+}
 
-SmallVector<int64_t> TargetAttr::getFields() const {
+SmallVector<int64_t> TargetAttr::getLimits() const {
   return {getWarpSize(),
           getMaxThreadsPerBlock(),
           getMaxThreadsPerSM(),
@@ -110,15 +112,21 @@ SmallVector<int64_t> TargetAttr::getFields() const {
           getRegistersPerThread()};
 }
 
+TargetAttr TargetAttr::withPtxVersion(int64_t ptxVersion) const {
+  SmallVector<int64_t> values = getValues(*this);
+  values[kNumTargetLimits] = ptxVersion;
+  return buildTarget(getContext(), getChip(), values);
+}
+
 TargetAttr TargetAttr::getPreset(MLIRContext *context, StringRef chip) {
-  const TargetPreset *preset = findPreset(chip);
+  const ChipPreset *preset = findChipPreset(chip);
   if (!preset)
     return {};
-  return buildTarget(context, preset->chip, toVector(preset->fields));
+  return buildTarget(context, preset->chip, getPresetValues(*preset));
 }
 
 TargetAttr TargetAttr::getDefault(MLIRContext *context) {
-  return getPreset(context, "sm_90");
+  return getPreset(context, getDefaultChipPreset().chip);
 }
 
 TargetAttr TargetAttr::lookup(Operation *op) {
@@ -129,15 +137,19 @@ TargetAttr TargetAttr::lookup(Operation *op) {
   return getDefault(op->getContext());
 }
 
-LogicalResult
-TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef chip,
-                   int64_t warpSize, int64_t maxThreadsPerBlock,
-                   int64_t maxThreadsPerSM, int64_t numSMs,
-                   int64_t sharedMemoryPerBlock, int64_t sharedMemoryPerSM,
-                   int64_t registersPerBlock, int64_t registersPerSM,
-                   int64_t registersPerThread) {
+LogicalResult TargetAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, StringRef chip,
+    int64_t warpSize, int64_t maxThreadsPerBlock, int64_t maxThreadsPerSM,
+    int64_t numSMs, int64_t sharedMemoryPerBlock, int64_t sharedMemoryPerSM,
+    int64_t registersPerBlock, int64_t registersPerSM,
+    int64_t registersPerThread, int64_t ptxVersion, bool wgmma, bool tma) {
   if (chip.empty())
     return emitError() << "target chip must not be empty";
+  std::optional<ComputeCapability> capability = parseChip(chip);
+  if (!capability)
+    return emitError() << "target chip '" << chip
+                       << "' is not of the form sm_<number>, optionally "
+                          "followed by 'a' or 'f'";
   int64_t values[] = {warpSize,
                       maxThreadsPerBlock,
                       maxThreadsPerSM,
@@ -146,11 +158,20 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef chip,
                       sharedMemoryPerSM,
                       registersPerBlock,
                       registersPerSM,
-                      registersPerThread};
-  for (auto [name, value] : llvm::zip_equal(kFieldNames, values))
-    if (value <= 0)
-      return emitError() << "target field '" << name
+                      registersPerThread,
+                      ptxVersion,
+                      wgmma,
+                      tma};
+  for (auto [index, value] : llvm::enumerate(values)) {
+    TargetField field = getField(index);
+    if (field.min == 1 && value <= 0)
+      return emitError() << "target field '" << field.name
                          << "' must be positive, got " << value;
+    if (value < field.min || value > field.max)
+      return emitError() << "target field '" << field.name << "' must be "
+                         << "between " << field.min << " and " << field.max
+                         << ", got " << value;
+  }
   if (!llvm::isPowerOf2_64(warpSize))
     return emitError() << "target warp_size must be a power of two, got "
                        << warpSize;
@@ -171,11 +192,20 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef chip,
     return emitError() << "target registers_per_block (" << registersPerBlock
                        << ") exceeds registers_per_sm (" << registersPerSM
                        << ")";
+  // wgmma.mma_async exists on sm_90a only; cp.async.bulk.tensor since sm_90.
+  if (wgmma && (capability->version != 90 || capability->suffix != 'a'))
+    return emitError() << "target field 'wgmma' needs chip sm_90a, but the "
+                          "chip is "
+                       << chip;
+  if (tma && capability->version < 90)
+    return emitError() << "target field 'tma' needs sm_90 or later, but the "
+                          "chip is "
+                       << chip;
   return success();
 }
 
-/// Syntax: `<chip = "sm_90" (, field = integer)*>`. Fields not given come
-/// from the chip's preset.
+/// Syntax: `<chip = "sm_90" (, field = value)*>`, a value an integer or, for
+/// a flag, `true` or `false`. Fields not given come from the chip's preset.
 Attribute TargetAttr::parse(AsmParser &parser, Type) {
   MLIRContext *context = parser.getContext();
   SMLoc loc = parser.getCurrentLocation();
@@ -189,56 +219,69 @@ Attribute TargetAttr::parse(AsmParser &parser, Type) {
     SMLoc keyLoc = parser.getCurrentLocation();
     if (parser.parseKeyword(&key) || parser.parseEqual())
       return {};
-    const auto *it = llvm::find(kFieldNames, key);
-    if (it == std::end(kFieldNames)) {
+    size_t index = 0;
+    while (index < kNumFields && getField(index).name != key)
+      ++index;
+    if (index == kNumFields) {
       parser.emitError(keyLoc) << "unknown target field '" << key << "'";
       return {};
     }
-    size_t index = it - std::begin(kFieldNames);
     if (given[index]) {
       parser.emitError(keyLoc) << "target field '" << key << "' given twice";
       return {};
     }
     int64_t value = 0;
-    if (parser.parseInteger(value))
+    if (getField(index).isFlag) {
+      if (succeeded(parser.parseOptionalKeyword("true")))
+        value = 1;
+      else if (failed(parser.parseOptionalKeyword("false"))) {
+        parser.emitError(parser.getCurrentLocation())
+            << "target field '" << key << "' takes true or false";
+        return {};
+      }
+    } else if (parser.parseInteger(value)) {
       return {};
+    }
     given[index] = value;
   }
   if (parser.parseGreater())
     return {};
 
+  SmallVector<std::optional<int64_t>> implied = getImpliedValues(chip);
   SmallVector<int64_t> values(kNumFields, 0);
-  const TargetPreset *preset = findPreset(chip);
   SmallVector<StringRef> missing;
   for (size_t i = 0; i < kNumFields; ++i) {
     if (given[i])
       values[i] = *given[i];
-    else if (preset)
-      values[i] = toVector(preset->fields)[i];
+    else if (implied[i])
+      values[i] = *implied[i];
     else
-      missing.push_back(kFieldNames[i]);
+      missing.push_back(getField(i).name);
   }
   if (!missing.empty()) {
     parser.emitError(loc) << "chip '" << chip
-                          << "' has no preset (known: sm_80, sm_89, sm_90); "
-                             "give every field, missing: "
+                          << "' has no preset (known: " << listChipPresets()
+                          << "); give every field, missing: "
                           << llvm::join(missing, ", ");
     return {};
   }
-  return TargetAttr::getChecked([&] { return parser.emitError(loc); }, context,
-                                chip, values[0], values[1], values[2],
-                                values[3], values[4], values[5], values[6],
-                                values[7], values[8]);
+  if (failed(verifyTarget([&] { return parser.emitError(loc); }, chip, values)))
+    return {};
+  return buildTarget(context, chip, values);
 }
 
 void TargetAttr::print(AsmPrinter &printer) const {
   printer << "<chip = \"" << getChip() << "\"";
-  const TargetPreset *preset = findPreset(getChip());
-  SmallVector<int64_t> values = getFields();
-  for (size_t i = 0; i < kNumFields; ++i) {
-    if (preset && toVector(preset->fields)[i] == values[i])
+  SmallVector<std::optional<int64_t>> implied = getImpliedValues(getChip());
+  for (auto [index, value] : llvm::enumerate(getValues(*this))) {
+    if (implied[index] == value)
       continue;
-    printer << ", " << kFieldNames[i] << " = " << values[i];
+    TargetField field = getField(index);
+    printer << ", " << field.name << " = ";
+    if (field.isFlag)
+      printer << (value ? "true" : "false");
+    else
+      printer << value;
   }
   printer << ">";
 }

@@ -36,6 +36,8 @@
 #include "segir/Dialect/Seg/Transforms/Passes.h"
 #include "segir/Dialect/Seg/Transforms/Transforms.h"
 #include "segir/Dialect/Seg/Utils/Utils.h"
+#include "segir/Target/Chips.h"
+#include "segir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -373,10 +375,8 @@ FailureOr<MapOp> BlockRegisterTiler::tileWithMma(Nest &nest) {
   TileMma mma = options.mma;
   TargetAttr target = TargetAttr::lookup(map);
   // mma.sync m16n8k8 with .tf32 and m16n8k16 with .bf16 came with sm_80.
-  StringRef version = target.getChip();
-  int64_t major = 0;
-  if (!version.consume_front("sm_") ||
-      version.take_while(llvm::isDigit).getAsInteger(10, major) || major < 80)
+  std::optional<ComputeCapability> capability = parseChip(target.getChip());
+  if (!capability || capability->version < 80)
     return map.emitOpError()
            << "mma=" << getMmaModeName(mma) << " needs mma.sync of sm_80 or "
            << "later but the target is " << target.getChip();

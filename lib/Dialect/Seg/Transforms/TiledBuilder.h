@@ -17,6 +17,7 @@
 #include "TileBlockRegister.h"
 
 #include "segir/Dialect/Seg/Utils/Utils.h"
+#include "segir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -66,7 +67,7 @@ class TiledBuilder {
 public:
   TiledBuilder(OpBuilder &b, Nest &nest, const TilePlan &plan)
       : b(b), loc(nest.map.getLoc()), nest(nest), t(plan.tiles), plan(plan),
-        mapRegion(&nest.map.getBody()) {}
+        mapRegion(&nest.map.getBody()), target(TargetInfo::lookup(nest.map)) {}
 
   /// Builds the block-level map that replaces the thread-level one; the
   /// caller erases `nest.map`.
@@ -192,6 +193,8 @@ private:
   TileSizes t;
   const TilePlan &plan;
   Region *mapRegion;
+  /// The instructions of the target GPU.
+  const TargetInfo &target;
 
   Value sizeM, sizeN, lower, sizeU, i0, j0;
   OpFoldResult mixedM, mixedN;

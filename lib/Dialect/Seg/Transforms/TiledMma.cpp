@@ -31,7 +31,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -275,10 +274,10 @@ void TiledBuilder::emitMmaCompute(Value warp, Value lane, Value stage) {
     for (int64_t fi = 0; fi < m.fragsM; ++fi)
       for (int64_t fj = 0; fj < m.fragsN; ++fj) {
         Value &acc = accs[fi * m.fragsN + fj];
-        acc = nvgpu::MmaSyncOp::create(
+        acc = target.createMatrixMultiplyAccumulate(
             b, loc, aFragments[fi], bFragments[fj], acc,
             ArrayRef<int64_t>{m.fragM, m.fragN, m.fragK},
-            /*tf32Enabled=*/m.kind == TileMma::TF32);
+            /*tf32=*/m.kind == TileMma::TF32);
       }
   }
   for (auto [f, acc] : llvm::enumerate(accs))
@@ -304,9 +303,10 @@ void TiledBuilder::emitAFragmentLoads(TiledLoad &sliceA, Value stage,
   const MmaTiles &m = plan.mma;
   for (int64_t fi = 0; fi < m.fragsM; ++fi) {
     Value pos = add(rowOrigin, add(rowInFragment, cIdx(fi * m.fragM)));
-    aFragments.push_back(nvgpu::LdMatrixOp::create(
-        b, loc, type, sliceA.buffer, sliceIndex(sliceA, stage, k, pos),
-        transpose, /*numTiles=*/4));
+    aFragments.push_back(
+        target.createMatrixLoad(b, loc, type, sliceA.buffer,
+                                sliceIndex(sliceA, stage, k, pos), transpose,
+                                /*numTiles=*/4));
   }
 }
 
@@ -361,7 +361,7 @@ void TiledBuilder::emitLdmatrixFragments(Value lane, Value stage, int64_t k0,
         add(colOrigin, add(mul(fragment, cIdx(m.fragN)), cIdx(fj * m.fragN)));
     if (kMajor)
       pos = add(pos, row);
-    Value loaded = nvgpu::LdMatrixOp::create(
+    Value loaded = target.createMatrixLoad(
         b, loc, VectorType::get({tiles, perRegister}, elemType), sliceB->buffer,
         sliceIndex(*sliceB, stage, bK, pos),
         /*transpose=*/!kMajor, tiles);

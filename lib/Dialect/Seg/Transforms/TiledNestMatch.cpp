@@ -18,6 +18,7 @@
 #include "segir/Analysis/Tuning.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Utils/Utils.h"
+#include "segir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -244,19 +245,20 @@ static MatchResult matchInvariants(Nest &nest, DependenceAnalysis &deps) {
   return MatchResult::success();
 }
 
-/// Elements of a 16-byte load along the innermost dimension of the array of
-/// `tiled` when its copies may read them at once: a row-major memref whose
-/// last index is k (resp. i or j) itself and whose other indices do not
-/// vary with it; else 0.
+/// Elements of the widest vector load (16 bytes) along the innermost
+/// dimension of the array of `tiled` when its copies may read them at once:
+/// a row-major memref whose last index is k (resp. i or j) itself and whose
+/// other indices do not vary with it; else 0.
 static int64_t getGlobalVectorWidth(Nest &nest, const TiledLoad &tiled,
                                     DependenceAnalysis &deps) {
   memref::LoadOp load = tiled.load;
+  int64_t vectorBytes = TargetInfo::lookup(load).getMaxVectorLoadBytes();
   MemRefType type = load.getMemRefType();
   Type elemType = type.getElementType();
   std::optional<int64_t> bytes = getPrimitiveByteSize(elemType);
   if (!type.getLayout().isIdentity() || !elemType.isIntOrFloat() ||
-      elemType.isInteger(1) || !bytes || *bytes >= 16 || 16 % *bytes != 0 ||
-      load.getIndices().empty())
+      elemType.isInteger(1) || !bytes || *bytes >= vectorBytes ||
+      vectorBytes % *bytes != 0 || load.getIndices().empty())
     return 0;
   Value along = tiled.kInner ? nest.kArg : tiled.alongI ? nest.ivI : nest.ivJ;
   unsigned alongDep = tiled.kInner ? DepK : tiled.alongI ? DepI : DepJ;
@@ -265,7 +267,7 @@ static int64_t getGlobalVectorWidth(Nest &nest, const TiledLoad &tiled,
   for (Value index : load.getIndices().drop_back())
     if (deps.of(index) & alongDep)
       return 0;
-  return 16 / *bytes;
+  return vectorBytes / *bytes;
 }
 
 static int64_t getKIndexDim(Nest &nest, const TiledLoad &tiled,

@@ -72,21 +72,30 @@ def Seg_VirtualizationAttr
 
 def Seg_TargetAttr : AttrDef<Seg_Dialect, "Target"> {
   let mnemonic = "target";
-  let summary = "Resource limits of the GPU that kernels are built for";
+  let summary = "The GPU that kernels are built for: its chip, features and "
+                "resource limits";
   let description = [{
-    Describes the device that passes plan for. Attach it to the module as
-    `seg.target`; passes read limits only from it. Without one, the `sm_90`
-    (H200) preset applies.
+    Describes the device that passes plan for and that `seg-to-nvvm` builds
+    for. Attach it to the module as `seg.target`; passes read limits only
+    from it. Without one, the `sm_90` (H200) preset applies.
 
     ```mlir
     module attributes {seg.target = #seg.target<chip = "sm_90">} {}
     module attributes {seg.target = #seg.target<chip = "sm_80",
                                                  num_sms = 56>} {}
+    module attributes {seg.target = #seg.target<chip = "sm_90a",
+                                                 ptx_version = 86>} {}
     ```
 
-    `chip` selects a preset (`sm_80`: A100-SXM, `sm_89`: L40S,
-    `sm_90`: H200); any field given overrides the preset. A chip without a
-    preset must give every field. Sizes of memory are in bytes.
+    `chip` (`sm_NN`, with an optional `a` or `f` suffix) selects a preset
+    (`sm_80`: A100-SXM, `sm_89`: L40S, `sm_90`: H200, `sm_90a`: H200 with
+    its architecture-specific instructions); any field given overrides the
+    preset. A chip without a preset must give every resource limit; its
+    features default to PTX 8.0 without wgmma and TMA. Sizes of memory are
+    in bytes. `ptx_version` is the PTX ISA version times ten (80: PTX 8.0);
+    `wgmma` (warpgroup MMA, sm_90a only) and `tma` (the tensor memory
+    accelerator, sm_90 and later) say whether kernels may use them. Every
+    field has bounds (`seg-opt --print-chip-presets` prints the presets).
   }];
   let parameters = (ins
     StringRefParameter<"compute capability, e.g. sm_90">:$chip,
@@ -98,7 +107,10 @@ def Seg_TargetAttr : AttrDef<Seg_Dialect, "Target"> {
     "int64_t":$sharedMemoryPerSM,
     "int64_t":$registersPerBlock,
     "int64_t":$registersPerSM,
-    "int64_t":$registersPerThread
+    "int64_t":$registersPerThread,
+    "int64_t":$ptxVersion,
+    "bool":$wgmma,
+    "bool":$tma
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -111,10 +123,10 @@ def Seg_TargetAttr : AttrDef<Seg_Dialect, "Target"> {
     /// The target that applies to `op`: the `seg.target` attribute of the
     /// closest enclosing op that has one, else the default.
     static TargetAttr lookup(::mlir::Operation *op);
-    /// Names of the integer fields, in parameter order.
-    static ::llvm::ArrayRef<::llvm::StringLiteral> getFieldNames();
-    /// The integer fields, in the order of getFieldNames().
-    ::llvm::SmallVector<int64_t> getFields() const;
+    /// The resource limits, in the order of getTargetLimitNames().
+    ::llvm::SmallVector<int64_t> getLimits() const;
+    /// This target with PTX version `ptxVersion` (times ten).
+    TargetAttr withPtxVersion(int64_t ptxVersion) const;
   }];
 }
 

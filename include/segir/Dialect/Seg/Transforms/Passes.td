@@ -232,4 +232,49 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def SegSetTarget : Pass<"seg-set-target", "ModuleOp"> {
+  let summary = "Settle the module's #seg.target from the chip and features "
+                "options, and check that the NVPTX backend builds for it";
+  let description = [{
+    The first pass of `seg-to-nvvm`, so that kernels are planned for the
+    chip they are built for. A module without `seg.target` gets the preset
+    of the `chip` option (when given), with the PTX version of the
+    `features` option (when given); a module with one keeps it, and a
+    `chip` or `features` option that differs from it is an error naming
+    both. Then the target's chip and PTX version are checked against what
+    SegIR (sm_80 and newer) and this LLVM's NVPTX backend support, so that
+    an unsupported choice is a diagnostic listing the supported ones, not
+    an LLVM fatal error in code generation. A module with neither a target
+    nor options stays as it is (the `sm_90` default applies).
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Chip to build for (default: the module's #seg.target)">,
+    Option<"features", "features", "std::string", /*default=*/"\"\"",
+           "PTX version as +ptxNN (default: the #seg.target's)">,
+  ];
+  let dependentDialects = ["::mlir::seg::SegDialect"];
+}
+
+def SegAttachNVVMTarget : Pass<"seg-attach-nvvm-target", "ModuleOp"> {
+  let summary = "Attach an #nvvm.target for the module's #seg.target to "
+                "every gpu.module";
+  let description = [{
+    Upstream's `nvvm-attach-target` with its chip and features taken from
+    the `#seg.target` that applies to each `gpu.module` (the `sm_90`
+    default without one): its chip, and `+ptxNN` for its `ptx_version`.
+    `seg-to-nvvm` runs it where upstream's GPU-to-NVVM pipeline attaches its
+    target.
+  }];
+  let options = [
+    Option<"optLevel", "O", "unsigned", /*default=*/"2",
+           "LLVM optimisation level of the kernels">,
+    Option<"triple", "triple", "std::string",
+           /*default=*/"\"nvptx64-nvidia-cuda\"", "Target triple">,
+  ];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::seg::SegDialect"];
+}
+
 #endif // SEGIR_DIALECT_SEG_TRANSFORMS_PASSES_TD
