@@ -39,7 +39,8 @@ protected:
         h200.getMaxThreadsPerSM(), h200.getNumSMs(), bytes,
         std::max(bytes, h200.getSharedMemoryPerSM()),
         h200.getRegistersPerBlock(), h200.getRegistersPerSM(),
-        h200.getRegistersPerThread()));
+        h200.getRegistersPerThread(), h200.getPtxVersion(), h200.getWgmma(),
+        h200.getTma()));
   }
 
   ScanShape scanOf(Type type, unsigned count, bool segmented = false) {
