@@ -143,7 +143,11 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
     from the plan, and `remarks` reports each plan in one line.
 
     Tunables: the op's `grid(...)` (block size, number of blocks) and
-    `chunk(...)`, else the options below. A kernel whose shared memory
+    `chunk(...)`, else the op's `seg.gpu_lowering` attribute (a
+    `#seg.gpu_lowering`, as `transform.seg.set_gpu_lowering` sets it), whose
+    `strategy`, `scan_strategy`, `hist_strategy`, `block_size` and
+    `loads_in_flight` replace the options of the same names for that op
+    only, else the options below. A kernel whose shared memory
     exceeds the target's `shared_memory_per_block`, or a block larger than
     `max_threads_per_block`, is rejected with a diagnostic.
   }];

@@ -39,6 +39,54 @@ namespace seg {
 using namespace mlir;
 using namespace mlir::seg;
 
+/// Rejects option values no op can be planned with (for the pass's options,
+/// or one op's after its `seg.gpu_lowering`), at `anchor`.
+static LogicalResult checkOptions(Operation *anchor,
+                                  const GPULoweringConfig &config) {
+  const ConvertSegToGPUOptions &options = config.options;
+  if (options.maxBlocks < 0 || options.sequentialThreshold < 0 ||
+      options.smallSegmentMax < 0 || options.loadsInFlight < 0)
+    return anchor->emitError(
+        "convert-seg-to-gpu: max-blocks, sequential-threshold, "
+        "small-segment-max and loads-in-flight must not be negative");
+  // Every element (or point) in flight is evaluated into registers of its
+  // own before the first is used, and the kernel unrolls that many.
+  int64_t maxInFlight = config.target.getRegistersPerThread();
+  if (options.loadsInFlight > maxInFlight)
+    return anchor->emitError("convert-seg-to-gpu: loads-in-flight ")
+           << options.loadsInFlight << " is more than the " << maxInFlight
+           << " registers per thread of target " << config.target.getChip()
+           << " (each element in flight holds at least one); the bound is "
+           << maxInFlight;
+  return success();
+}
+
+/// `config` with the fields of `op`'s `seg.gpu_lowering`, if any, in place
+/// of the pass's options; fails (with a diagnostic at `op`) when a value is
+/// out of bounds.
+static FailureOr<GPULoweringConfig>
+getOpConfig(Operation *op, const GPULoweringConfig &config) {
+  auto lowering = op->getAttrOfType<GPULoweringAttr>(
+      SegDialect::getGPULoweringAttrName());
+  if (!lowering)
+    return config;
+  GPULoweringConfig opConfig = config;
+  ConvertSegToGPUOptions &options = opConfig.options;
+  if (std::optional<RedStrategy> strategy = lowering.getStrategy())
+    options.strategy = *strategy;
+  if (std::optional<ScanStrategy> strategy = lowering.getScanStrategy())
+    options.scanStrategy = *strategy;
+  if (std::optional<HistStrategy> strategy = lowering.getHistStrategy())
+    options.histStrategy = *strategy;
+  if (std::optional<int64_t> blockSize = lowering.getBlockSize())
+    options.blockSize = *blockSize;
+  if (std::optional<int64_t> inFlight = lowering.getLoadsInFlight())
+    options.loadsInFlight = *inFlight;
+  if (failed(checkOptions(op, opConfig)))
+    return failure();
+  return opConfig;
+}
+
 namespace {
 struct ConvertSegToGPUPass
     : public seg::impl::ConvertSegToGPUBase<ConvertSegToGPUPass> {
@@ -72,24 +120,8 @@ struct ConvertSegToGPUPass
       return signalPassFailure();
     config.tuning = &*tuning;
     const ConvertSegToGPUOptions &options = config.options;
-    if (options.maxBlocks < 0 || options.sequentialThreshold < 0 ||
-        options.smallSegmentMax < 0 || options.loadsInFlight < 0) {
-      module.emitError("convert-seg-to-gpu: max-blocks, sequential-threshold, "
-                       "small-segment-max and loads-in-flight must not be "
-                       "negative");
+    if (failed(checkOptions(module, config)))
       return signalPassFailure();
-    }
-    // Every element (or point) in flight is evaluated into registers of its
-    // own before the first is used, and the kernel unrolls that many.
-    int64_t maxInFlight = config.target.getRegistersPerThread();
-    if (options.loadsInFlight > maxInFlight) {
-      module.emitError("convert-seg-to-gpu: loads-in-flight ")
-          << options.loadsInFlight << " is more than the " << maxInFlight
-          << " registers per thread of target " << config.target.getChip()
-          << " (each element in flight holds at least one); the bound is "
-          << maxInFlight;
-      return signalPassFailure();
-    }
 
     // Sequential ops are loops wherever they are (post-order, innermost
     // first).
@@ -115,7 +147,10 @@ struct ConvertSegToGPUPass
     bool valid = true;
     SmallVector<LoweringPlan, 0> plans;
     for (Operation *op : kernels) {
-      FailureOr<LoweringPlan> plan = planLowering(op, config);
+      FailureOr<GPULoweringConfig> opConfig = getOpConfig(op, config);
+      FailureOr<LoweringPlan> plan = failure();
+      if (succeeded(opConfig))
+        plan = planLowering(op, *opConfig);
       valid &= succeeded(plan);
       if (failed(plan))
         continue;

@@ -286,3 +286,30 @@ func.func @scan_degree_overflows(%in: memref<?xi64>, %out: memref<?xi64>, %n: in
   }
   return
 }
+
+// -----
+
+// An op's #seg.gpu_lowering is checked as the options are, at the op.
+func.func @lowering_in_flight(%in: memref<?xf32>, %out: memref<f32>, %n: index) {
+  %zero = arith.constant 0.0 : f32
+  // expected-error @+1 {{convert-seg-to-gpu: loads-in-flight 1000 is more than the 255 registers per thread of target sm_90}}
+  seg.red thread (%i) in (%n) outs(%out : memref<f32>) {
+    %x = memref.load %in[%i] : memref<?xf32>
+    seg.yield %x : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %s = arith.addf %a, %b : f32
+    seg.yield %s : f32
+  } attributes {seg.gpu_lowering = #seg.gpu_lowering<loads_in_flight = 1000>}
+  return
+}
+
+// -----
+
+func.func @lowering_block_size(%in: memref<?xf32>, %out: memref<?xf32>, %n: index) {
+  // expected-error @+1 {{block size 2048}}
+  seg.map thread (%i) in (%n) outs(%out : memref<?xf32>) {
+    %x = memref.load %in[%i] : memref<?xf32>
+    seg.results { seg.returns %x into %out : memref<?xf32> }
+  } attributes {seg.gpu_lowering = #seg.gpu_lowering<block_size = 2048>}
+  return
+}

@@ -956,3 +956,74 @@ module attributes {seg.target = "sm_90"} {
 // expected-error @+1 {{unknown seg dialect attribute 'seg.chunk'}}
 module attributes {seg.chunk = 4} {
 }
+
+// -----
+
+// expected-error @+1 {{'seg.gpu_lowering' must be a #seg.gpu_lowering attribute, got "large"}}
+module attributes {seg.gpu_lowering = "large"} {
+}
+
+// -----
+
+// expected-error @+1 {{'seg.gpu_lowering' applies to seg.map, seg.red, seg.scan and seg.hist, not 'func.func'}}
+func.func @f() attributes {seg.gpu_lowering = #seg.gpu_lowering<block_size = 64>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#seg.gpu_lowering: block_size must be positive, got 0}}
+module attributes {seg.other = #seg.gpu_lowering<block_size = 0>} {
+}
+
+// -----
+
+// expected-error @+2 {{expected one of [auto, sequential, small, large] for segmented reduction strategy, got: fastest}}
+// expected-error @+1 {{failed to parse Seg_GPULoweringAttr parameter 'strategy'}}
+module attributes {seg.other = #seg.gpu_lowering<strategy = fastest>} {
+}
+
+// -----
+
+func.func @hist_strategy_on_red(%in: memref<?xf32>, %out: memref<f32>, %n: index) {
+  %zero = arith.constant 0.0 : f32
+  // expected-error @+1 {{'seg.gpu_lowering': hist_strategy applies to seg.hist only, not 'seg.red'}}
+  seg.red thread (%i) in (%n) outs(%out : memref<f32>) {
+    %x = memref.load %in[%i] : memref<?xf32>
+    seg.yield %x : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %s = arith.addf %a, %b : f32
+    seg.yield %s : f32
+  } attributes {seg.gpu_lowering = #seg.gpu_lowering<hist_strategy = shared>}
+  return
+}
+
+// -----
+
+func.func @in_flight_on_scan(%in: memref<?xi32>, %out: memref<?xi32>, %n: index) {
+  %zero = arith.constant 0 : i32
+  // expected-error @+1 {{'seg.gpu_lowering': loads_in_flight applies to seg.map, seg.red and seg.hist only, not 'seg.scan'}}
+  seg.scan thread (%i) in (%n) outs(%out : memref<?xi32>) {
+    %x = memref.load %in[%i] : memref<?xi32>
+    seg.yield %x : i32
+  } combine (%a: i32, %b: i32) neutral(%zero : i32) {
+    %s = arith.addi %a, %b : i32
+    seg.yield %s : i32
+  } attributes {seg.gpu_lowering = #seg.gpu_lowering<loads_in_flight = 4>}
+  return
+}
+
+// -----
+
+func.func @sequential(%in: memref<?xf32>, %out: memref<f32>, %n: index) {
+  %zero = arith.constant 0.0 : f32
+  // expected-error @+1 {{'seg.gpu_lowering' on a 'seq'-level op, which has no kernel of its own}}
+  seg.red seq (%i) in (%n) outs(%out : memref<f32>) {
+    %x = memref.load %in[%i] : memref<?xf32>
+    seg.yield %x : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %s = arith.addf %a, %b : f32
+    seg.yield %s : f32
+  } attributes {seg.gpu_lowering = #seg.gpu_lowering<block_size = 32>}
+  return
+}

@@ -71,3 +71,29 @@ module attributes {seg.target = #seg.target<chip = "sm_90">} {
     return
   }
 }
+
+// -----
+
+// #seg.gpu_lowering prints strategies with a hyphen as strings; both forms
+// parse.
+// CHECK-LABEL: func.func @lowering
+// CHECK: } attributes {seg.gpu_lowering = #seg.gpu_lowering<scan_strategy = "reduce-then-scan", block_size = 64>}
+// CHECK: } attributes {seg.gpu_lowering = #seg.gpu_lowering<strategy = small, loads_in_flight = 3>}
+func.func @lowering(%in: memref<?xi32>, %out: memref<?xi32>, %r: memref<i32>, %n: index) {
+  %zero = arith.constant 0 : i32
+  seg.scan thread (%i) in (%n) outs(%out : memref<?xi32>) {
+    %x = memref.load %in[%i] : memref<?xi32>
+    seg.yield %x : i32
+  } combine (%a: i32, %b: i32) neutral(%zero : i32) {
+    %s = arith.addi %a, %b : i32
+    seg.yield %s : i32
+  } attributes {seg.gpu_lowering = #seg.gpu_lowering<block_size = 64, scan_strategy = "reduce-then-scan">}
+  seg.red thread (%i) in (%n) outs(%r : memref<i32>) {
+    %x = memref.load %in[%i] : memref<?xi32>
+    seg.yield %x : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %s = arith.addi %a, %b : i32
+    seg.yield %s : i32
+  } attributes {seg.gpu_lowering = #seg.gpu_lowering<strategy = "small", loads_in_flight = 3>}
+  return
+}

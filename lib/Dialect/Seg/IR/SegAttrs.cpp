@@ -6,6 +6,7 @@
 
 #include "segir/Dialect/Seg/IR/SegAttrs.h"
 #include "segir/Dialect/Seg/IR/SegDialect.h"
+#include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Target/Chips.h"
 
 #include "mlir/IR/Builders.h"
@@ -284,4 +285,63 @@ void TargetAttr::print(AsmPrinter &printer) const {
       printer << value;
   }
   printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// GPULoweringAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+GPULoweringAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        std::optional<RedStrategy> strategy,
+                        std::optional<ScanStrategy> scanStrategy,
+                        std::optional<HistStrategy> histStrategy,
+                        std::optional<int64_t> blockSize,
+                        std::optional<int64_t> loadsInFlight) {
+  if (blockSize && *blockSize <= 0)
+    return emitError() << "#seg.gpu_lowering: block_size must be positive, got "
+                       << *blockSize;
+  if (loadsInFlight && *loadsInFlight <= 0)
+    return emitError()
+           << "#seg.gpu_lowering: loads_in_flight must be positive, got "
+           << *loadsInFlight;
+  return success();
+}
+
+LogicalResult GPULoweringAttr::verifyFor(
+    Operation *op, function_ref<InFlightDiagnostic()> emitError) const {
+  auto space = dyn_cast<SegSpaceOpInterface>(op);
+  if (!space)
+    return emitError() << "'" << SegDialect::getGPULoweringAttrName()
+                       << "' applies to seg.map, seg.red, seg.scan and "
+                          "seg.hist, not '"
+                       << op->getName() << "'";
+  Level level = space.getLevel();
+  if (level != Level::Thread && level != Level::Block)
+    return emitError() << "'" << SegDialect::getGPULoweringAttrName()
+                       << "' on a '" << stringifyLevel(level)
+                       << "'-level op, which has no kernel of its own";
+  // Each strategy belongs to one op kind.
+  auto checkKind = [&](bool given, bool fits, StringRef field,
+                       StringRef kind) -> LogicalResult {
+    if (!given || fits)
+      return success();
+    return emitError() << "'" << SegDialect::getGPULoweringAttrName() << "': "
+                       << field << " applies to " << kind << " only, not '"
+                       << op->getName() << "'";
+  };
+  if (failed(checkKind(getStrategy().has_value(), isa<RedOp>(op), "strategy",
+                       "seg.red")) ||
+      failed(checkKind(getScanStrategy().has_value(), isa<ScanOp>(op),
+                       "scan_strategy", "seg.scan")) ||
+      failed(checkKind(getHistStrategy().has_value(), isa<HistOp>(op),
+                       "hist_strategy", "seg.hist")) ||
+      failed(checkKind(getLoadsInFlight().has_value(), !isa<ScanOp>(op),
+                       "loads_in_flight", "seg.map, seg.red and seg.hist")))
+    return failure();
+  if (getBlockSize() && space.getMixedBlockSize())
+    return emitError() << "'" << SegDialect::getGPULoweringAttrName()
+                       << "': block_size = " << *getBlockSize()
+                       << ", but the op's grid(...) gives its own block size";
+  return success();
 }

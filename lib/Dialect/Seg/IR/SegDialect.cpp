@@ -32,6 +32,15 @@ LogicalResult SegDialect::verifyOperationAttribute(Operation *op,
              << "' must be a #seg.target attribute, got " << attr.getValue();
     return success();
   }
+  if (attr.getName() == getGPULoweringAttrName()) {
+    auto lowering = dyn_cast<GPULoweringAttr>(attr.getValue());
+    if (!lowering)
+      return op->emitError()
+             << "'" << getGPULoweringAttrName()
+             << "' must be a #seg.gpu_lowering attribute, got "
+             << attr.getValue();
+    return lowering.verifyFor(op, [&] { return op->emitError(); });
+  }
   return op->emitError() << "unknown seg dialect attribute '"
                          << attr.getName().getValue() << "'";
 }

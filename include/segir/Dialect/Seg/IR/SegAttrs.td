@@ -130,4 +130,85 @@ def Seg_TargetAttr : AttrDef<Seg_Dialect, "Target"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Lowering strategies of convert-seg-to-gpu
+//===----------------------------------------------------------------------===//
+
+def Seg_RedStrategy : I32EnumAttr<"RedStrategy",
+    "segmented reduction strategy", [
+      I32EnumAttrCase<"Auto", 0, "auto">,
+      I32EnumAttrCase<"Sequential", 1, "sequential">,
+      I32EnumAttrCase<"Small", 2, "small">,
+      I32EnumAttrCase<"Large", 3, "large">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::seg";
+}
+
+def Seg_ScanStrategy : I32EnumAttr<"ScanStrategy", "scan strategy", [
+      I32EnumAttrCase<"Auto", 0, "auto">,
+      I32EnumAttrCase<"SinglePass", 1, "single-pass">,
+      I32EnumAttrCase<"ReduceThenScan", 2, "reduce-then-scan">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::seg";
+}
+
+def Seg_HistStrategy : I32EnumAttr<"HistStrategy", "seg.hist strategy", [
+      I32EnumAttrCase<"Auto", 0, "auto">,
+      I32EnumAttrCase<"GlobalAtomic", 1, "global-atomic">,
+      I32EnumAttrCase<"Shared", 2, "shared">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::seg";
+}
+
+/// An optional strategy, printed as a keyword or, where its name has a
+/// hyphen, as a string (both parse).
+class Seg_StrategyParameter<string enumType, string desc>
+    : OptionalParameter<"::std::optional<" # enumType # ">", desc> {
+  let printer = "$_printer.printKeywordOrString(stringifyEnum(*$_self))";
+}
+
+def Seg_GPULoweringAttr : AttrDef<Seg_Dialect, "GPULowering"> {
+  let mnemonic = "gpu_lowering";
+  let summary = "convert-seg-to-gpu's options for one op";
+  let description = [{
+    Attached to a top-level `seg.map`, `seg.red`, `seg.scan` or `seg.hist`
+    as `seg.gpu_lowering` (usually by `transform.seg.set_gpu_lowering`), it
+    replaces `convert-seg-to-gpu`'s options of the same names for that op
+    only: `strategy` (seg.red), `scan_strategy` (seg.scan), `hist_strategy`
+    (seg.hist), `block_size` (for an op whose `grid(...)` gives none) and
+    `loads_in_flight` (seg.map, seg.red, seg.hist). Fields left out keep
+    the pass's options. The tuning file's entries for a seg.hist still
+    override the strategy.
+
+    ```mlir
+    seg.red thread (%i, %j) in (%m, %n) ... {seg.gpu_lowering =
+        #seg.gpu_lowering<strategy = large, block_size = 128,
+                          loads_in_flight = 4>}
+    seg.scan ... {seg.gpu_lowering =
+        #seg.gpu_lowering<scan_strategy = "reduce-then-scan">}
+    ```
+  }];
+  let parameters = (ins
+    Seg_StrategyParameter<"::mlir::seg::RedStrategy",
+                          "segmented reduction strategy">:$strategy,
+    Seg_StrategyParameter<"::mlir::seg::ScanStrategy",
+                          "scan strategy">:$scan_strategy,
+    Seg_StrategyParameter<"::mlir::seg::HistStrategy",
+                          "seg.hist strategy">:$hist_strategy,
+    OptionalParameter<"::std::optional<int64_t>",
+                      "threads per block">:$block_size,
+    OptionalParameter<"::std::optional<int64_t>",
+                      "elements or points in flight per thread">:$loads_in_flight
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Whether the fields suit `op` (a strategy of another op kind, a block
+    /// size next to the op's own, loads in flight on a scan are errors).
+    ::mlir::LogicalResult verifyFor(
+        ::mlir::Operation *op,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+  }];
+}
+
 #endif // SEGIR_DIALECT_SEG_IR_SEGATTRS_TD

@@ -32,6 +32,11 @@ def Seg_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getTargetAttrName() {
       return ::llvm::StringLiteral("seg.target");
     }
+    /// Name of the op attribute that holds convert-seg-to-gpu's options for
+    /// one op (a #seg.gpu_lowering).
+    static constexpr ::llvm::StringLiteral getGPULoweringAttrName() {
+      return ::llvm::StringLiteral("seg.gpu_lowering");
+    }
   }];
 }
 
