@@ -15,12 +15,17 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %tiled = transform.seg.tile_block_register %map {mma = "tf32", remarks}
         : (!transform.any_op) -> !transform.any_op
-    // The row sums: a segmented reduction, with the model's chunk.
+    // The row sums: a segmented reduction, with the model's chunk, lowered
+    // with blocks of 128 threads over each row (the large strategy)
+    // whatever convert-seg-to-gpu's options say.
     %reduce = transform.structured.match ops{["linalg.reduce"]} in %module
         : (!transform.any_op) -> !transform.any_op
     %red = transform.seg.convert_linalg %reduce {remarks}
         : (!transform.any_op) -> !transform.any_op
     %chunked = transform.seg.select_chunk %red
+        : (!transform.any_op) -> !transform.any_op
+    %lowered = transform.seg.set_gpu_lowering %chunked
+        {strategy = "large", block_size = 128}
         : (!transform.any_op) -> !transform.any_op
     // The elementwise ops that make the inputs: thread-level maps.
     %generics = transform.structured.match ops{["linalg.generic"]} in %module

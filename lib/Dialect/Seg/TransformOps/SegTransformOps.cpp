@@ -162,6 +162,95 @@ DiagnosedSilenceableFailure transform::SelectChunkOp::applyToOne(
 }
 
 //===----------------------------------------------------------------------===//
+// SetGPULoweringOp
+//===----------------------------------------------------------------------===//
+
+/// Checks that `value`, if given, names a value of the strategy enum `E`
+/// (its names are those of convert-seg-to-gpu's option).
+template <typename E>
+static LogicalResult verifyStrategyName(Operation *op,
+                                        std::optional<StringRef> value,
+                                        StringRef field, StringRef names) {
+  if (!value || symbolizeEnum<E>(*value))
+    return success();
+  return op->emitOpError() << field << " must be one of " << names
+                           << ", got '" << *value << "'";
+}
+
+LogicalResult transform::SetGPULoweringOp::verify() {
+  return success(
+      succeeded(verifyStrategyName<RedStrategy>(
+          *this, getStrategy(), "strategy",
+          "auto, sequential, small, large")) &&
+      succeeded(verifyStrategyName<ScanStrategy>(
+          *this, getScanStrategy(), "scan_strategy",
+          "auto, single-pass, reduce-then-scan")) &&
+      succeeded(verifyStrategyName<HistStrategy>(
+          *this, getHistStrategy(), "hist_strategy",
+          "auto, global-atomic, shared")));
+}
+
+void transform::SetGPULoweringOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  getInPlaceEffects(getTargetMutable(), getOperation(), effects);
+}
+
+/// The strategy named `value` (verified), else `previous`.
+template <typename E>
+static std::optional<E> mergeStrategy(std::optional<StringRef> value,
+                                      std::optional<E> previous) {
+  return value ? symbolizeEnum<E>(*value) : previous;
+}
+
+/// The count `value` (positive, verified), else `previous`.
+static std::optional<int64_t> mergeCount(std::optional<uint64_t> value,
+                                         std::optional<int64_t> previous) {
+  return value ? std::optional<int64_t>(static_cast<int64_t>(*value))
+               : previous;
+}
+
+DiagnosedSilenceableFailure transform::SetGPULoweringOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results,
+    transform::TransformState &state) {
+  auto space = dyn_cast<SegSpaceOpInterface>(target);
+  if (!space)
+    return mlir::emitDefiniteFailure(target)
+           << "transform.seg.set_gpu_lowering expects a seg.map, seg.red, "
+              "seg.scan or seg.hist, got '"
+           << target->getName() << "'";
+  Level level = space.getLevel();
+  if (level == Level::Seq || level == Level::ThreadInBlock ||
+      target->getParentOfType<SegSpaceOpInterface>())
+    return emitSilenceableFailure(target)
+           << "no kernel of its own: a '" << stringifyLevel(level)
+           << "'-level op"
+           << (target->getParentOfType<SegSpaceOpInterface>()
+                   ? " inside another seg op"
+                   : "");
+  StringAttr name =
+      rewriter.getStringAttr(SegDialect::getGPULoweringAttrName());
+  auto previous = target->getAttrOfType<GPULoweringAttr>(name);
+  auto lowering = GPULoweringAttr::get(
+      getContext(),
+      mergeStrategy(getStrategy(),
+                    previous ? previous.getStrategy() : std::nullopt),
+      mergeStrategy(getScanStrategy(),
+                    previous ? previous.getScanStrategy() : std::nullopt),
+      mergeStrategy(getHistStrategy(),
+                    previous ? previous.getHistStrategy() : std::nullopt),
+      mergeCount(getBlockSize(),
+                 previous ? previous.getBlockSize() : std::nullopt),
+      mergeCount(getLoadsInFlight(),
+                 previous ? previous.getLoadsInFlight() : std::nullopt));
+  if (failed(lowering.verifyFor(target, [&] { return target->emitError(); })))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  rewriter.modifyOpInPlace(target, [&] { target->setAttr(name, lowering); });
+  results.push_back(target);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // TileBlockRegisterOp
 //===----------------------------------------------------------------------===//
 

@@ -121,6 +121,42 @@ def Seg_SelectChunkOp : Seg_InPlaceTransformOp<"select_chunk"> {
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
+def Seg_SetGPULoweringOp : Seg_InPlaceTransformOp<"set_gpu_lowering"> {
+  let summary = "convert-seg-to-gpu's options for one op";
+  let description = [{
+    Attaches to each payload op, a top-level `thread`- or `block`-level
+    `seg.map`, `seg.red`, `seg.scan` or `seg.hist`, a `seg.gpu_lowering`
+    attribute (`#seg.gpu_lowering`) that `convert-seg-to-gpu` honours over
+    its options of the same names, for that op only: `strategy` (a
+    seg.red's: auto, sequential, small, large), `scan_strategy` (a
+    seg.scan's: auto, single-pass, reduce-then-scan), `hist_strategy` (a
+    seg.hist's: auto, global-atomic, shared), `block_size` (for an op whose
+    `grid(...)` gives none) and `loads_in_flight` (not for a seg.scan).
+    Fields set by an earlier `set_gpu_lowering` on the same op and not
+    given here are kept. Returns the same ops.
+
+    A payload op that is not a seg op, a field that does not apply to the
+    op's kind, or a block size next to the op's own is an error at the
+    payload op; an op without a kernel of its own (at level `seq` or
+    `thread_in_block`) is a silenceable failure.
+
+    ```mlir
+    %red2 = transform.seg.set_gpu_lowering %red
+        {strategy = "large", block_size = 128, loads_in_flight = 4}
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<StrAttr>:$strategy,
+                       OptionalAttr<StrAttr>:$scan_strategy,
+                       OptionalAttr<StrAttr>:$hist_strategy,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$block_size,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$loads_in_flight);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
 def Seg_TileBlockRegisterOp : Seg_RewritingTransformOp<"tile_block_register"> {
   let summary = "Block and register tiling of one thread-level seg.map";
   let description = [{
