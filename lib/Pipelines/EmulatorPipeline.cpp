@@ -6,6 +6,7 @@
 
 #include "segir/Conversion/Passes.h"
 #include "segir/Dialect/GPU/Transforms/Passes.h"
+#include "segir/Dialect/Seg/Transforms/Passes.h"
 #include "segir/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -16,6 +17,9 @@ using namespace mlir;
 
 void seg::buildGPUToEmulatorPipeline(OpPassManager &pm,
                                      const SegToEmulatorOptions &options) {
+  SegCheckMemorySpacesOptions spaces;
+  spaces.pipeline = "seg-to-emulator";
+  pm.addPass(createSegCheckMemorySpaces(spaces));
   pm.addPass(createGpuKernelOutliningPass());
   if (options.fpContract)
     pm.addPass(createSegAllowFPContraction());
@@ -29,6 +33,9 @@ void seg::buildGPUToEmulatorPipeline(OpPassManager &pm,
 
 void seg::buildSegToEmulatorPipeline(OpPassManager &pm,
                                      const SegToEmulatorOptions &options) {
+  SegCheckMemorySpacesOptions spaces;
+  spaces.pipeline = "seg-to-emulator";
+  pm.addPass(createSegCheckMemorySpaces(spaces));
   pm.addPass(createConvertSegToGPU(options));
   buildGPUToEmulatorPipeline(pm, options);
 }

@@ -66,6 +66,9 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   target.chip = options.chip;
   target.features = options.features;
   pm.addPass(createSegSetTarget(target));
+  SegCheckMemorySpacesOptions spaces;
+  spaces.pipeline = "seg-to-nvvm";
+  pm.addPass(createSegCheckMemorySpaces(spaces));
   pm.addPass(createConvertSegToGPU(options));
   if (options.stageHostMemory)
     pm.addPass(createSegStageHostMemory());

@@ -6,6 +6,7 @@
 
 #include "segir/Pipelines/Pipelines.h"
 #include "segir/Conversion/Passes.h"
+#include "segir/Dialect/Seg/Transforms/Passes.h"
 #include "segir/Support/OptionSyntax.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -20,6 +21,10 @@ using namespace mlir;
 
 void seg::buildSegToCPUPipeline(OpPassManager &pm,
                                 const SegToCPUOptions &options) {
+  SegCheckMemorySpacesOptions spaces;
+  spaces.hostOnly = false;
+  spaces.pipeline = "seg-to-cpu";
+  pm.addPass(createSegCheckMemorySpaces(spaces));
   pm.addPass(createConvertSegToSCF());
   // Linalg ops next to seg ops (a linalg.fill of an output) get loops too.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

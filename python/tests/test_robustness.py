@@ -178,6 +178,44 @@ def test_an_error_fails_the_run():
     assert "conversion of memref memory space" in module.diagnostics
 
 
+def test_host_memref_in_a_gpu_memory_space_is_located():
+    # Reproducer: seg-to-nvvm failed with upstream's "conversion of memref
+    # memory space" without a location.
+    module = segir.Context().parse("""
+    func.func @f(%a: memref<?xf32, #gpu.address_space<global>>,
+                 %out: memref<?xf32>, %n: index) {
+      seg.map thread (%i) in (%n) outs(%out : memref<?xf32>) {
+        %x = memref.load %a[%i] : memref<?xf32, #gpu.address_space<global>>
+        seg.results { seg.returns %x into %out : memref<?xf32> }
+      }
+      return
+    }""", "host.mlir")
+    with pytest.raises(segir.MLIRError):
+        module.run("seg-to-emulator")
+    assert "host.mlir:2:5: error: seg-to-emulator: argument #0" in \
+        module.diagnostics
+    assert "conversion of memref memory space" not in module.diagnostics
+
+
+def test_named_contraction_with_another_body_is_located():
+    # "expected add/mul op in the body" is upstream's verifier, at the op.
+    with pytest.raises(segir.MLIRError) as error:
+        segir.Context().parse("""
+        func.func @f(%a: memref<4x8xf32>, %b: memref<8x4xf32>,
+                     %c: memref<4x4xf32>) {
+          "linalg.matmul"(%a, %b, %c) ({
+          ^bb0(%x: f32, %y: f32, %z: f32):
+            %s = arith.addf %x, %y : f32
+            %m = arith.maximumf %z, %s : f32
+            linalg.yield %m : f32
+          }) {operandSegmentSizes = array<i32: 2, 1>}
+            : (memref<4x8xf32>, memref<8x4xf32>, memref<4x4xf32>) -> ()
+          return
+        }""", "maxplus.mlir")
+    assert "maxplus.mlir:4:11: error: expected add/mul op in the body" in \
+        error.value.diagnostics
+
+
 def test_upstream_list_options_are_accepted(tmp_path):
     # Reproducer: refused as "no such option ... which takes no options".
     library = tmp_path / "library.mlir"

@@ -232,6 +232,32 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def SegCheckMemorySpaces : Pass<"seg-check-memory-spaces", "ModuleOp"> {
+  let summary = "Reject memrefs in #gpu.address_space memory spaces where a "
+                "pipeline cannot lower them";
+  let description = [{
+    Host code has one memory space. A memref in a `#gpu.address_space`
+    (global, workgroup or private) outside every seg op and kernel, such as
+    a function argument in `#gpu.address_space<global>`, has no host
+    lowering: upstream's conversions would fail later with "conversion of
+    memref memory space ... failed" and no location. This pass says so at
+    the value, with the kernel that uses it, before anything is lowered.
+    A top-level seg op's memrefs from the host are already in global memory
+    in its kernel; the default memory space is the one to use.
+
+    With `host-only=false` (`seg-to-cpu`, whose reference lowering runs
+    every body on the host) memrefs in a `#gpu.address_space` inside seg
+    ops are rejected too: a block's shared memory is a `memref.alloca`
+    without a memory space in its body.
+  }];
+  let options = [
+    Option<"hostOnly", "host-only", "bool", /*default=*/"true",
+           "Check host code only (false: seg op bodies too)">,
+    Option<"pipeline", "pipeline", "std::string", /*default=*/"\"\"",
+           "The pipeline that runs the check, named in its diagnostics">,
+  ];
+}
+
 def SegSetTarget : Pass<"seg-set-target", "ModuleOp"> {
   let summary = "Settle the module's #seg.target from the chip and features "
                 "options, and check that the NVPTX backend builds for it";
