@@ -1457,7 +1457,11 @@ the hot path, count x bits; STG bits: widths of all global stores; in flight:
 loads issued per thread before the first use of any of them on the hot path;
 instr/el: hot-path instructions per element (per step where the element size
 is unknown); div/el: integer division or remainder sequences per element;
-bar/step: BAR.SYNC per step (one pass of the hot region); poll atomics:
+bar/step: BAR.SYNC (not the arrive-only BAR.ARV) on the main path of one
+step, counted alike for SegIR and CUB: a step is one tile, a pass of the
+hot loop (grid-stride or dynamic-id loop) or the kernel body of a kernel
+without one (CUB's one tile per block); barriers before the loop (a scan's
+first group id) are not in it; poll atomics:
 atomic read-modify-writes in polling loops (sleep: the loops back off with
 NANOSLEEP; -: no polling loop); math: the math instruction of the compute
 loop (of the innermost loops with FFMA or HMMA of their own, the one with

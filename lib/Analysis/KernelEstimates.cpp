@@ -195,7 +195,10 @@ SharedMemoryLayout ResourceModel::getScanGroupLayout(const ScanShape &shape,
     layout.addBuffers(shape.stateTypes, 1);
   }
   layout.addBuffers(shape.stateTypes, blockSize * m);
-  SmallVector<Type> flagged{IntegerType::get(ctx, 1)};
+  // Only segmented scans carry segment-start flags through the block scan.
+  SmallVector<Type> flagged;
+  if (shape.segmented)
+    flagged.push_back(IntegerType::get(ctx, 1));
   llvm::append_range(flagged, shape.stateTypes);
   layout.addBlockScan(flagged,
                       llvm::divideCeil(blockSize, target.getWarpSize()),

@@ -148,7 +148,7 @@ TEST_F(KernelEstimatesTest, ScanStrategyChoices) {
 }
 
 TEST_F(KernelEstimatesTest, ScanGroupLayout) {
-  ScanShape f32 = scanOf(builder.getF32Type(), 2);
+  ScanShape f32 = scanOf(builder.getF32Type(), 2, /*segmented=*/true);
   // Staging of 256 x 4 elements per operand, then the block scan's warp
   // totals of (i1, f32, f32) for 8 warps, each buffer aligned to 16 bytes.
   SharedMemoryLayout rescan = model.getScanGroupLayout(f32, 256, 4, false);
@@ -156,6 +156,10 @@ TEST_F(KernelEstimatesTest, ScanGroupLayout) {
   // The single-pass kernel adds the group id and the broadcast prefix.
   SharedMemoryLayout single = model.getScanGroupLayout(f32, 256, 4, true);
   EXPECT_EQ(single.getTotalBytes(), rescan.getTotalBytes() + 3 * 16);
+  // Without segments no flags ride in the block scan.
+  ScanShape flat = scanOf(builder.getF32Type(), 2);
+  EXPECT_EQ(model.getScanGroupLayout(flat, 256, 4, false).getTotalBytes(),
+            2 * 4096 + 32 + 32);
 }
 
 TEST_F(KernelEstimatesTest, ScanElementsPerThread) {

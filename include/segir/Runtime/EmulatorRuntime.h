@@ -91,6 +91,11 @@ int64_t segEmuDynamicSharedMemorySize(void);
  * thread of the block must wait at the same site. */
 void segEmuBarrier(const char *site);
 
+/* nvvm.bar.warp.sync: the lanes of `mask` in the calling thread's warp wait
+ * for each other at `site` (every one of them must be a thread of the block
+ * and execute it). */
+void segEmuWarpBarrier(uint32_t mask, const char *site);
+
 /* gpu.shuffle (and gpu.rotate, with its offset and width) of the bit
  * pattern `value` (narrower types are zero-extended by the caller), with the
  * results the PTX of convert-gpu-to-nvvm gives; stores the `valid` result

@@ -38,6 +38,12 @@ public:
   virtual void createBackoffSleep(OpBuilder &b, Location loc,
                                   Value nanoseconds) const = 0;
 
+  /// Makes the lanes of `laneMask` (an i32; the calling lane among them) of
+  /// the calling warp wait for each other, ordering their shared-memory
+  /// accesses before it against those after it.
+  virtual void createWarpBarrier(OpBuilder &b, Location loc,
+                                 Value laneMask) const = 0;
+
   /// Loads a `type` from `pointer` (an LLVM pointer) with acquire ordering
   /// at `scope`.
   virtual Value createAcquireLoad(OpBuilder &b, Location loc, Type type,

@@ -48,14 +48,15 @@ struct Signatures {
     query = b.getFunctionType({}, {i64});
     sharedMemory = b.getFunctionType({}, {ptr});
     barrier = b.getFunctionType({ptr}, {});
+    warpBarrier = b.getFunctionType({i32, ptr}, {});
     shuffle = b.getFunctionType({i64, i32, i32, i32, ptr, ptr}, {i64});
     reduce = b.getFunctionType({i64, i32, i32, i32, i32, i32, ptr}, {i64});
     poll = b.getFunctionType({}, {});
     assertFail = b.getFunctionType({ptr}, {});
     check = b.getFunctionType({i32, ptr}, {});
   }
-  FunctionType dimQuery, query, sharedMemory, barrier, shuffle, reduce, poll,
-      assertFail, check;
+  FunctionType dimQuery, query, sharedMemory, barrier, warpBarrier, shuffle,
+      reduce, poll, assertFail, check;
 };
 
 /// Rewrites the operations of one device function.
@@ -401,7 +402,7 @@ Value DeviceBodyLowering::subgroupReduce(gpu::SubgroupReduceOp op, Value value,
 void DeviceBodyLowering::lowerGPUOps() {
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
-    if (isa<gpu::GPUDialect>(op->getDialect()))
+    if (isa<gpu::GPUDialect>(op->getDialect()) || isa<NVVM::SyncWarpOp>(op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
@@ -446,6 +447,12 @@ void DeviceBodyLowering::lowerGPUOps() {
         .Case([&](gpu::BarrierOp) {
           runtime.call(rewriter, loc, "segEmuBarrier", signatures.barrier,
                        {site(op, "gpu.barrier")});
+          rewriter.eraseOp(op);
+        })
+        .Case([&](NVVM::SyncWarpOp o) {
+          runtime.call(rewriter, loc, "segEmuWarpBarrier",
+                       signatures.warpBarrier,
+                       {o.getMask(), site(op, "nvvm.bar.warp.sync")});
           rewriter.eraseOp(op);
         })
         .Case([&](gpu::ShuffleOp o) {

@@ -192,6 +192,23 @@ public:
   /// spill; the plan reserves a value per thread first).
   BlockScan blockScan(CombineFn combine, ValueRange identity, ValueRange values,
                       bool parkExclusive = false);
+  /// blockScan with one barrier: warp scans, the warp totals to shared
+  /// memory, a barrier, then every thread folds the totals before its warp
+  /// (no second barrier, and none at the end). For threads that scan many
+  /// elements each, where the fold's one step per warp is cheap. The same
+  /// shared buffers as blockScan; the caller places a barrier before the
+  /// next tile scan writes them.
+  BlockScan tileScan(CombineFn combine, ValueRange identity, ValueRange values,
+                     bool parkExclusive = false);
+
+  /// Makes the lanes of this thread's warp (the lanes it has, in a partial
+  /// last warp) wait for each other; orders their shared-memory accesses.
+  void warpBarrier();
+  /// The number of lanes of this thread's warp (i32).
+  Value getLanesInWarp();
+  /// The warp and lane of this thread (index), and how many lanes its warp
+  /// has (i32).
+  std::tuple<Value, Value, Value> getWarpLaneAndLanes();
 
 private:
   /// The dynamic shared memory as bytes, created on first use.
@@ -219,10 +236,12 @@ private:
       ValueRange values, Value lanes, gpu::ShuffleMode mode,
       function_ref<SmallVector<Value>(ValueRange, ValueRange)> step,
       int64_t span = 0);
+  /// warpScan, and each lane's exclusive values (the lane below's
+  /// inclusive ones; undefined in lane 0).
+  std::pair<SmallVector<Value>, SmallVector<Value>>
+  warpScanAndBelow(CombineFn combine, ValueRange values, Value lanes);
   /// This thread's lane in its warp.
   Value getLane();
-  /// The warp and lane of this thread, and how many lanes its warp has.
-  std::tuple<Value, Value, Value> getWarpLaneAndLanes();
 };
 
 /// The blocks to launch for `required` virtual blocks of `op`: its

@@ -58,15 +58,22 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
     : m(m), groupSize(kb.blockSize * m),
       singleSegment(scan.segmentSizes.empty()) {
   IRArith a{kb.b, kb.loc};
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
   thread32 = a.trunc(kb.threadId);
-  firstOwn32 = arith::MulIOp::create(kb.b, kb.loc, thread32, a.c32(m));
+  firstOwn32 = arith::MulIOp::create(b, loc, thread32, a.c32(m));
+  auto [warp, lane, lanes] = kb.getWarpLaneAndLanes();
+  laneStep32 = lanes;
+  Value warpFirst =
+      arith::MulIOp::create(b, loc, a.trunc(warp), a.c32(kb.warpSize * m));
+  firstCoalesced32 = a.add32(warpFirst, a.trunc(lane));
   if (singleSegment)
     return;
   sizeC = Indexing::getSegmentStride(a, scan.segmentLength,
                                      kb.constIndex(groupSize));
-  thread = Indexing::split(a, thread32, sizeC);
+  firstCoalesced = Indexing::split(a, firstCoalesced32, sizeC);
   firstOwn = Indexing::split(a, firstOwn32, sizeC);
-  blockStep = Indexing::split(a, a.c32(kb.blockSize), sizeC);
+  laneStep = Indexing::split(a, laneStep32, sizeC);
   unitStep = Indexing::split(a, a.c32(1), sizeC);
   segmentLength = InvariantDivisor(kb.b, kb.loc, scan.segmentLength);
 }
@@ -113,7 +120,7 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
     for (auto [element, loaded] : llvm::zip_equal(elements, values))
       kb.storeAll(loaded, staging, element.local);
   });
-  kb.barrier();
+  kb.warpBarrier();
 
   // Thread t scans elements t m .. t m + m - 1, restarting at segment
   // starts.
@@ -126,12 +133,10 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   for (int64_t i = 0; i < m; ++i) {
     Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
     SmallVector<Value> x = kb.loadAll(staging, slot);
-    Value start;
-    if (shape.singleSegment) {
-      // Only the array's first element starts a segment.
-      start = i == 0 ? a.and_(a.eq32(shape.thread32, a.c32(0)), ix.newSegment)
-                     : noStart;
-    } else {
+    // With one segment no element restarts the scan: the array's first
+    // element gets the neutral prefix of group 0, which leaves it as it is.
+    Value start = noStart;
+    if (!shape.singleSegment) {
       start = ix.isStart(a, cursor);
       if (i + 1 < m)
         cursor = ix.advance(a, cursor, shape.unitStep);
@@ -160,8 +165,24 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   auto segCombine = [&](ValueRange lhs, ValueRange rhs) {
     return scan.segCombine(b, loc, lhs, rhs);
   };
-  SmallVector<Value> identity = scan.segIdentity(b, loc);
-  threads = kb.blockScan(segCombine, identity, carry, parkExclusive);
+  auto combine = [&](ValueRange lhs, ValueRange rhs) {
+    return scan.combine(b, lhs, rhs);
+  };
+  if (shape.singleSegment) {
+    // No flags ride in the operator: the block scans the plain values.
+    KernelBuilder::BlockScan plain =
+        kb.tileScan(combine, scan.neutrals, own.back(), parkExclusive);
+    for (auto [flagged, values] :
+         {std::pair(&threads.inclusive, &plain.inclusive),
+          std::pair(&threads.exclusive, &plain.exclusive),
+          std::pair(&threads.total, &plain.total)}) {
+      flagged->push_back(noStart);
+      llvm::append_range(*flagged, *values);
+    }
+  } else {
+    threads =
+        kb.tileScan(segCombine, scan.segIdentity(b, loc), carry, parkExclusive);
+  }
   totalFlag = threads.total[0];
   totalValues = llvm::to_vector(ArrayRef(threads.total).drop_front());
   isFirstThread = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -173,7 +194,8 @@ void GroupScan::forCoalesced(
     bool unroll) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
-  Value blockSize = kb.constIndex(kb.blockSize);
+  Value step = a.ext(shape.laneStep32);
+  Value first = a.ext(shape.firstCoalesced32);
   // The elements firstK .. firstK + count - 1 from `cursor`; returns the
   // cursor after them.
   auto emitBatch = [&](Value firstK, int64_t count, ValueRange cursor) {
@@ -181,12 +203,12 @@ void GroupScan::forCoalesced(
     if (!shape.singleSegment)
       c = {cursor[0], cursor[1]};
     Value base = arith::AddIOp::create(
-        b, loc, kb.threadId, arith::MulIOp::create(b, loc, firstK, blockSize));
+        b, loc, first, arith::MulIOp::create(b, loc, firstK, step));
     SmallVector<CoalescedElement> elements;
     for (int64_t i = 0; i < count; ++i) {
       CoalescedElement element;
-      element.local =
-          arith::AddIOp::create(b, loc, base, kb.constIndex(i * kb.blockSize));
+      element.local = arith::AddIOp::create(
+          b, loc, base, arith::MulIOp::create(b, loc, kb.constIndex(i), step));
       element.inBounds = a.ult32(a.trunc(element.local), validCount);
       if (shape.singleSegment) {
         element.ivs.push_back(
@@ -197,7 +219,7 @@ void GroupScan::forCoalesced(
             b, loc, arith::AddIOp::create(b, loc, firstSegment, segmentDelta),
             scan.segmentSizes);
         element.ivs.push_back(index);
-        c = ix.advance(a, c, shape.blockStep);
+        c = ix.advance(a, c, shape.laneStep);
       }
       elements.push_back(std::move(element));
     }
@@ -207,7 +229,7 @@ void GroupScan::forCoalesced(
   };
   SmallVector<Value> cursor;
   if (!shape.singleSegment) {
-    Indexing::Cursor c = ix.at(a, shape.thread);
+    Indexing::Cursor c = ix.at(a, shape.firstCoalesced);
     cursor = {c.segment, c.phase};
   }
   int64_t batch = std::min(m, maxBatch);
@@ -263,7 +285,9 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
     SmallVector<Value> result = selectAll(b, loc, fresh[i], mine, combined);
     kb.storeAll(result, staging, slot);
   }
-  kb.barrier();
+  // Each lane stores the coalesced elements of its own warp's part, and the
+  // next group's loads write only the slots the lane reads here.
+  kb.warpBarrier();
   // Stores need nothing in flight. With segments, a loop over the elements
   // recomputes their coordinates: unrolled, they would be the load phase's
   // (common subexpressions), all kept in registers across the group. A
@@ -283,6 +307,4 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
                          store(element);
                      }
                    });
-  // The next group reuses the shared buffers.
-  kb.barrier();
 }

@@ -93,12 +93,14 @@ struct GroupShape {
   /// The scan has one segment: an element's index is blockOffset + j and
   /// only the array's first element starts a segment.
   bool singleSegment;
-  /// This thread's first coalesced element (t) and first own one (t m).
-  Value thread32, firstOwn32;
-  /// With segments: the segment stride and the splits by it of t, t m,
-  /// the block size (between coalesced elements) and 1.
+  /// This thread (t), its first coalesced element (its warp's first
+  /// element w W m plus its lane) and first own one (t m), and the lanes of
+  /// its warp (the step between its coalesced elements).
+  Value thread32, firstCoalesced32, firstOwn32, laneStep32;
+  /// With segments: the segment stride and the splits by it of the first
+  /// coalesced element, t m, the lane step and 1.
   Value sizeC;
-  Indexing::Split thread, firstOwn, blockStep, unitStep;
+  Indexing::Split firstCoalesced, firstOwn, laneStep, unitStep;
   /// With segments: the segment length, for a group's first segment and
   /// its offset in it.
   InvariantDivisor segmentLength;
@@ -112,12 +114,15 @@ struct CoalescedElement {
 };
 
 /// One group of a kernel over groups (group `id`, uniform over the block),
-/// up to the block-wide scan: every thread evaluates its m elements
-/// k B + t (coalesced), all of them before it uses any so that their loads
-/// are in flight together, and stages them in shared memory; then it
-/// scans its m consecutive elements t m .. t m + m - 1 from there, and the
-/// block scans the threads' (segment-starts-here, carry) pairs. What the
-/// kernels do with the group's prefix differs; writeResults then
+/// up to the block-wide scan. Warp w of W lanes owns the group's elements
+/// w 32 m .. w 32 m + W m - 1: lane l evaluates its m elements
+/// w 32 m + k W + l (coalesced), all of them before it uses any so that
+/// their loads are in flight together, and stages them in shared memory;
+/// after a warp barrier (the transposition stays within the warp, as
+/// CUB's warp-transposed loads do) thread t scans its m consecutive
+/// elements t m .. t m + m - 1 from there, and the block scans the
+/// threads' (segment-starts-here, carry) pairs with one block barrier.
+/// What the kernels do with the group's prefix differs; writeResults then
 /// distributes it.
 class GroupScan {
 public:
@@ -146,7 +151,7 @@ public:
   Value isFirstThread;
 
 private:
-  /// This thread's coalesced elements k B + t, k < m, in batches of at
+  /// This thread's coalesced elements, k < m, in batches of at
   /// most `maxBatch` (unrolled; a loop over the batches when m is larger):
   /// `body` gets a batch's elements, which it may evaluate all before using
   /// any. Their coordinates step from one to the next without a division.

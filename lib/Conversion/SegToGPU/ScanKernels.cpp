@@ -8,15 +8,16 @@
 // one array of S * n elements cut into groups of G = B * m (block size B,
 // m elements per thread, [Clausen 2021]), lowers to one single-pass kernel:
 //
-//  * every iteration of a block takes a dynamic group id from a global
-//    counter (ids are handed out in the order blocks start, so the
-//    look-back never waits on a group nobody works on); a block launched
-//    for fewer groups than there are loops over ids [Pøbl & Holst 2024, §3.1];
-//  * load & map: thread t evaluates elements k B + t (coalesced), stores
-//    map-only outputs at once and stages the operator operands in shared
-//    memory; thread t then takes elements t m .. t m + m - 1, scans them
-//    restarting at segment starts, and the block scans the threads'
-//    (starts-here flag, carry) pairs;
+//  * a block takes dynamic group ids from a global counter until one is
+//    past the last group (ids are handed out in the order blocks start, so
+//    the look-back never waits on a group nobody works on) [Pøbl & Holst
+//    2024, §3.1]; the next id is taken during a group's look-back;
+//  * load & map (ScanGroup.cpp): each warp loads its part of the group
+//    coalesced, stores map-only outputs at once and stages the operator
+//    operands in its part of shared memory; after a warp barrier thread t
+//    takes elements t m .. t m + m - 1, scans them restarting at segment
+//    starts, and the block scans the threads' carries (with starts-here
+//    flags when the scan has segments) with one block barrier;
 //  * look-back: the block publishes its aggregate (flag A), or at once its
 //    inclusive prefix (flag P) when it starts a segment or contains a
 //    segment start (the suffix after the last one is all its successors
@@ -26,9 +27,10 @@
 //    flag-aware operator; the block publishes P. Values are written with
 //    plain stores, then the flag with a release store; readers poll the
 //    flag with acquire loads and a growing nanosleep between polls (no
-//    read-modify-write), then read the value with plain loads;
-//  * result distribution and a transposition back through shared memory
-//    for coalesced writes.
+//    read-modify-write), then read the value with plain loads; the other
+//    warps wait at the group's second and last block barrier;
+//  * result distribution and a transposition back through each warp's part
+//    of shared memory (a warp barrier) for coalesced writes.
 //
 // Index arithmetic inside a group is 32-bit (ScanIndexing.h,
 // [Clausen 2021, §6]); the group offset, the segment start and global indices
@@ -63,14 +65,30 @@ static Value cmp(OpBuilder &b, Location loc, arith::CmpIPredicate pred,
   return arith::CmpIOp::create(b, loc, pred, lhs, rhs);
 }
 
+/// Takes the next group id from the global counter into `idBuffer`
+/// (thread 0).
+static void takeGroupId(KernelBuilder &kb, ScanTemps &temps, Value idBuffer) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  Value taken =
+      memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
+                                  arith::ConstantIntOp::create(b, loc, 1, 64),
+                                  temps.counter, ValueRange{kb.constIndex(0)});
+  memref::StoreOp::create(
+      b, loc, arith::IndexCastUIOp::create(b, loc, b.getIndexType(), taken),
+      idBuffer, ValueRange{kb.constIndex(0)});
+}
+
 /// The single-pass kernel's group: publishes the group's aggregate (or at
-/// once its prefix), looks back to the start of its segment and publishes
-/// its prefix, then writes its results.
+/// once its prefix), looks back to the start of its segment (warp 0, while
+/// the other warps wait at the barrier) and publishes its prefix, takes the
+/// block's next group id, then writes its results. Two block barriers: the
+/// tile scan's and the prefix broadcast's, which also publishes the next id.
 static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
                                 const ScanPlan &plan, const GroupShape &shape,
                                 Value id, ScanTemps &temps,
                                 ArrayRef<Value> staging,
-                                ArrayRef<Value> broadcast) {
+                                ArrayRef<Value> broadcast, Value idBuffer) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   GroupScan group(kb, scan, shape, id, staging, /*storeMapOuts=*/true,
@@ -115,14 +133,18 @@ static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
                 publish(kb, scan.combine(b, prefix, group.totalValues),
                         temps.prefixes, temps.flags, id, kFlagP);
               });
+    // Every thread has read this group's id (before the tile scan's
+    // barrier); the next barrier publishes the next one.
+    takeGroupId(kb, temps, idBuffer);
   });
   kb.barrier();
   group.writeResults(kb.loadAll(broadcast, kb.constIndex(0)));
 }
 
-/// [Clausen 2021]'s single-pass kernel: every iteration of a block takes
-/// the next group id from a global counter, so ids go out in the order
-/// blocks start.
+/// [Clausen 2021]'s single-pass kernel: a block takes group ids from a
+/// global counter until one is past the last group, so ids go out in the
+/// order blocks start. The next id is taken during a group's look-back and
+/// read after the barrier that ends it: no barrier of its own.
 static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
                                  const ScanPlan &plan, Value numGroups,
                                  Value numBlocks, ScanTemps &temps) {
@@ -135,22 +157,23 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
   Value isFirstThread =
       cmp(b, loc, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
   GroupShape shape(kb, scan, plan.elementsPerThread);
-  kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value, ValueRange) {
-    kb.ifThen(isFirstThread, [&] {
-      Value taken = memref::AtomicRMWOp::create(
-          b, loc, arith::AtomicRMWKind::addi,
-          arith::ConstantIntOp::create(b, loc, 1, 64), temps.counter,
-          ValueRange{kb.constIndex(0)});
-      memref::StoreOp::create(
-          b, loc, arith::IndexCastUIOp::create(b, loc, b.getIndexType(), taken),
-          idBuffer, ValueRange{kb.constIndex(0)});
-    });
-    kb.barrier();
+  kb.ifThen(isFirstThread, [&] { takeGroupId(kb, temps, idBuffer); });
+  kb.barrier();
+  auto loop =
+      scf::WhileOp::create(b, loc, TypeRange{b.getIndexType()}, ValueRange());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.createBlock(&loop.getBefore());
     Value id =
         memref::LoadOp::create(b, loc, idBuffer, ValueRange{kb.constIndex(0)});
-    emitSinglePassGroup(kb, scan, plan, shape, id, temps, staging, broadcast);
-    return SmallVector<Value>();
-  });
+    Value more = cmp(b, loc, arith::CmpIPredicate::ult, id, numGroups);
+    scf::ConditionOp::create(b, loc, more, ValueRange{id});
+    Block *after =
+        b.createBlock(&loop.getAfter(), {}, {b.getIndexType()}, {loc});
+    emitSinglePassGroup(kb, scan, plan, shape, after->getArgument(0), temps,
+                        staging, broadcast, idBuffer);
+    scf::YieldOp::create(b, loc);
+  }
   kb.finish();
 }
 
@@ -171,6 +194,8 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
                     storeMapOuts && plan.restageScanned, plan.loadsInFlight,
                     plan.parkScanExclusive);
     finish(kb, group);
+    // The next group's tile scan writes the warp totals again.
+    kb.barrier();
     return SmallVector<Value>();
   });
   kb.finish();
@@ -189,7 +214,6 @@ static void emitGroupAggregateKernel(OpBuilder &b, Location loc, Scan &scan,
       memref::StoreOp::create(b, loc, flag, temps.flags, ValueRange{group.id});
       kb.storeAll(group.totalValues, temps.aggregates, group.id);
     });
-    kb.barrier();
   };
   emitGroupLoopKernel(b, loc, scan, plan, KernelRole::GroupAggregates,
                       numGroups, numBlocks, /*storeMapOuts=*/false,

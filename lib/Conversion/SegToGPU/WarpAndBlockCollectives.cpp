@@ -13,6 +13,7 @@
 #include "KernelBuilder.h"
 
 #include "segir/Dialect/Seg/Utils/Utils.h"
+#include "segir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -255,6 +256,17 @@ SmallVector<Value> KernelBuilder::warpAllReduce(CombineFn combine,
   return current;
 }
 
+std::pair<SmallVector<Value>, SmallVector<Value>>
+KernelBuilder::warpScanAndBelow(CombineFn combine, ValueRange values,
+                                Value lanes) {
+  SmallVector<Value> inclusive = warpScan(combine, values, lanes);
+  // The lane below's inclusive value is this lane's exclusive one.
+  SmallVector<Value> below;
+  for (Value value : inclusive)
+    below.push_back(shuffle(value, 1, lanes, gpu::ShuffleMode::UP).first);
+  return {inclusive, below};
+}
+
 KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
                                                   ValueRange identity,
                                                   ValueRange values,
@@ -275,11 +287,7 @@ KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
   Value firstLane =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
 
-  SmallVector<Value> inclusive = warpScan(combine, values, lanes);
-  // The lane below's inclusive value is this lane's exclusive one.
-  SmallVector<Value> below;
-  for (Value value : inclusive)
-    below.push_back(shuffle(value, 1, lanes, gpu::ShuffleMode::UP).first);
+  auto [inclusive, below] = warpScanAndBelow(combine, values, lanes);
   BlockScan result;
   if (numWarps == 1) {
     result.inclusive = inclusive;
@@ -335,5 +343,107 @@ KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
   result.total = loadAll(totals, constIndex(numWarps - 1));
   // The totals may be reused by the next scan.
   barrier();
+  return result;
+}
+
+Value KernelBuilder::getLanesInWarp() {
+  return std::get<2>(getWarpLaneAndLanes());
+}
+
+void KernelBuilder::warpBarrier() {
+  // A partial last warp names only the lanes it has: bar.warp.sync waits
+  // for every lane of its mask.
+  Value lanes = getLanesInWarp();
+  Value all = constI32(-1);
+  Value mask = arith::SubIOp::create(
+      b, loc, arith::ShLIOp::create(b, loc, constI32(1), lanes), constI32(1));
+  if (blockSize % warpSize != 0) {
+    Value full = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lanes,
+                                       constI32(warpSize));
+    mask = arith::SelectOp::create(b, loc, full, all, mask);
+  } else {
+    mask = all;
+  }
+  TargetInfo::lookup(launch).createWarpBarrier(b, loc, mask);
+}
+
+KernelBuilder::BlockScan KernelBuilder::tileScan(CombineFn combine,
+                                                 ValueRange identity,
+                                                 ValueRange values,
+                                                 bool parkExclusive) {
+  int64_t numWarps = getNumWarps();
+  if (numWarps == 1)
+    return blockScan(combine, identity, values, parkExclusive);
+  TypeRange types = values.getTypes();
+  auto [warp, lane, lanes] = getWarpLaneAndLanes();
+  Value zero = constIndex(0);
+  Value firstLane =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+  auto [inclusive, below] = warpScanAndBelow(combine, values, lanes);
+  SmallVector<Value> parked;
+  if (parkExclusive) {
+    parked = allocShared(types, blockSize);
+    storeAll(below, parked, threadId);
+  }
+  SmallVector<Value> totals = allocShared(types, numWarps);
+  Value lastLane = arith::SubIOp::create(
+      b, loc, arith::IndexCastUIOp::create(b, loc, b.getIndexType(), lanes),
+      constIndex(1));
+  Value isLastLane =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, lastLane);
+  ifThen(isLastLane, [&] { storeAll(inclusive, totals, warp); });
+  barrier();
+  SmallVector<Value> warpPrefix, total;
+  int64_t lastWarpLanes = blockSize - (numWarps - 1) * warpSize;
+  if (numWarps <= lastWarpLanes) {
+    // Every warp scans the totals, one per lane, in log2 of the warps
+    // steps; its prefix is its lane w - 1's (the identity in warp 0).
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          lane, constIndex(numWarps));
+    SmallVector<Value> loaded = ifThenElse(
+        inRange, types, [&] { return loadAll(totals, lane); },
+        [&] { return SmallVector<Value>(identity); });
+    SmallVector<Value> scanned = warpShuffleSteps(
+        loaded, lanes, gpu::ShuffleMode::UP,
+        [&](ValueRange mine, ValueRange others) {
+          return combine(others, mine);
+        },
+        llvm::PowerOf2Ceil(numWarps));
+    Value previous = arith::IndexCastUIOp::create(
+        b, loc, b.getI32Type(),
+        arith::SubIOp::create(b, loc, warp, constIndex(1)));
+    Value isFirstWarp =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp, zero);
+    for (auto [value, neutral] : llvm::zip_equal(scanned, identity)) {
+      Value before =
+          shuffleValue(value, previous, lanes, gpu::ShuffleMode::IDX).first;
+      warpPrefix.push_back(
+          arith::SelectOp::create(b, loc, isFirstWarp, neutral, before));
+      total.push_back(
+          shuffle(value, numWarps - 1, lanes, gpu::ShuffleMode::IDX).first);
+    }
+  } else {
+    // A partial last warp has fewer lanes than there are warps: every
+    // thread folds the totals before its warp, one per step.
+    SmallVector<Value> folded = loadAll(totals, zero);
+    warpPrefix.assign(identity.begin(), identity.end());
+    for (int64_t w = 1; w < numWarps; ++w) {
+      Value isWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           warp, constIndex(w));
+      for (auto [prefix, value] : llvm::zip_equal(warpPrefix, folded))
+        prefix = arith::SelectOp::create(b, loc, isWarp, value, prefix);
+      folded = combine(folded, loadAll(totals, constIndex(w)));
+    }
+    total = folded;
+  }
+  if (parkExclusive)
+    below = loadAll(parked, threadId);
+  BlockScan result;
+  result.inclusive = combine(warpPrefix, inclusive);
+  SmallVector<Value> belowWithPrefix = combine(warpPrefix, below);
+  for (auto [prefix, value] : llvm::zip_equal(warpPrefix, belowWithPrefix))
+    result.exclusive.push_back(
+        arith::SelectOp::create(b, loc, firstLane, prefix, value));
+  result.total = total;
   return result;
 }

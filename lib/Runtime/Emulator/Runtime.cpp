@@ -401,6 +401,25 @@ int64_t segEmuDynamicSharedMemorySize(void) {
 
 void segEmuBarrier(const char *site) { barrier(self(site), site); }
 
+void segEmuWarpBarrier(uint32_t mask, const char *site) {
+  Fiber &fiber = self(site);
+  int64_t lane = fiber.linearId % SEG_EMU_WARP_SIZE;
+  int64_t lanes = lanesInWarp(fiber);
+  uint32_t present =
+      lanes == SEG_EMU_WARP_SIZE ? ~uint32_t(0) : (uint32_t(1) << lanes) - 1;
+  if (!(mask >> lane & 1) || (mask & ~present))
+    fatal("%s: %s with mask 0x%08x, which must hold the calling lane %lld and "
+          "only lanes of this warp's %lld threads",
+          describe(fiber).c_str(), site, mask, static_cast<long long>(lane),
+          static_cast<long long>(lanes));
+  // A collective round that moves no value (width 0).
+  CollectiveRequest request;
+  request.site = site;
+  request.required = mask;
+  request.mode = SEG_EMU_SHUFFLE_IDX;
+  collective(fiber, request);
+}
+
 uint64_t segEmuShuffle(uint64_t value, int32_t offset, int32_t width,
                        int32_t mode, const char *site, int8_t *valid) {
   Fiber &fiber = self(site);

@@ -28,6 +28,11 @@ void NVIDIATargetInfo::createBackoffSleep(OpBuilder &b, Location loc,
   NVVM::NanosleepOp::create(b, loc, nanoseconds);
 }
 
+void NVIDIATargetInfo::createWarpBarrier(OpBuilder &b, Location loc,
+                                         Value laneMask) const {
+  NVVM::SyncWarpOp::create(b, loc, laneMask);
+}
+
 Value NVIDIATargetInfo::createAcquireLoad(OpBuilder &b, Location loc, Type type,
                                           Value pointer, unsigned alignment,
                                           MemoryScope scope) const {

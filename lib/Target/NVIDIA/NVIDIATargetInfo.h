@@ -17,6 +17,8 @@ namespace seg {
 class NVIDIATargetInfo : public TargetInfo {
 public:
   int64_t getMaxVectorLoadBytes() const override;
+  void createWarpBarrier(OpBuilder &b, Location loc,
+                         Value laneMask) const override;
   void createBackoffSleep(OpBuilder &b, Location loc,
                           Value nanoseconds) const override;
   Value createAcquireLoad(OpBuilder &b, Location loc, Type type, Value pointer,

@@ -126,7 +126,7 @@ func.func @too_much_block_shared(%n: index) {
 // bytes, plus the block scan, the dynamic id and the broadcast prefix.
 func.func @scan_chunk_too_large(%in: memref<?xi64>, %out: memref<?xi64>, %n: index) {
   %zero = arith.constant 0 : i64
-  // expected-error @+1 {{'seg.scan' op needs 524608 bytes of shared memory per block for its single-pass scan kernel, more than the 232448 bytes of shared_memory_per_block of target sm_90; use a smaller block size or chunk}}
+  // expected-error @+1 {{'seg.scan' op needs 524576 bytes of shared memory per block for its single-pass scan kernel, more than the 232448 bytes of shared_memory_per_block of target sm_90; use a smaller block size or chunk}}
   seg.scan thread (%i) in (%n) grid(block_size = 1024) chunk(64)
       outs(%out : memref<?xi64>) {
     %x = memref.load %in[%i] : memref<?xi64>

@@ -40,10 +40,13 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // The segment length's reciprocal, once per kernel: a group's first
 // segment and its offset in it then take a multiplication, no division.
 // CHECK:             %[[RECIPROCAL:.*]] = arith.divui %c-1_i64, %{{.*}} : i64
-// Block virtualisation: one group per iteration, its id from the counter.
-// CHECK:             scf.for %{{.*}} = %{{.*}} to %[[GROUPS]] step
-// CHECK:               memref.atomic_rmw addi %c1_i64{{.*}}, %[[COUNTER]]
-// CHECK:               gpu.barrier
+// Block virtualisation: the first group id from the counter, then one group
+// per iteration while the ids last (the next id is taken during the
+// look-back).
+// CHECK:             memref.atomic_rmw addi %c1_i64{{.*}}, %[[COUNTER]]
+// CHECK:             gpu.barrier
+// CHECK:             scf.while
+// CHECK:               arith.cmpi ult, %{{.*}}, %[[GROUPS]]
 // CHECK-NOT:           arith.divui
 // CHECK-NOT:           arith.remui
 // CHECK:               arith.mului_extended %{{.*}}, %[[RECIPROCAL]] : i64
@@ -61,8 +64,14 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK:                   scf.if
 // CHECK-NEXT:                memref.load %arg0
 // CHECK:                   memref.store
+// The transposition stays within each warp: a warp barrier, no block one.
+// CHECK-NOT:           gpu.barrier
+// CHECK:               nvvm.bar.warp.sync
+// The block scan of the threads' (flag, carry) pairs: warp scans, one
+// block barrier, then every warp scans the warp totals.
+// CHECK:               gpu.shuffle  up
 // CHECK:               gpu.barrier
-// The block scan of the threads' (flag, carry) pairs.
+// CHECK-NOT:           gpu.barrier
 // CHECK:               gpu.shuffle  up
 // Early publication (P) or the aggregate (A): the value, then the flag
 // with a release store.
@@ -88,11 +97,19 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // Five butterfly steps, each shuffling the flag and the value.
 // CHECK-COUNT-10:        gpu.shuffle  xor
 // CHECK-NOT:             gpu.shuffle  xor
-// The inclusive prefix once the look-back is done.
+// The inclusive prefix once the look-back is done, then the next group id;
+// the group's second and last block barrier.
 // CHECK:               arith.constant 2 : i32
 // CHECK-NEXT:          llvm.store %{{.*}} atomic syncscope("device") release
-// The coalesced write.
+// CHECK:               memref.atomic_rmw addi %c1_i64{{.*}}, %[[COUNTER]]
+// CHECK:               gpu.barrier
+// The coalesced write, after a warp barrier.
+// CHECK-NOT:           gpu.barrier
+// CHECK:               nvvm.bar.warp.sync
+// CHECK-NOT:           gpu.barrier
 // CHECK:               memref.store %{{.*}}, %{{.*}} : memref<?x?xi32>
+// CHECK-NOT:           gpu.barrier
+// CHECK:             scf.yield
 // CHECK:           gpu.dealloc async
 // CHECK-SAME:        %[[FLAGS]]
 
@@ -151,14 +168,14 @@ func.func @matscan(%in: memref<?xi64>, %oa: memref<?xi64>, %ob: memref<?xi64>,
 // RESTAGE:       function(@matscan_rescan)
 // RESTAGE:         %[[STAGE:.*]] = memref.memory_space_cast %{{.*}} : memref<1024xi64, #gpu.address_space<workgroup>> to memref<1024xi64>
 // RESTAGE:         scf.for
-// RESTAGE:           gpu.barrier
+// RESTAGE:           nvvm.bar.warp.sync
 // RESTAGE-NEXT:      arith.index_castui
 // RESTAGE:           memref.load %[[STAGE]]
 // RESTAGE:           gpu.shuffle  up
 // RESTAGE:           memref.load %[[STAGE]][
 // RESTAGE-NOT:       gpu.barrier
 // RESTAGE:           memref.store %{{.*}}, %[[STAGE]][
-// RESTAGE:           gpu.barrier
+// RESTAGE:           nvvm.bar.warp.sync
 // AUTO-LABEL: func.func @matscan
 // AUTO-NOT:     memref.atomic_rmw addi
 // AUTO:         gpu.launch
