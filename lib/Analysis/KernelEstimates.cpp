@@ -37,6 +37,23 @@ int64_t seg::getLoadsInFlightForWords(int64_t words) {
       static_cast<uint64_t>(std::clamp<int64_t>(elements, 1, kMaxElements)));
 }
 
+VectorLoadShape seg::selectVectorLoads(int64_t widestElementBytes,
+                                       int64_t maxVectorBytes,
+                                       int64_t loadsInFlight) {
+  VectorLoadShape shape;
+  if (widestElementBytes <= 0 || 2 * widestElementBytes > maxVectorBytes)
+    return shape;
+  shape.width = maxVectorBytes / widestElementBytes;
+  // The registers that `loadsInFlight` scalar loads would hold (a narrow
+  // element still takes a whole one), spent on vectors: as many points as
+  // scalars for 32-bit and wider elements, more bytes per step for
+  // narrower ones.
+  int64_t registers =
+      loadsInFlight * getRegisterCount(widestElementBytes) * 4;
+  shape.vectorsInFlight = std::max<int64_t>(1, registers / maxVectorBytes);
+  return shape;
+}
+
 /// Each element's value and its 64-bit address, on top of about 44
 /// registers of indices, bounds, accumulators and the body's own values.
 /// Measured with ptxas for sm_90 (bench/kernels/reductions.mlir, the fused

@@ -67,6 +67,25 @@ TEST_F(KernelEstimatesTest, LoadsInFlightForWords) {
   EXPECT_EQ(getLoadsInFlightForWords(40), 1);
 }
 
+TEST_F(KernelEstimatesTest, VectorLoads) {
+  // 16-byte vectors: 16 u8, 8 i16, 4 f32, 2 f64 points per load; none for
+  // 16-byte elements or a body without contiguous loads.
+  EXPECT_EQ(selectVectorLoads(1, 16, 8).width, 16);
+  EXPECT_EQ(selectVectorLoads(2, 16, 8).width, 8);
+  EXPECT_EQ(selectVectorLoads(4, 16, 8).width, 4);
+  EXPECT_EQ(selectVectorLoads(8, 16, 8).width, 2);
+  EXPECT_EQ(selectVectorLoads(16, 16, 8).width, 1);
+  EXPECT_EQ(selectVectorLoads(0, 16, 8).width, 1);
+  // The registers of 8 scalar loads: 2 vectors of f32 (8 points) or of u8
+  // (32 points, a narrow element alone takes a whole register), 4 of f64
+  // (8 points); at least one.
+  EXPECT_EQ(selectVectorLoads(4, 16, 8).vectorsInFlight, 2);
+  EXPECT_EQ(selectVectorLoads(1, 16, 8).vectorsInFlight, 2);
+  EXPECT_EQ(selectVectorLoads(2, 16, 8).vectorsInFlight, 2);
+  EXPECT_EQ(selectVectorLoads(8, 16, 8).vectorsInFlight, 4);
+  EXPECT_EQ(selectVectorLoads(1, 16, 1).vectorsInFlight, 1);
+}
+
 TEST_F(KernelEstimatesTest, ReductionRegistersAndLoadsInFlight) {
   // 44 registers, plus the value and a 64-bit address per element.
   EXPECT_EQ(getReductionRegisters(1, 8), 68);

@@ -134,6 +134,26 @@ ScanShape getScanShape(ScanOp op);
 /// registers: enough for about 16 words, a power of two, at most 8.
 int64_t getLoadsInFlightForWords(int64_t words);
 
+/// How a thread reads consecutive points of a body's contiguous loads
+/// (ContiguousLoads in convert-seg-to-gpu): `width` points per vector load,
+/// `vectorsInFlight` vectors loaded before the first is used.
+struct VectorLoadShape {
+  int64_t width = 1;
+  int64_t vectorsInFlight = 1;
+};
+
+/// The vector loads of every kernel that reads a body's contiguous loads
+/// (reductions, histograms), for elements of at most `widestElementBytes`,
+/// the target's widest vector load of `maxVectorBytes` and `loadsInFlight`
+/// points in flight: the widest vector (the fewest load instructions per
+/// element: a u8 body reads 16 points per 128-bit load, not one byte per
+/// load), as many of them as fill the registers of `loadsInFlight` scalar
+/// loads, at least one. Width 1 (scalar loads) when no vector holds two
+/// elements.
+VectorLoadShape selectVectorLoads(int64_t widestElementBytes,
+                                  int64_t maxVectorBytes,
+                                  int64_t loadsInFlight);
+
 /// Registers a reduction kernel needs per thread with `loadsInFlight`
 /// elements of `words` 32-bit words in flight.
 int64_t getReductionRegisters(int64_t words, int64_t loadsInFlight);

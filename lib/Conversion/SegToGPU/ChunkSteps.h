@@ -49,27 +49,10 @@ struct Reduction : SegmentedOperands {
   SmallVector<Value> vectorElements(KernelBuilder &kb,
                                     const ContiguousLoads &loads, Value segment,
                                     Value base) {
-    Block &body = op.getBody().front();
     SmallVector<Value> ivs = delinearize(kb.b, kb.loc, segment, segmentSizes);
     ivs.push_back(base);
-    SmallVector<Value> vectors =
-        emitContiguousVectorLoads(kb.b, kb.loc, loads, body, ivs);
-    SmallVector<Operation *> replaced = llvm::map_to_vector(
-        loads.loads,
-        [](memref::LoadOp load) -> Operation * { return load.getOperation(); });
-    SmallVector<Value> elements;
-    for (int64_t lane = 0; lane < loads.width; ++lane) {
-      IRMapping mapping;
-      for (auto [load, vector] : llvm::zip_equal(replaced, vectors))
-        mapping.map(load->getResult(0),
-                    vector::ExtractOp::create(kb.b, kb.loc, vector, lane));
-      ivs.back() =
-          arith::AddIOp::create(kb.b, kb.loc, base, kb.constIndex(lane));
-      llvm::append_range(elements,
-                         emitBodyElement(kb, body, op.getNumAccumulators(),
-                                         mapping, ivs, mapOuts, replaced));
-    }
-    return elements;
+    return emitVectorBodyElements(kb, op.getBody().front(),
+                                  op.getNumAccumulators(), loads, ivs, mapOuts);
   }
 
   /// The element if `inBounds`, else the neutral values.

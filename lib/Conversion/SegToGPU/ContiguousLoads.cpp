@@ -6,6 +6,8 @@
 
 #include "ContiguousLoads.h"
 
+#include "segir/Analysis/ResourceModel.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -53,7 +55,9 @@ static bool isContiguous(memref::LoadOp load, Block &body) {
   });
 }
 
-ContiguousLoads seg::analyzeContiguousLoads(Block &body, int64_t vectorBytes) {
+ContiguousLoads seg::analyzeContiguousLoads(Block &body,
+                                            int64_t maxVectorBytes,
+                                            int64_t loadsInFlight) {
   ContiguousLoads result;
   int64_t widest = 0;
   for (auto load : body.getOps<memref::LoadOp>()) {
@@ -62,12 +66,14 @@ ContiguousLoads seg::analyzeContiguousLoads(Block &body, int64_t vectorBytes) {
     result.loads.push_back(load);
     widest = std::max(widest, getElementBytes(load));
   }
-  if (widest == 0 || widest >= vectorBytes) {
+  VectorLoadShape shape =
+      selectVectorLoads(widest, maxVectorBytes, loadsInFlight);
+  if (shape.width <= 1) {
     result.loads.clear();
     return result;
   }
-  result.width = vectorBytes / widest;
-  result.vectorBytes = result.width * widest;
+  result.width = shape.width;
+  result.vectorsInFlight = shape.vectorsInFlight;
   return result;
 }
 
@@ -95,42 +101,92 @@ SmallVector<Value> seg::emitContiguousVectorLoads(OpBuilder &b, Location loc,
   });
 }
 
-Value seg::emitContiguousLoadsAligned(OpBuilder &b, Location loc,
-                                      const ContiguousLoads &loads, Block &body,
-                                      ValueRange ivs) {
+/// The bytes by which `load`'s vector at point `ivs` lies past an address
+/// aligned to its size.
+static Value emitMisalignment(OpBuilder &b, Location loc,
+                              const ContiguousLoads &loads,
+                              memref::LoadOp load, Block &body,
+                              ValueRange ivs) {
+  int64_t elementBytes = getElementBytes(load);
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(b, loc, load.getMemref());
+  Value linear = metadata.getOffset();
+  for (auto [index, stride] :
+       llvm::zip_equal(getIndicesAt(load, body, ivs), metadata.getStrides()))
+    linear = arith::AddIOp::create(
+        b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
+  // The pointer's and the offset's low bits apart: an address computed
+  // as an integer would take the place of the loads' pointer arithmetic
+  // in LLVM, which then no longer sees that they read global memory.
+  Value mask =
+      arith::ConstantIndexOp::create(b, loc, loads.width * elementBytes - 1);
+  Value pointerBits = arith::AndIOp::create(
+      b, loc,
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, load.getMemref()),
+      mask);
+  Value offsetBits = arith::AndIOp::create(
+      b, loc,
+      arith::MulIOp::create(
+          b, loc, linear, arith::ConstantIndexOp::create(b, loc, elementBytes)),
+      mask);
+  return arith::AndIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, pointerBits, offsetBits), mask);
+}
+
+/// Whether the vectors of `loads` at point `ivs` are all aligned to their
+/// size (an i1). If they are, so are all vectors a multiple of `width`
+/// elements further along the innermost dimension.
+static Value emitContiguousLoadsAligned(OpBuilder &b, Location loc,
+                                        const ContiguousLoads &loads,
+                                        Block &body, ValueRange ivs) {
   Value aligned = arith::ConstantIntOp::create(b, loc, 1, 1);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  for (memref::LoadOp load : loads.loads) {
-    int64_t elementBytes = getElementBytes(load);
-    auto metadata =
-        memref::ExtractStridedMetadataOp::create(b, loc, load.getMemref());
-    Value linear = metadata.getOffset();
-    for (auto [index, stride] :
-         llvm::zip_equal(getIndicesAt(load, body, ivs), metadata.getStrides()))
-      linear = arith::AddIOp::create(
-          b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
-    // The pointer's and the offset's low bits apart: an address computed
-    // as an integer would take the place of the loads' pointer arithmetic
-    // in LLVM, which then no longer sees that they read global memory.
-    Value mask =
-        arith::ConstantIndexOp::create(b, loc, loads.width * elementBytes - 1);
-    Value pointerBits =
-        arith::AndIOp::create(b, loc,
-                              memref::ExtractAlignedPointerAsIndexOp::create(
-                                  b, loc, load.getMemref()),
-                              mask);
-    Value offsetBits = arith::AndIOp::create(
-        b, loc,
-        arith::MulIOp::create(
-            b, loc, linear,
-            arith::ConstantIndexOp::create(b, loc, elementBytes)),
-        mask);
-    Value misalignment = arith::AndIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, pointerBits, offsetBits), mask);
+  for (memref::LoadOp load : loads.loads)
     aligned = arith::AndIOp::create(
         b, loc, aligned,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misalignment,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                              emitMisalignment(b, loc, loads, load, body, ivs),
                               zero));
-  }
   return aligned;
+}
+
+AlignedVectorRange seg::emitAlignedVectorRange(OpBuilder &b, Location loc,
+                                               const ContiguousLoads &loads,
+                                               Block &body, ValueRange ivs,
+                                               Value length) {
+  auto constant = [&](int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value).getResult();
+  };
+  auto select = [&](Value cond, Value ifTrue, Value ifFalse) {
+    return arith::SelectOp::create(b, loc, cond, ifTrue, ifFalse).getResult();
+  };
+  // The first load's elements up to its next aligned vector; the other
+  // loads must be aligned there too.
+  memref::LoadOp first = loads.loads.front();
+  int64_t elementBytes = getElementBytes(first);
+  int64_t vectorBytes = loads.width * elementBytes;
+  Value misalignment = emitMisalignment(b, loc, loads, first, body, ivs);
+  Value headBytes = arith::AndIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, constant(vectorBytes), misalignment),
+      constant(vectorBytes - 1));
+  Value head = arith::MinUIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, headBytes, constant(elementBytes)),
+      length);
+  Value start = ivs.back();
+  SmallVector<Value> headIvs(ivs);
+  headIvs.back() = arith::AddIOp::create(b, loc, start, head);
+  Value aligned = emitContiguousLoadsAligned(b, loc, loads, body, headIvs);
+  Value width = constant(loads.width);
+  Value vectorElements = arith::MulIOp::create(
+      b, loc,
+      arith::DivUIOp::create(b, loc,
+                             arith::SubIOp::create(b, loc, length, head),
+                             width),
+      width);
+  AlignedVectorRange range;
+  range.begin = arith::AddIOp::create(b, loc, start,
+                                      select(aligned, head, constant(0)));
+  range.end = arith::AddIOp::create(
+      b, loc, range.begin, select(aligned, vectorElements, constant(0)));
+  return range;
 }

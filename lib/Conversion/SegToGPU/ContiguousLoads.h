@@ -28,35 +28,48 @@ namespace seg {
 struct ContiguousLoads {
   /// Loads directly in the body (not under a condition), in body order.
   SmallVector<memref::LoadOp> loads;
-  /// Points per vector: `vectorBytes` over the widest element of `loads`
-  /// (so that every load's vector is at most `vectorBytes`); 1 when the
-  /// body has no contiguous load.
+  /// Points per vector and vectors a thread loads before using them
+  /// (seg::selectVectorLoads); width 1 when the body has no contiguous
+  /// load or no vector holds two of its elements.
   int64_t width = 1;
-  /// Bytes of the vector of the widest element, its alignment.
-  int64_t vectorBytes = 0;
+  int64_t vectorsInFlight = 1;
 
   bool isVectorized() const { return width > 1; }
 };
 
 /// The contiguous loads of `body` (a seg body: its last argument is the
-/// innermost induction variable) in vectors of at most `vectorBytes`.
-/// Loads of memrefs the body defines, of non-unit innermost stride, of
-/// elements that are not integers or floats of a power-of-two byte size,
-/// and loads whose other indices depend on the body's values are left
-/// out (they stay scalar).
-ContiguousLoads analyzeContiguousLoads(Block &body, int64_t vectorBytes);
+/// innermost induction variable), read in the vectors that
+/// seg::selectVectorLoads chooses for the target's widest vector load of
+/// `maxVectorBytes` and `loadsInFlight` points in flight. Loads of memrefs
+/// the body defines, of non-unit innermost stride, of elements that are not
+/// integers or floats of a power-of-two byte size, and loads whose other
+/// indices depend on the body's values are left out (they stay scalar).
+ContiguousLoads analyzeContiguousLoads(Block &body, int64_t maxVectorBytes,
+                                       int64_t loadsInFlight);
+
+/// The part of a range of the innermost dimension, [start, start + length),
+/// that a thread reads in whole aligned vectors: the range is peeled (the
+/// head [start, begin) before the first aligned vector, fewer than a
+/// vector's elements, and the tail [end, start + length) after the last
+/// whole one), so that misaligned views and rows still take the vector
+/// path. Where the loads' misalignments differ (no index aligns them all)
+/// no vector is used: begin = end = start, the tail is the whole range.
+struct AlignedVectorRange {
+  Value begin, end;
+};
+
+/// The aligned vectors of `loads` in the range of `length` elements that
+/// starts at `ivs` (the body's arguments, the innermost one the start).
+AlignedVectorRange emitAlignedVectorRange(OpBuilder &b, Location loc,
+                                          const ContiguousLoads &loads,
+                                          Block &body, ValueRange ivs,
+                                          Value length);
 
 /// The vectors of `loads` at point `ivs` (the body's arguments, the
 /// innermost one first of `loads.width` consecutive points).
 SmallVector<Value> emitContiguousVectorLoads(OpBuilder &b, Location loc,
                                              const ContiguousLoads &loads,
                                              Block &body, ValueRange ivs);
-
-/// Whether the vectors of `loads` at point `ivs` are all aligned to their
-/// size (an i1): the run-time check before the vector path.
-Value emitContiguousLoadsAligned(OpBuilder &b, Location loc,
-                                 const ContiguousLoads &loads, Block &body,
-                                 ValueRange ivs);
 
 } // namespace seg
 } // namespace mlir

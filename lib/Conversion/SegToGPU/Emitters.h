@@ -86,6 +86,15 @@ SmallVector<Value> emitBodyElement(KernelBuilder &kb, Block &body,
                                    ValueRange ivs, ValueRange mapOuts,
                                    ArrayRef<Operation *> replaced = {});
 
+/// Emits the body at the `loads.width` consecutive points from `ivs` (the
+/// innermost index the first), each contiguous load of `loads` read once
+/// as a vector and its lanes given to the points in turn: what
+/// emitBodyElement returns at each point, one point after the other.
+SmallVector<Value> emitVectorBodyElements(KernelBuilder &kb, Block &body,
+                                          unsigned numAccumulators,
+                                          const ContiguousLoads &loads,
+                                          ValueRange ivs, ValueRange mapOuts);
+
 } // namespace seg
 } // namespace mlir
 

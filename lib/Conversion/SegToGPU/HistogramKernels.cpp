@@ -254,6 +254,18 @@ static void emitAtomicUpdate(OpBuilder &b, Location loc, HistOp op,
   memref::AtomicYieldOp::create(body, loc, combined.front());
 }
 
+/// Every operator's bin and values among the body's `yielded` values.
+static SmallVector<BinUpdate> getBinUpdates(const HistOperands &operands,
+                                            ArrayRef<Value> yielded) {
+  SmallVector<BinUpdate> updates;
+  for (const SmallVector<Value, 1> &outs : operands.outs) {
+    updates.push_back({yielded.front(),
+                       SmallVector<Value, 1>(yielded.slice(1, outs.size()))});
+    yielded = yielded.drop_front(1 + outs.size());
+  }
+  return updates;
+}
+
 /// The body at the point with linear index `flat`: the segment indices and
 /// every operator's bin and value.
 static std::pair<SmallVector<Value>, SmallVector<BinUpdate>>
@@ -264,15 +276,8 @@ emitPoint(KernelBuilder &kb, HistOp op, const HistOperands &operands,
   Block &body = op.getBody().front();
   SmallVector<Value> yielded = emitBodyElement(
       kb, body, body.getTerminator()->getNumOperands(), mapping, ivs, {});
-  SmallVector<BinUpdate> updates;
-  ArrayRef<Value> rest = yielded;
-  for (const SmallVector<Value, 1> &outs : operands.outs) {
-    updates.push_back(
-        {rest.front(), SmallVector<Value, 1>(rest.slice(1, outs.size()))});
-    rest = rest.drop_front(1 + outs.size());
-  }
   ivs.resize(op.getNumSegmentDims());
-  return {ivs, updates};
+  return {ivs, getBinUpdates(operands, yielded)};
 }
 
 /// The row-major linear index of the segment `ivs` (0 without segments).
@@ -305,30 +310,87 @@ static std::pair<Value, Value> getGridStride(KernelBuilder &kb,
   return {first, arith::MulIOp::create(kb.b, kb.loc, kb.gridSize, blockSize)};
 }
 
-/// Grid-stride loop over the points from `first` by `stride`, `group`
-/// points at a time: the bodies of a group first, so that their loads are
-/// in flight together, then `update` of each point with its segment
-/// indices and its operators' bins and values (points are independent, and
-/// their updates commute).
-static void
-forEachPoint(KernelBuilder &kb, HistOp op, const HistOperands &operands,
-             Value first, Value stride, int64_t group,
-             function_ref<void(ArrayRef<Value>, ArrayRef<BinUpdate>)> update) {
+using PointUpdate = function_ref<void(ArrayRef<Value>, ArrayRef<BinUpdate>)>;
+
+/// Grid-stride loop over the vectors of `range` of a one-dimensional space
+/// (thread `first`'s `loads.width` points at range.begin + width x first,
+/// the next `stride` vectors further), `loads.vectorsInFlight` vectors at a
+/// time: their bodies first, then `update` of each point.
+static void forEachVector(KernelBuilder &kb, HistOp op,
+                          const HistOperands &operands,
+                          const ContiguousLoads &loads,
+                          const AlignedVectorRange &range, Value first,
+                          Value stride, PointUpdate update) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  Block &body = op.getBody().front();
+  unsigned numYielded = body.getTerminator()->getNumOperands();
+  Value width = kb.constIndex(loads.width);
+  Value vectors = arith::DivUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, range.end, range.begin), width);
   kb.forLoopInGroups(
-      first, operands.count, stride, {}, group,
-      [&](Value flat, int64_t count, ValueRange) {
-        SmallVector<std::pair<SmallVector<Value>, SmallVector<BinUpdate>>>
-            points;
+      first, vectors, stride, {}, loads.vectorsInFlight,
+      [&](Value vector, int64_t count, ValueRange) {
+        SmallVector<Value> yielded;
         for (int64_t k = 0; k < count; ++k) {
           if (k > 0)
-            flat = arith::AddIOp::create(kb.b, kb.loc, flat, stride);
-          points.push_back(emitPoint(kb, op, operands, flat));
+            vector = arith::AddIOp::create(b, loc, vector, stride);
+          Value base = arith::AddIOp::create(
+              b, loc, range.begin, arith::MulIOp::create(b, loc, vector, width));
+          llvm::append_range(yielded,
+                             emitVectorBodyElements(kb, body, numYielded,
+                                                    loads, base, {}));
         }
-        for (const auto &[segmentIvs, updates] : points)
-          update(segmentIvs, updates);
+        for (ArrayRef<Value> point = yielded; !point.empty();
+             point = point.drop_front(numYielded))
+          update({}, getBinUpdates(operands, point.take_front(numYielded)));
         return SmallVector<Value>();
       },
       /*unroll=*/false);
+}
+
+/// Grid-stride loop over the points, thread `first`'s first, the next
+/// `stride` further, the plan's loads in flight at a time: the bodies of a
+/// group first, so that their loads are in flight together, then `update`
+/// of each point with its segment indices and its operators' bins and
+/// values (points are independent, and their updates commute). Where the
+/// plan has vector loads, the points before the first aligned vector go
+/// first, then the vectors, then the points after the last.
+static void forEachPoint(KernelBuilder &kb, HistOp op, const HistPlan &plan,
+                         const HistOperands &operands, Value first,
+                         Value stride, PointUpdate update) {
+  auto scalarLoop = [&](Value from, Value to, int64_t group) {
+    kb.forLoopInGroups(
+        arith::AddIOp::create(kb.b, kb.loc, from, first), to, stride, {},
+        group,
+        [&](Value flat, int64_t count, ValueRange) {
+          SmallVector<std::pair<SmallVector<Value>, SmallVector<BinUpdate>>>
+              points;
+          for (int64_t k = 0; k < count; ++k) {
+            if (k > 0)
+              flat = arith::AddIOp::create(kb.b, kb.loc, flat, stride);
+            points.push_back(emitPoint(kb, op, operands, flat));
+          }
+          for (const auto &[segmentIvs, updates] : points)
+            update(segmentIvs, updates);
+          return SmallVector<Value>();
+        },
+        /*unroll=*/false);
+  };
+  const ContiguousLoads &loads = plan.contiguousLoads;
+  // Without vectors, every point is a scalar one.
+  Value scalarStart = kb.constIndex(0);
+  if (loads.isVectorized()) {
+    // The fewer than `width` points before the first aligned vector, the
+    // vectors, then the points after the last.
+    AlignedVectorRange range =
+        emitAlignedVectorRange(kb.b, kb.loc, loads, op.getBody().front(),
+                               kb.constIndex(0), operands.count);
+    scalarLoop(scalarStart, range.begin, /*group=*/1);
+    forEachVector(kb, op, operands, loads, range, first, stride, update);
+    scalarStart = range.end;
+  }
+  scalarLoop(scalarStart, operands.count, plan.loadsInFlight);
 }
 
 static void lowerGlobalAtomic(OpBuilder &b, HistOp op, const HistPlan &plan,
@@ -342,7 +404,7 @@ static void lowerGlobalAtomic(OpBuilder &b, HistOp op, const HistPlan &plan,
   std::pair<Value, Value> gridStride = getGridStride(kb, blockSize);
   Value first = gridStride.first, stride = gridStride.second;
   forEachPoint(
-      kb, op, operands, first, stride, plan.loadsInFlight,
+      kb, op, plan, operands, first, stride,
       [&](ArrayRef<Value> segmentIvs, ArrayRef<BinUpdate> updates) {
         for (unsigned index = 0, e = updates.size(); index < e; ++index) {
           const BinUpdate &update = updates[index];
@@ -473,7 +535,7 @@ static void lowerShared(OpBuilder &b, HistOp op, const HistPlan &plan,
 
         // The block's points update its copies in shared memory only.
         forEachPoint(
-            kb, op, operands, first, stride, plan.loadsInFlight,
+            kb, op, plan, operands, first, stride,
             [&](ArrayRef<Value> segmentIvs, ArrayRef<BinUpdate> updates) {
               for (unsigned index = 0, e = updates.size(); index < e; ++index) {
                 const BinUpdate &update = updates[index];

@@ -148,6 +148,11 @@ struct ScanPlan : OpPlan {
 struct HistPlan : OpPlan {
   /// Points a thread evaluates before updating their bins.
   int64_t loadsInFlight = 1;
+  /// One-dimensional spaces: the body's loads along it, which the kernels
+  /// read `contiguousLoads.width` points at a time with aligned vector
+  /// loads (the ends of the space that no aligned vector covers point by
+  /// point).
+  ContiguousLoads contiguousLoads;
   /// Shared-memory sub-histograms, else atomics on the global ones.
   bool shared = false;
   /// Sub-histograms per block: thread t updates copy t mod multiplicity.

@@ -15,6 +15,12 @@
 using namespace mlir;
 using namespace mlir::seg;
 
+/// The vector loads of `loads`, if any.
+static void printVectorLoads(raw_ostream &os, const ContiguousLoads &loads) {
+  if (loads.isVectorized())
+    os << ", vector loads of " << loads.width << " elements";
+}
+
 static void printOpPlan(raw_ostream &os, const MapPlan &plan) {
   if (!plan.blockLevel) {
     os << ", loads in flight " << plan.loadsInFlight;
@@ -33,8 +39,7 @@ static void printOpPlan(raw_ostream &os, const RedPlan &plan) {
      << ", small segments up to " << plan.smallSegmentMax
      << ", sequential tile " << plan.sequentialTile << ", chunk " << plan.chunk
      << ", loads in flight " << plan.loadsInFlight;
-  if (plan.contiguousLoads.isVectorized())
-    os << ", vector loads of " << plan.contiguousLoads.width << " elements";
+  printVectorLoads(os, plan.contiguousLoads);
 }
 
 static void printOpPlan(raw_ostream &os, const ScanPlan &plan) {
@@ -52,6 +57,7 @@ static void printOpPlan(raw_ostream &os, const ScanPlan &plan) {
 
 static void printOpPlan(raw_ostream &os, const HistPlan &plan) {
   os << ", loads in flight " << plan.loadsInFlight;
+  printVectorLoads(os, plan.contiguousLoads);
   os << ", " << (plan.shared ? "shared" : "global-atomic");
   if (plan.shared) {
     os << ", multiplicity " << plan.multiplicity << ", passes " << plan.passes

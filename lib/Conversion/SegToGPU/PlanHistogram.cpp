@@ -15,6 +15,7 @@
 
 #include "segir/Analysis/ResourceModel.h"
 #include "segir/Analysis/Tuning.h"
+#include "segir/Target/TargetInfo.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -147,6 +148,13 @@ FailureOr<HistPlan> seg::planHist(HistOp op, const GPULoweringConfig &config) {
       bytes += getPrimitiveByteSize(type).value_or(8);
     hist.loadsInFlight = getLoadsInFlightForWords(llvm::divideCeil(bytes, 4));
   }
+  // Consecutive points of a one-dimensional space are consecutive
+  // elements of its loads; the order of updates does not matter.
+  if (op.getMixedSizes().size() == 1)
+    hist.contiguousLoads = analyzeContiguousLoads(
+        op.getBody().front(),
+        TargetInfo::get(config.target).getMaxVectorLoadBytes(),
+        hist.loadsInFlight);
 
   int64_t limit = config.target.getSharedMemoryPerBlock();
   SmallVector<int64_t> sizes;

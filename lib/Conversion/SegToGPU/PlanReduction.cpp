@@ -112,7 +112,8 @@ FailureOr<RedPlan> seg::planRed(RedOp op, const GPULoweringConfig &config) {
   if (commutative)
     plan.contiguousLoads = analyzeContiguousLoads(
         op.getBody().front(),
-        TargetInfo::get(config.target).getMaxVectorLoadBytes());
+        TargetInfo::get(config.target).getMaxVectorLoadBytes(),
+        plan.loadsInFlight);
   auto [length, segments] = getStaticShape(op);
   RedThresholds thresholds{plan.sequentialThreshold, plan.smallSegmentMax,
                            blockSize};

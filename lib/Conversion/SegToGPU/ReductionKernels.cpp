@@ -432,32 +432,39 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
     // A private accumulator per thread, strided for coalescing; one block
     // reduction at the end.
     SmallVector<Value> mine = red.neutrals;
+    auto scalarLoop = [&](Value from, Value to, int64_t group) {
+      mine = kb.foldLoop(
+          arith::AddIOp::create(b, loc, from, kb.threadId), to, blockSizeIdx,
+          mine, group,
+          [&](Value index) {
+            IRMapping mapping;
+            return red.element(kb, mapping, segment, index);
+          },
+          [&](ValueRange accs, ValueRange elems) {
+            return red.combine(kb, accs, elems);
+          });
+    };
+    // Without vectors, every element of the range is a scalar one.
     Value scalarStart = start;
     if (loads.isVectorized()) {
-      // Whole vectors of `width` elements first, thread t's at start +
-      // width (t + k B): if every contiguous load's first vector is
-      // aligned, all of them are (they lie multiples of width elements
-      // apart). Misaligned ranges, and the last length mod width elements,
-      // take the scalar loop.
+      // Whole aligned vectors of `width` elements, thread t's at begin +
+      // width (t + k B); the fewer than `width` elements before the first
+      // (a misaligned view or row) and those after the last take scalar
+      // loops.
       int64_t width = loads.width;
-      Value widthIdx = kb.constIndex(width);
       SmallVector<Value> ivs = delinearize(b, loc, segment, red.segmentSizes);
       ivs.push_back(start);
-      Value aligned = emitContiguousLoadsAligned(b, loc, loads,
-                                                 red.op.getBody().front(), ivs);
       Value length =
           arith::SubIOp::create(b, loc, maxIndex(b, loc, end, start), start);
-      Value wholeVectors = arith::MulIOp::create(
-          b, loc, arith::DivUIOp::create(b, loc, length, widthIdx), widthIdx);
-      Value vectorEnd = arith::AddIOp::create(
-          b, loc, start,
-          arith::SelectOp::create(b, loc, aligned, wholeVectors,
-                                  kb.constIndex(0)));
+      AlignedVectorRange range = emitAlignedVectorRange(
+          b, loc, loads, red.op.getBody().front(), ivs, length);
+      scalarLoop(start, range.begin, /*group=*/1);
       Value first = arith::AddIOp::create(
-          b, loc, start, arith::MulIOp::create(b, loc, kb.threadId, widthIdx));
+          b, loc, range.begin,
+          arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(width)));
       mine = kb.foldLoop(
-          first, vectorEnd, kb.constIndex(kb.blockSize * width), mine,
-          std::max<int64_t>(1, loadsInFlight / width),
+          first, range.end, kb.constIndex(kb.blockSize * width), mine,
+          loads.vectorsInFlight,
           [&](Value index) {
             return red.vectorElements(kb, loads, segment, index);
           },
@@ -468,18 +475,9 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
                   kb, result, elems.slice(lane * accs.size(), accs.size()));
             return result;
           });
-      scalarStart = vectorEnd;
+      scalarStart = range.end;
     }
-    Value first = arith::AddIOp::create(b, loc, scalarStart, kb.threadId);
-    mine = kb.foldLoop(
-        first, end, blockSizeIdx, mine, loadsInFlight,
-        [&](Value index) {
-          IRMapping mapping;
-          return red.element(kb, mapping, segment, index);
-        },
-        [&](ValueRange accs, ValueRange elems) {
-          return red.combine(kb, accs, elems);
-        });
+    scalarLoop(scalarStart, end, loadsInFlight);
     return kb.blockReduce(red.operators(), red.neutrals, mine);
   }
 

@@ -8,7 +8,9 @@
 
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::seg;
@@ -63,4 +65,30 @@ SmallVector<Value> seg::emitBodyElement(KernelBuilder &kb, Block &body,
       memref::StoreOp::create(kb.b, kb.loc, value, out, ivs);
   yielded.resize(numAccumulators);
   return yielded;
+}
+
+SmallVector<Value> seg::emitVectorBodyElements(KernelBuilder &kb, Block &body,
+                                               unsigned numAccumulators,
+                                               const ContiguousLoads &loads,
+                                               ValueRange ivs,
+                                               ValueRange mapOuts) {
+  SmallVector<Value> vectors =
+      emitContiguousVectorLoads(kb.b, kb.loc, loads, body, ivs);
+  SmallVector<Operation *> replaced = llvm::map_to_vector(
+      loads.loads,
+      [](memref::LoadOp load) -> Operation * { return load.getOperation(); });
+  SmallVector<Value> laneIvs(ivs);
+  SmallVector<Value> elements;
+  for (int64_t lane = 0; lane < loads.width; ++lane) {
+    IRMapping mapping;
+    for (auto [load, vector] : llvm::zip_equal(replaced, vectors))
+      mapping.map(load->getResult(0),
+                  vector::ExtractOp::create(kb.b, kb.loc, vector, lane));
+    laneIvs.back() =
+        arith::AddIOp::create(kb.b, kb.loc, ivs.back(), kb.constIndex(lane));
+    llvm::append_range(elements,
+                       emitBodyElement(kb, body, numAccumulators, mapping,
+                                       laneIvs, mapOuts, replaced));
+  }
+  return elements;
 }

@@ -8,8 +8,8 @@
 // sm_90: global atomics, or, forced to shared, two passes over halves of the
 // bins. A packed argmin written with compare and select has no native atomic:
 // compare-and-swap.
-// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, loads in flight 4, shared, multiplicity 32, passes 1, bins per pass [256], updates [atomic addi] (the histograms take 1024 bytes, within the 232448 bytes of shared_memory_per_block of target sm_90); shared memory: shared-subhistograms 32768{{$}}
-// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, loads in flight 4, global-atomic, updates [atomic addi] (the histograms take 262144 bytes, more than the 232448 bytes of shared_memory_per_block of target sm_90); shared memory: global-atomic 0{{$}}
+// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, loads in flight 4, vector loads of 4 elements, shared, multiplicity 32, passes 1, bins per pass [256], updates [atomic addi] (the histograms take 1024 bytes, within the 232448 bytes of shared_memory_per_block of target sm_90); shared memory: shared-subhistograms 32768{{$}}
+// CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, loads in flight 4, vector loads of 4 elements, global-atomic, updates [atomic addi] (the histograms take 262144 bytes, more than the 232448 bytes of shared_memory_per_block of target sm_90); shared memory: global-atomic 0{{$}}
 // CHECK: remark: plan: histogram: block size 256, at most 1056 blocks, loads in flight 2, global-atomic, updates [compare-and-swap, atomic maxs] (the histograms' shape is not static); shared memory: global-atomic 0{{$}}
 // GLOBAL-COUNT-4: global-atomic, updates
 // SHARED: shared, multiplicity 32, passes 1, bins per pass [256]
@@ -19,8 +19,11 @@
 // Shared: the copies start neutral; a point's update is an atomic on the
 // workgroup memory of its thread's copy (thread mod 32), never on the global
 // histogram; after a barrier, every bin's 32 copies are combined and added
-// to the global histogram once. A thread loads 4 points (loads in flight)
-// before it updates their bins, then takes the rest one at a time.
+// to the global histogram once. A thread reads 4 consecutive points with
+// one 16-byte vector load (the space's aligned vectors) and updates their
+// bins. The fewer than 4 points before the first aligned vector take a
+// scalar loop, those after the last another: 4 points (loads in flight)
+// before it updates their bins, then one at a time.
 // CHECK-LABEL: func.func @bincount(
 // CHECK-SAME: %[[IN:.*]]: memref<?xi32>, %[[H:.*]]: memref<256xi32>
 // CHECK: gpu.launch {{.*}} function(@bincount_hist_shared)
@@ -30,6 +33,12 @@
 // CHECK:     scf.for %[[SLOT:.*]] = %{{.*}} to %c8192 step %c256 {
 // CHECK:       memref.store %{{.*}}, %{{.*}}[%[[SLOT]]] : memref<8192xi32>
 // CHECK:     gpu.barrier
+// CHECK:     scf.for
+// CHECK:       memref.load %[[IN]]
+// CHECK:     scf.for
+// CHECK:       vector.load %[[IN]][%{{.*}}] {alignment = 16 : i64} : memref<?xi32>, vector<4xi32>
+// CHECK-NOT:   memref.atomic_rmw {{.*}} %[[H]]
+// CHECK-COUNT-4: memref.atomic_rmw addi %{{.*}}, %[[SUBS]][%{{.*}}] : (i32, memref<8192xi32, #gpu.address_space<workgroup>>) -> i32
 // CHECK:     scf.for
 // CHECK-COUNT-4: memref.load %[[IN]]
 // CHECK-NOT:   memref.atomic_rmw {{.*}} %[[H]]
@@ -139,6 +148,57 @@ func.func @float_max(%in: memref<?xf32>, %h: memref<?xf32>, %n: index) {
   } combine commutative (%a: f32, %b: f32) neutral(%low : f32) {
     %r = arith.maximumf %a, %b : f32
     seg.yield %r : f32
+  }
+  return
+}
+
+// u8 samples: a thread reads 16 consecutive points with one 128-bit load
+// (not one byte per load) and updates their 16 bins. The view may start
+// anywhere: the points before its first 16-byte aligned address (the low
+// bits of the pointer and the offset, masked with 15) take the scalar loop,
+// as do those after the last whole vector.
+// CHECK-LABEL: func.func @bytes(
+// CHECK-SAME: %[[IN:[^:]*]]: memref<?xi8, strided<[1], offset: ?>>
+// CHECK: gpu.launch {{.*}} function(@bytes_hist_shared)
+// CHECK:   memref.extract_aligned_pointer_as_index %[[IN]]
+// CHECK:   arith.andi %{{.*}}, %c15
+// CHECK:   scf.for
+// CHECK:     memref.load %[[IN]]
+// CHECK:   scf.for
+// CHECK:     vector.load %[[IN]][%{{.*}}] {alignment = 16 : i64} : memref<?xi8, strided<[1], offset: ?>>, vector<16xi8>
+// CHECK-COUNT-16: vector.extract
+// CHECK-NOT: memref.load %[[IN]]
+// CHECK-COUNT-16: memref.atomic_rmw addi
+// CHECK:   scf.for
+// CHECK:     memref.load %[[IN]]
+// Segmented histograms (a 2-D space) stay scalar.
+// CHECK-LABEL: func.func @rows(
+// CHECK-NOT: vector.load
+// CHECK: return
+func.func @bytes(%in: memref<?xi8, strided<[1], offset: ?>>, %h: memref<256xi32>, %n: index) {
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  seg.hist thread (%i) in (%n) outs(%h : memref<256xi32>) {
+    %v = memref.load %in[%i] : memref<?xi8, strided<[1], offset: ?>>
+    %bin = arith.index_castui %v : i8 to index
+    seg.yield %bin, %one : index, i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %r = arith.addi %a, %b : i32
+    seg.yield %r : i32
+  }
+  return
+}
+
+func.func @rows(%in: memref<?x?xi8>, %h: memref<?x256xi32>, %m: index, %n: index) {
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  seg.hist thread (%s, %i) in (%m, %n) outs(%h : memref<?x256xi32>) {
+    %v = memref.load %in[%s, %i] : memref<?x?xi8>
+    %bin = arith.index_castui %v : i8 to index
+    seg.yield %bin, %one : index, i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %r = arith.addi %a, %b : i32
+    seg.yield %r : i32
   }
   return
 }

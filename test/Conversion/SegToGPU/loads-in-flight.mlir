@@ -21,7 +21,9 @@
 // LARGE-LABEL: func.func @sum
 //       LARGE:   function(@sum_large_segments)
 // Aligned ranges first read whole vectors (red.mlir checks them), two per
-// step, then one at a time; the scalar loops below take the rest.
+// step, then one at a time, after a scalar loop over the elements before
+// the first aligned vector; the scalar loops below take the rest.
+//       LARGE:   scf.for {{.*}} step %c256 iter_args
 //       LARGE:   scf.for {{.*}} step %c2048 iter_args
 //       LARGE:   scf.for {{.*}} step %c1024 iter_args
 //       LARGE:   %[[ALL:.*]] = scf.for %[[I:.*]] = %{{.*}} to %[[END:.*]] step %c2048 iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32)

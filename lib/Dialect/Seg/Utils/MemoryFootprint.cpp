@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -121,11 +122,24 @@ bool seg::mayWriteMemory(Operation *op) {
   });
 }
 
+/// Whether `op` takes an address's low bits (an and with a mask below 256,
+/// its misalignment), from which kernels compute how many elements to peel
+/// before their aligned vectors: no address can be made of them.
+static bool isLowBitsOfAddress(Operation *op) {
+  auto andOp = dyn_cast<arith::AndIOp>(op);
+  if (!andOp)
+    return false;
+  APInt mask;
+  return (matchPattern(andOp.getRhs(), m_ConstantInt(&mask)) ||
+          matchPattern(andOp.getLhs(), m_ConstantInt(&mask))) &&
+         mask.ult(256);
+}
+
 /// Whether the address `address` (an integer) reaches an op other than
 /// integer arithmetic on it: a pointer made of it (llvm.inttoptr), a store
 /// or a call may write the memory behind it without any effect on its
 /// memref. Alignment checks cannot: their arithmetic ends in a comparison,
-/// and a bit carries no address.
+/// and a bit carries no address, nor do low bits.
 static bool mayEscapeAddress(Value address) {
   SmallVector<Value> worklist = {address};
   DenseSet<Value> visited;
@@ -136,7 +150,8 @@ static bool mayEscapeAddress(Value address) {
     for (Operation *user : value.getUsers()) {
       if (!isa_and_present<arith::ArithDialect>(user->getDialect()))
         return true;
-      llvm::append_range(worklist, user->getResults());
+      if (!isLowBitsOfAddress(user))
+        llvm::append_range(worklist, user->getResults());
     }
   }
   return false;

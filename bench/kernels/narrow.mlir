@@ -1,0 +1,55 @@
+// narrow.mlir - reductions of narrow element types for the kernel report
+// (bench/kernels/report.txt), next to CUB's DeviceReduce::Sum of the same
+// types (bench/kernels/cub_narrow.cu): a sum of u8 samples and one of i16
+// samples, each widened to 32 bits, flat and one per row. Their kernels
+// read 16 u8 or 8 i16 samples per 128-bit vector load.
+
+// sum of u8 samples into a u32 (commutative).
+func.func @bench_sum_u8(%x: memref<?xi8>, %out: memref<i32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xi8>
+  %zero = arith.constant 0 : i32
+  seg.red thread (%i) in (%n) outs(%out : memref<i32>) {
+    %xi = memref.load %x[%i] : memref<?xi8>
+    %w = arith.extui %xi : i8 to i32
+    seg.yield %w : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %s = arith.addi %a, %b : i32
+    seg.yield %s : i32
+  }
+  return
+}
+
+// sum of i16 samples into an i32.
+func.func @bench_sum_i16(%x: memref<?xi16>, %out: memref<i32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xi16>
+  %zero = arith.constant 0 : i32
+  seg.red thread (%i) in (%n) outs(%out : memref<i32>) {
+    %xi = memref.load %x[%i] : memref<?xi16>
+    %w = arith.extsi %xi : i16 to i32
+    seg.yield %w : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %s = arith.addi %a, %b : i32
+    seg.yield %s : i32
+  }
+  return
+}
+
+// One sum of u8 samples per row of a rows x cols matrix.
+func.func @bench_segsum_u8(%x: memref<?x?xi8>, %out: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %x, %c0 : memref<?x?xi8>
+  %cols = memref.dim %x, %c1 : memref<?x?xi8>
+  %zero = arith.constant 0 : i32
+  seg.red thread (%s, %i) in (%rows, %cols) outs(%out : memref<?xi32>) {
+    %xi = memref.load %x[%s, %i] : memref<?x?xi8>
+    %w = arith.extui %xi : i8 to i32
+    seg.yield %w : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %r = arith.addi %a, %b : i32
+    seg.yield %r : i32
+  }
+  return
+}
