@@ -66,23 +66,29 @@ void segEmuBulkWaitGroup(int32_t pending, const char *site);
  * memory become visible to the async proxy (TMA stores, wgmma). */
 void segEmuFenceProxyAsync(const char *site);
 
-/* nvgpu.warpgroup.mma: one warpgroup (128 threads, warps 4i..4i+3)
- * computes D (m x n, f32) += A (m x k) * B (k x n), A and B read from shared
- * memory through the wgmma matrix descriptors `descriptorA`/`descriptorB`,
- * the accumulator fragments in `accumulator` (m * n / 128 floats per
- * thread, in the PTX ISA's wgmma D layout). `kind` is a SegEmuWgmmaKind;
- * `transposeA`/`transposeB` are 1 for an A stored k-major by columns or a B
- * stored n-major (nvgpu's default is A row-major, B column-major... see
- * Wgmma.cpp). */
+/* wgmma (lib/Runtime/Emulator/Wgmma.cpp). segEmuWgmmaDescriptor encodes
+ * the matrix descriptor of the shared memory at `shared` as upstream's
+ * nvgpu.warpgroup.generate.descriptor does, from the tensor map's swizzle
+ * (CUtensorMapSwizzle) and first dimension `tensorRows`. segEmuWgmma is one
+ * wgmma.mma_async of shape m64nNkK: D = A B + D with A (64 x k) and B
+ * (k x n) read through the descriptors (K-major, or MN-major where
+ * `transposeA`/`transposeB` is 1), D the calling thread's n / 2 f32
+ * registers at `accumulator`. It joins the thread's open wgmma group,
+ * which segEmuWgmmaCommitGroup closes; segEmuWgmmaWaitGroup performs the
+ * oldest groups until at most `pending` remain. */
 enum SegEmuWgmmaKind {
   SEG_EMU_WGMMA_F16 = 0,
   SEG_EMU_WGMMA_BF16 = 1,
   SEG_EMU_WGMMA_TF32 = 2,
 };
+uint64_t segEmuWgmmaDescriptor(const void *shared, int32_t swizzle,
+                               int64_t tensorRows, const char *site);
 void segEmuWgmma(int32_t kind, int32_t m, int32_t n, int32_t k,
                  uint64_t descriptorA, uint64_t descriptorB,
                  int32_t transposeA, int32_t transposeB, float *accumulator,
                  const char *site);
+void segEmuWgmmaCommitGroup(const char *site);
+void segEmuWgmmaWaitGroup(int32_t pending, const char *site);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -426,5 +426,7 @@ LogicalResult HopperDeviceLowering::run() {
 
 LogicalResult mlir::seg::emulator::lowerHopperDeviceOps(func::FuncOp func,
                                                         RuntimeCalls &runtime) {
+  if (failed(lowerWgmmaOps(func, runtime)))
+    return failure();
   return HopperDeviceLowering(func, runtime).run();
 }

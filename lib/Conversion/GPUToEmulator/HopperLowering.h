@@ -28,6 +28,14 @@ LogicalResult lowerHopperHostOps(ModuleOp module, RuntimeCalls &runtime);
 /// reports what the emulator does not run and fails.
 LogicalResult lowerHopperDeviceOps(func::FuncOp func, RuntimeCalls &runtime);
 
+/// Whether `op` is one of the wgmma ops (nvgpu.warpgroup.*, nvvm.wgmma
+/// fence, commit and wait) that lowerWgmmaOps rewrites.
+bool isWgmmaOp(Operation *op);
+
+/// Replaces the wgmma ops of `func` (WgmmaLowering.cpp); reports the
+/// shapes and types the runtime does not compute and fails.
+LogicalResult lowerWgmmaOps(func::FuncOp func, RuntimeCalls &runtime);
+
 /// The address of the first element of `memref` as `!llvm.ptr`.
 Value memrefAddress(OpBuilder &b, Location loc, Value memref);
 

@@ -279,6 +279,7 @@ void segir::emu::hopperStartBlock(Block &block) {
   hopper.asyncViewReady = false;
   hopper.progress = 0;
   hopper.waiters = 0;
+  wgmmaStartBlock();
 }
 
 void segir::emu::hopperEndBlock(Block &block) {

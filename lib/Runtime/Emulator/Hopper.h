@@ -27,6 +27,8 @@ void hopperEndBlock(Block &block);
 /// The calling thread's block's shared memory as the async proxy reads it
 /// (TMA stores, wgmma).
 const char *hopperAsyncView(Fiber &fiber);
+/// A block starts: no wgmma groups pending (Wgmma.cpp).
+void wgmmaStartBlock();
 /// In the randomised mode, now and then completes a bulk copy in flight.
 void hopperMaybeProgress(Fiber &fiber);
 
