@@ -57,8 +57,7 @@ void segEmuMbarrierTryWaitParity(void *barrier, int32_t parity,
 void segEmuTmaLoad(void *shared, void *barrier, const void *map,
                    const int64_t *coordinates, int32_t rank, const char *site);
 void segEmuTmaStore(const void *shared, const void *map,
-                    const int64_t *coordinates, int32_t rank,
-                    const char *site);
+                    const int64_t *coordinates, int32_t rank, const char *site);
 /* cp.async.bulk.commit_group and cp.async.bulk.wait_group `pending`. */
 void segEmuBulkCommitGroup(const char *site);
 void segEmuBulkWaitGroup(int32_t pending, const char *site);
@@ -84,9 +83,8 @@ enum SegEmuWgmmaKind {
 uint64_t segEmuWgmmaDescriptor(const void *shared, int32_t swizzle,
                                int64_t tensorRows, const char *site);
 void segEmuWgmma(int32_t kind, int32_t m, int32_t n, int32_t k,
-                 uint64_t descriptorA, uint64_t descriptorB,
-                 int32_t transposeA, int32_t transposeB, float *accumulator,
-                 const char *site);
+                 uint64_t descriptorA, uint64_t descriptorB, int32_t transposeA,
+                 int32_t transposeB, float *accumulator, const char *site);
 void segEmuWgmmaCommitGroup(const char *site);
 void segEmuWgmmaWaitGroup(int32_t pending, const char *site);
 

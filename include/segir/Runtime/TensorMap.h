@@ -25,7 +25,12 @@ namespace tensormap {
 constexpr uint32_t kMaxRank = 5;
 /// CU_TENSOR_MAP_DATA_TYPE_UINT8 .. CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ.
 constexpr uint32_t kNumDataTypes = 13;
-enum Swizzle : uint32_t { SwizzleNone = 0, Swizzle32B, Swizzle64B, Swizzle128B };
+enum Swizzle : uint32_t {
+  SwizzleNone = 0,
+  Swizzle32B,
+  Swizzle64B,
+  Swizzle128B
+};
 enum Interleave : uint32_t { InterleaveNone = 0, Interleave16B, Interleave32B };
 enum OobFill : uint32_t { OobFillZero = 0, OobFillNaN };
 
@@ -121,11 +126,12 @@ inline uint64_t swizzleOffset(uint64_t offset, uint32_t swizzle) {
 
 /// `map` from cuTensorMapEncodeTiled's arguments; returns why the driver
 /// rejects them, or null.
-inline const char *tiledMapOfArguments(
-    TiledMap &map, uint32_t dataType, uint32_t rank, const void *address,
-    const uint64_t *dims, const uint64_t *strides, const uint32_t *box,
-    const uint32_t *elementStrides, uint32_t interleave, uint32_t swizzle,
-    uint32_t l2Promotion, uint32_t oobFill) {
+inline const char *
+tiledMapOfArguments(TiledMap &map, uint32_t dataType, uint32_t rank,
+                    const void *address, const uint64_t *dims,
+                    const uint64_t *strides, const uint32_t *box,
+                    const uint32_t *elementStrides, uint32_t interleave,
+                    uint32_t swizzle, uint32_t l2Promotion, uint32_t oobFill) {
   if (rank < 1 || rank > kMaxRank)
     return "the rank must be in [1, 5]";
   if (!dims || !box || !elementStrides || (rank > 1 && !strides))

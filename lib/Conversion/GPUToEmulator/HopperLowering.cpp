@@ -64,9 +64,9 @@ static Value stackArray(OpBuilder &b, FunctionOpInterface func, Location loc,
 static void storeIndices(OpBuilder &b, Location loc, Value array,
                          ValueRange values) {
   for (auto [i, value] : llvm::enumerate(values)) {
-    Value element = LLVM::GEPOp::create(b, loc, pointerType(b.getContext()),
-                                        b.getI64Type(), array,
-                                        ArrayRef<LLVM::GEPArg>{int32_t(i)});
+    Value element =
+        LLVM::GEPOp::create(b, loc, pointerType(b.getContext()), b.getI64Type(),
+                            array, ArrayRef<LLVM::GEPArg>{int32_t(i)});
     Value cast = arith::IndexCastOp::create(b, loc, b.getI64Type(), value);
     LLVM::StoreOp::create(b, loc, cast, element);
   }
@@ -105,9 +105,9 @@ LogicalResult mlir::seg::emulator::lowerHopperHostOps(ModuleOp module,
     auto constant = [&](int64_t value) -> Value {
       return LLVM::ConstantOp::create(b, loc, i64, value);
     };
-    Value site = runtime.string(
-        b, loc,
-        "nvgpu.tma.create.descriptor at " + describeLocation(op.getLoc()));
+    Value site = runtime.string(b, loc,
+                                "nvgpu.tma.create.descriptor at " +
+                                    describeLocation(op.getLoc()));
     Value map =
         runtime
             .call(b, loc, "segEmuTensorMapEncodeTiled",
@@ -139,16 +139,14 @@ public:
 private:
   LogicalResult lower(Operation *op);
   Value site(Operation *op);
-  Value call(Location loc, StringRef name, TypeRange results,
-             ValueRange args);
+  Value call(Location loc, StringRef name, TypeRange results, ValueRange args);
   /// The i64 or pointer that stands for a group, token or map value.
   FailureOr<Value> lookUp(Operation *user, Value value);
   /// The address of mbarrier `index` of `group`.
   FailureOr<Value> barrierAddress(Operation *op, Value group, Value index);
   Value coordinates(Location loc, ValueRange values);
   /// Runs `body` at the insertion point, under `predicate` if there is one.
-  void guarded(Location loc, Value predicate,
-               llvm::function_ref<void()> body);
+  void guarded(Location loc, Value predicate, llvm::function_ref<void()> body);
 
   func::FuncOp func;
   RuntimeCalls &runtime;
@@ -160,11 +158,11 @@ private:
 } // namespace
 
 Value HopperDeviceLowering::site(Operation *op) {
-  return runtime.string(rewriter, op->getLoc(),
-                        (op->getName().getStringRef() + " at " +
-                         describeLocation(op->getLoc()))
-                            .str(),
-                        /*distinct=*/true);
+  return runtime.string(
+      rewriter, op->getLoc(),
+      (op->getName().getStringRef() + " at " + describeLocation(op->getLoc()))
+          .str(),
+      /*distinct=*/true);
 }
 
 Value HopperDeviceLowering::call(Location loc, StringRef name,
@@ -180,9 +178,8 @@ FailureOr<Value> HopperDeviceLowering::lookUp(Operation *user, Value value) {
     return found;
   if (isa<nvgpu::TensorMapDescriptorType>(value.getType()))
     // A kernel argument: the launch passes the map's address.
-    return UnrealizedConversionCastOp::create(rewriter, user->getLoc(),
-                                              pointerType(func.getContext()),
-                                              value)
+    return UnrealizedConversionCastOp::create(
+               rewriter, user->getLoc(), pointerType(func.getContext()), value)
         .getResult(0);
   return user->emitOpError("uses a value of type ")
          << value.getType()
@@ -190,9 +187,8 @@ FailureOr<Value> HopperDeviceLowering::lookUp(Operation *user, Value value) {
             "emulator does not pass it through block arguments or calls";
 }
 
-FailureOr<Value> HopperDeviceLowering::barrierAddress(Operation *op,
-                                                      Value group,
-                                                      Value index) {
+FailureOr<Value>
+HopperDeviceLowering::barrierAddress(Operation *op, Value group, Value index) {
   FailureOr<Value> base = lookUp(op, group);
   if (failed(base))
     return failure();
@@ -228,13 +224,12 @@ void HopperDeviceLowering::guarded(Location loc, Value predicate,
 Value mlir::seg::emulator::memrefAddress(OpBuilder &b, Location loc,
                                          Value memref) {
   auto type = cast<MemRefType>(memref.getType());
-  Value base =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   int64_t bytes = type.getElementTypeBitWidth() / 8;
-  Value offset = arith::MulIOp::create(
-      b, loc, metadata.getOffset(),
-      arith::ConstantIndexOp::create(b, loc, bytes));
+  Value offset =
+      arith::MulIOp::create(b, loc, metadata.getOffset(),
+                            arith::ConstantIndexOp::create(b, loc, bytes));
   Value address = arith::AddIOp::create(b, loc, base, offset);
   Value i64Address =
       arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
@@ -284,10 +279,9 @@ LogicalResult HopperDeviceLowering::lower(Operation *op) {
             Value count = i64Constant(1);
             if (auto nc = dyn_cast<nvgpu::MBarrierArriveNoCompleteOp>(op))
               count = i64Of(nc.getCount());
-            lowered[o.getToken()] =
-                call(loc, "segEmuMbarrierArrive", {i64},
-                     {*address, count, i64Constant(0),
-                      i32Constant(!noComplete), site(op)});
+            lowered[o.getToken()] = call(loc, "segEmuMbarrierArrive", {i64},
+                                         {*address, count, i64Constant(0),
+                                          i32Constant(!noComplete), site(op)});
             return success();
           })
       .Case([&](nvgpu::MBarrierArriveExpectTxOp o) -> LogicalResult {
@@ -297,8 +291,8 @@ LogicalResult HopperDeviceLowering::lower(Operation *op) {
           return failure();
         guarded(loc, o.getPredicate(), [&] {
           call(loc, "segEmuMbarrierArrive", {i64},
-               {*address, i64Constant(1), i64Of(o.getTxcount()),
-                i32Constant(1), site(op)});
+               {*address, i64Constant(1), i64Of(o.getTxcount()), i32Constant(1),
+                site(op)});
         });
         return success();
       })
@@ -311,8 +305,9 @@ LogicalResult HopperDeviceLowering::lower(Operation *op) {
           return failure();
         Value done = call(loc, "segEmuMbarrierTestWait", {i32},
                           {*address, *token, site(op)});
-        o.getWaitComplete().replaceAllUsesWith(arith::TruncIOp::create(
-            rewriter, loc, rewriter.getI1Type(), done).getResult());
+        o.getWaitComplete().replaceAllUsesWith(
+            arith::TruncIOp::create(rewriter, loc, rewriter.getI1Type(), done)
+                .getResult());
         return success();
       })
       .Case([&](nvgpu::MBarrierTryWaitParityOp o) -> LogicalResult {

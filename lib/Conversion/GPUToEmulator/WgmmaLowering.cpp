@@ -41,17 +41,16 @@ struct WgmmaContext {
   mutable func::FuncOp func;
 
   Value site(OpBuilder &b, Operation *op) const {
-    return runtime.string(b, op->getLoc(),
-                          (op->getName().getStringRef() + " at " +
-                           describeLocation(op->getLoc()))
-                              .str(),
-                          /*distinct=*/true);
+    return runtime.string(
+        b, op->getLoc(),
+        (op->getName().getStringRef() + " at " + describeLocation(op->getLoc()))
+            .str(),
+        /*distinct=*/true);
   }
   void call(OpBuilder &b, Location loc, StringRef name, ValueRange args,
             TypeRange results = {}) const {
     runtime.call(b, loc, name,
-                 b.getFunctionType(ValueRange(args).getTypes(), results),
-                 args);
+                 b.getFunctionType(ValueRange(args).getTypes(), results), args);
   }
 };
 
@@ -60,8 +59,7 @@ int64_t registerCount(nvgpu::WarpgroupAccumulatorType type) {
   return type.getFragmented().getNumElements() / 128;
 }
 
-template <typename Op>
-struct WgmmaPattern : OpConversionPattern<Op> {
+template <typename Op> struct WgmmaPattern : OpConversionPattern<Op> {
   WgmmaPattern(const TypeConverter &converter, MLIRContext *context,
                const WgmmaContext &wgmma)
       : OpConversionPattern<Op>(converter, context), wgmma(wgmma) {}
@@ -80,15 +78,14 @@ struct InitAccumulatorLowering
     {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(&wgmma.func.front());
-      Value size = LLVM::ConstantOp::create(rewriter, loc,
-                                            rewriter.getI64Type(), count);
-      slot = LLVM::AllocaOp::create(rewriter, loc,
-                                    pointerType(op.getContext()),
+      Value size =
+          LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(), count);
+      slot = LLVM::AllocaOp::create(rewriter, loc, pointerType(op.getContext()),
                                     rewriter.getF32Type(), size, 16);
     }
     auto vectorType = VectorType::get({count}, rewriter.getF32Type());
-    Value zeros = arith::ConstantOp::create(
-        rewriter, loc, vectorType, rewriter.getZeroAttr(vectorType));
+    Value zeros = arith::ConstantOp::create(rewriter, loc, vectorType,
+                                            rewriter.getZeroAttr(vectorType));
     LLVM::StoreOp::create(rewriter, loc, zeros, slot);
     rewriter.replaceOp(op, slot);
     return success();
@@ -107,15 +104,13 @@ struct GenerateDescriptorLowering
     Value swizzle = arith::ConstantIntOp::create(
         rewriter, loc, rewriter.getI32Type(), int64_t(map.getSwizzle()));
     Value rows = arith::ConstantIntOp::create(
-        rewriter, loc, rewriter.getI64Type(),
-        map.getTensor().getDimSize(0));
+        rewriter, loc, rewriter.getI64Type(), map.getTensor().getDimSize(0));
     Type i64 = rewriter.getI64Type();
     func::CallOp call = wgmma.runtime.call(
         rewriter, loc, "segEmuWgmmaDescriptor",
-        rewriter.getFunctionType(
-            {address.getType(), swizzle.getType(), i64,
-             pointerType(op.getContext())},
-            {i64}),
+        rewriter.getFunctionType({address.getType(), swizzle.getType(), i64,
+                                  pointerType(op.getContext())},
+                                 {i64}),
         {address, swizzle, rows, wgmma.site(rewriter, op)});
     rewriter.replaceOp(op, call.getResult(0));
     return success();
@@ -168,18 +163,17 @@ struct MmaLowering : WgmmaPattern<nvgpu::WarpgroupMmaOp> {
         // The increments of upstream's iterateDescriptorA/B, in 16 bytes.
         int64_t incrementA = ((wgmmaK * k) + (totalK * totalK * i)) * bytes;
         int64_t incrementB = b.getDimSize(0) * wgmmaK * k * bytes;
-        Value descriptorA = arith::AddIOp::create(
-            rewriter, loc, adaptor.getDescriptorA(),
-            i64Constant(incrementA >> 4));
-        Value descriptorB = arith::AddIOp::create(
-            rewriter, loc, adaptor.getDescriptorB(),
-            i64Constant(incrementB >> 4));
+        Value descriptorA =
+            arith::AddIOp::create(rewriter, loc, adaptor.getDescriptorA(),
+                                  i64Constant(incrementA >> 4));
+        Value descriptorB =
+            arith::AddIOp::create(rewriter, loc, adaptor.getDescriptorB(),
+                                  i64Constant(incrementB >> 4));
         wgmma.call(rewriter, loc, "segEmuWgmma",
                    {i32Constant(kindValue), i32Constant(64),
                     i32Constant(totalN), i32Constant(wgmmaK), descriptorA,
                     descriptorB, i32Constant(op.getTransposeA().has_value()),
-                    i32Constant(op.getTransposeB().has_value()), chunk,
-                    site});
+                    i32Constant(op.getTransposeB().has_value()), chunk, site});
       }
     }
     wgmma.call(rewriter, loc, "segEmuWgmmaCommitGroup", {site});
@@ -217,8 +211,8 @@ struct MmaStoreLowering : WgmmaPattern<nvgpu::WarpgroupMmaStoreOp> {
     Type f32 = rewriter.getF32Type();
     Type ptr = pointerType(op.getContext());
     for (int64_t i = 0; i < totalM / 64; ++i) {
-      auto loop = scf::ForOp::create(rewriter, loc, index(0),
-                                     index(totalN / 8), index(1));
+      auto loop = scf::ForOp::create(rewriter, loc, index(0), index(totalN / 8),
+                                     index(1));
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(loop.getBody());
       Value j = loop.getInductionVar();
@@ -226,19 +220,17 @@ struct MmaStoreLowering : WgmmaPattern<nvgpu::WarpgroupMmaStoreOp> {
           rewriter, loc, col,
           arith::MulIOp::create(rewriter, loc, j, index(8)));
       Value first = arith::MulIOp::create(
-          rewriter, loc, arith::IndexCastOp::create(
-                             rewriter, loc, rewriter.getI64Type(), j),
+          rewriter, loc,
+          arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), j),
           arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(),
                                        4));
       for (int64_t q = 0; q < 4; ++q) {
         Value element = arith::AddIOp::create(
             rewriter, loc, first,
-            arith::ConstantIntOp::create(rewriter, loc,
-                                         rewriter.getI64Type(),
+            arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(),
                                          i * totalN / 2 + q));
-        Value address =
-            LLVM::GEPOp::create(rewriter, loc, ptr, f32,
-                                adaptor.getMatrixD(), ValueRange{element});
+        Value address = LLVM::GEPOp::create(
+            rewriter, loc, ptr, f32, adaptor.getMatrixD(), ValueRange{element});
         Value value = LLVM::LoadOp::create(rewriter, loc, f32, address);
         Value r = arith::AddIOp::create(rewriter, loc, row,
                                         index(64 * i + 8 * (q / 2)));
@@ -334,12 +326,11 @@ LogicalResult mlir::seg::emulator::lowerWgmmaOps(func::FuncOp func,
 
   WgmmaContext wgmma{runtime, func};
   ConversionTarget target(*context);
-  target.markUnknownOpDynamicallyLegal([](Operation *op) {
-    return !isWgmmaOp(op);
-  });
+  target.markUnknownOpDynamicallyLegal(
+      [](Operation *op) { return !isWgmmaOp(op); });
   RewritePatternSet patterns(context);
-  patterns.add<InitAccumulatorLowering, GenerateDescriptorLowering,
-               MmaLowering, MmaStoreLowering>(converter, context, wgmma);
+  patterns.add<InitAccumulatorLowering, GenerateDescriptorLowering, MmaLowering,
+               MmaStoreLowering>(converter, context, wgmma);
   patterns.add<WgmmaNVVMLowering>(context, wgmma);
   scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                        target);

@@ -32,8 +32,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Emulator.h"
 #include "Hopper.h"
+#include "Emulator.h"
 #include "segir/Runtime/EmulatorHopper.h"
 #include "segir/Runtime/TensorMap.h"
 
@@ -238,7 +238,7 @@ int64_t sharedOffset(Fiber &fiber, const void *pointer, int64_t bytes,
 }
 
 const tmap::TiledMap &checkedMap(Fiber &fiber, const void *map, int32_t rank,
-                               const char *site) {
+                                 const char *site) {
   {
     std::lock_guard<std::mutex> lock(mapsMutex);
     bool known = false;
@@ -314,7 +314,7 @@ void *segEmuTensorMapEncodeTiled(int64_t rank, void *descriptor,
   tmap::TiledMap map;
   const char *invalid =
       tmap::tiledMapOfMemRef(map, rank, descriptor, dataType, interleave,
-                           swizzle, l2Promotion, oobFill, boxDims);
+                             swizzle, l2Promotion, oobFill, boxDims);
   if (!invalid)
     invalid = tmap::checkTiledMap(map);
   if (!invalid && map.interleave != tmap::InterleaveNone)
@@ -393,10 +393,9 @@ void segEmuMbarrierTryWaitParity(void *barrier, int32_t parity,
   while ((barrierAt(fiber, barrier, site).phase & 1) == uint64_t(parity & 1)) {
     if (!block.inFlight.empty() &&
         (!config().randomized || running.worker->random.oneIn(2))) {
-      completeCopy(block, config().randomized
-                              ? running.worker->random.next() %
-                                    block.inFlight.size()
-                              : 0);
+      completeCopy(block, config().randomized ? running.worker->random.next() %
+                                                    block.inFlight.size()
+                                              : 0);
       continue;
     }
     // Stuck when nothing is in flight and every runnable thread waits on an
@@ -409,8 +408,7 @@ void segEmuMbarrierTryWaitParity(void *barrier, int32_t parity,
               "no longer complete (%lld arrivals and %lld transaction bytes "
               "pending; every other thread has exited or waits)",
               describe(fiber).c_str(), site, parity & 1,
-              static_cast<long long>(
-                  barrierAt(fiber, barrier, site).pending),
+              static_cast<long long>(barrierAt(fiber, barrier, site).pending),
               static_cast<long long>(barrierAt(fiber, barrier, site).tx));
     } else {
       idleRounds = 0;
@@ -422,8 +420,7 @@ void segEmuMbarrierTryWaitParity(void *barrier, int32_t parity,
 }
 
 void segEmuTmaLoad(void *shared, void *barrier, const void *map,
-                   const int64_t *coordinates, int32_t rank,
-                   const char *site) {
+                   const int64_t *coordinates, int32_t rank, const char *site) {
   Fiber &fiber = self(site);
   HopperBlock &block = state(fiber);
   barrierAt(fiber, barrier, site);

@@ -133,8 +133,7 @@ void perform(Fiber &fiber, const WgmmaInstruction &op) {
   uint64_t sharedBytes = uint64_t(fiber.block->launch->sharedBytes);
   uint64_t bytes = op.kind == SEG_EMU_WGMMA_TF32 ? 4 : 2;
   Descriptor a = decode(op.descriptorA), b = decode(op.descriptorB);
-  auto read = [&](const Descriptor &d, bool mnMajor, uint64_t mn,
-                  uint64_t k) {
+  auto read = [&](const Descriptor &d, bool mnMajor, uint64_t mn, uint64_t k) {
     uint64_t offset = elementOffset(d, mnMajor, mn, k, bytes);
     if (offset + bytes > sharedBytes)
       fatal("%s: %s reads shared memory offset %llu, beyond the block's "
@@ -182,14 +181,13 @@ uint64_t segEmuWgmmaDescriptor(const void *shared, int32_t swizzle,
                                                 : 0;
   uint64_t stride = (layout << 3) >> 4;
   uint64_t leading = (uint64_t(tensorRows) * layout) >> 4;
-  return (mode << 62) | ((stride & 0x3fff) << 32) |
-         ((leading & 0x3fff) << 16) | ((uint64_t(offset) >> 4) & 0x3fff);
+  return (mode << 62) | ((stride & 0x3fff) << 32) | ((leading & 0x3fff) << 16) |
+         ((uint64_t(offset) >> 4) & 0x3fff);
 }
 
 void segEmuWgmma(int32_t kind, int32_t m, int32_t n, int32_t k,
-                 uint64_t descriptorA, uint64_t descriptorB,
-                 int32_t transposeA, int32_t transposeB, float *accumulator,
-                 const char *site) {
+                 uint64_t descriptorA, uint64_t descriptorB, int32_t transposeA,
+                 int32_t transposeB, float *accumulator, const char *site) {
   Fiber &fiber = self(site);
   int32_t expectedK = kind == SEG_EMU_WGMMA_TF32 ? 8 : 16;
   if (kind < SEG_EMU_WGMMA_F16 || kind > SEG_EMU_WGMMA_TF32 || m != 64 ||

@@ -3,8 +3,12 @@
 // RUN: env SEGIR_EMU_SEED=1 %run-emu %t.mlir | FileCheck %s --check-prefixes=CHECK,DELAYED
 // RUN: env SEGIR_EMU_SEED=4 %run-emu %t.mlir | FileCheck %s --check-prefixes=CHECK,DELAYED
 // RUN: env SEGIR_EMU_SEED=7 SEGIR_EMU_RESIDENT_BLOCKS=1 %run-emu %t.mlir | FileCheck %s --check-prefixes=CHECK,DELAYED
+// The same with bf16 inputs (the values are exact in bf16 too).
+// RUN: sed -e 's/xf16/xbf16/g; s/ f16/ bf16/g' %s | seg-opt --seg-to-emulator > %t.bf16.mlir
+// RUN: %run-emu %t.bf16.mlir | FileCheck %s --check-prefixes=CHECK,ATONCE
+// RUN: env SEGIR_EMU_SEED=3 %run-emu %t.bf16.mlir | FileCheck %s --check-prefixes=CHECK,DELAYED
 
-// A 128 x 128 x 128 tile of C = A B (f16 inputs, f32 accumulators) as
+// A 128 x 128 x 128 tile of C = A B (f16 or bf16 inputs, f32 accumulators) as
 // upstream's Hopper programs compute it, over 120 x 120 matrices so that
 // TMA's out-of-bounds fill supplies the edges: one warpgroup; two pipeline
 // stages, each an mbarrier guarding TMA loads of a 128 x 64 tile of A and

@@ -19,8 +19,8 @@ struct MemRef2 {
 alignas(128) float data[64 * 40];
 
 int encode(uint32_t rank, void *address, uint64_t inner, uint64_t stride,
-           uint32_t boxInner, uint32_t boxOuter, int32_t type,
-           int32_t swizzle, int32_t oob) {
+           uint32_t boxInner, uint32_t boxOuter, int32_t type, int32_t swizzle,
+           int32_t oob) {
   alignas(64) unsigned char map[128];
   uint64_t dims[2] = {inner, 64};
   uint64_t strides[1] = {stride};
@@ -49,15 +49,14 @@ int main(int argc, char **argv) {
     std::printf("span %d\n",
                 encode(2, data, 40, 160, 64, 8, kFloat32, kSwizzle128B, 0));
     std::printf("nan-int %d\n", encode(2, data, 40, 160, 32, 8, kInt32, 0, 1));
-    std::printf("null %d\n",
-                mgpuTensorMapEncodeTiled(nullptr, kFloat32, 1, data, nullptr,
-                                         nullptr, nullptr, nullptr, 0, 0, 0,
-                                         0));
+    std::printf("null %d\n", mgpuTensorMapEncodeTiled(
+                                 nullptr, kFloat32, 1, data, nullptr, nullptr,
+                                 nullptr, nullptr, 0, 0, 0, 0));
   } else if (!std::strcmp(mode, "memref")) {
     MemRef2 memref = {data, data, 0, {64, 40}, {40, 1}};
     int64_t box[2] = {8, 32};
-    void *map = mgpuTensorMapEncodeTiledMemref(2, &memref, kFloat32, 0, 0, 0,
-                                               0, box);
+    void *map =
+        mgpuTensorMapEncodeTiledMemref(2, &memref, kFloat32, 0, 0, 0, 0, box);
     std::printf("memref map %s\n", map ? "allocated" : "null");
   } else if (!std::strcmp(mode, "memref-strided")) {
     // The inner dimension of a transposed view is not contiguous.
