@@ -103,6 +103,26 @@ void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
 // that creates it (a later different device is reported as an error).
 void mgpuSetDefaultDevice(int32_t device);
 
+// Tensor maps for TMA (nvgpu.tma.create.descriptor). mgpuTensorMapEncodeTiled
+// encodes into the 128-byte `tensorMap` with cuTensorMapEncodeTiled (the
+// enumerators are the driver's) and returns its CUresult: the arguments are
+// checked first (include/segir/Runtime/TensorMap.h), a rejected one is
+// reported on stderr and returned as CUDA_ERROR_INVALID_VALUE, nothing ends
+// the process. mgpuTensorMapEncodeTiledMemref is the entry point upstream's
+// lowering calls: it maps the whole ranked memref at `descriptor` with the
+// box `boxDims` (memref order), copies the map into device memory and
+// returns its device address; a map that cannot be encoded ends the process
+// with a report, as the host code cannot observe an error.
+int32_t mgpuTensorMapEncodeTiled(
+    void *tensorMap, int32_t dataType, uint32_t rank, void *globalAddress,
+    const uint64_t *globalDim, const uint64_t *globalStrides,
+    const uint32_t *boxDim, const uint32_t *elementStrides, int32_t interleave,
+    int32_t swizzle, int32_t l2Promotion, int32_t oobFill);
+void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor,
+                                     int64_t dataType, int64_t interleave,
+                                     int64_t swizzle, int64_t l2Promotion,
+                                     int64_t oobFill, int64_t *boxDims);
+
 // Kernel timing. Between segirCudaTimingBegin and segirCudaTimingEnd, every
 // launch is bracketed by two CUDA events recorded on its stream. End waits
 // for the last of them and returns the number of launches; `kernelMs` gets

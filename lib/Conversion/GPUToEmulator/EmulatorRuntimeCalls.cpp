@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
@@ -131,6 +132,9 @@ Type mlir::seg::emulator::packedArgumentType(const LLVMTypeConverter &converter,
     return memref.isStrided() ? converter.convertType(type) : nullptr;
   if (isa<IndexType>(type))
     return IntegerType::get(type.getContext(), 64);
+  // A tensor map is the address of the runtime's map.
+  if (isa<nvgpu::TensorMapDescriptorType>(type))
+    return pointerType(type.getContext());
   // n-D vectors (and vectors of index) travel as the LLVM dialect holds
   // them: arrays of 1-D vectors.
   if (auto vector = dyn_cast<VectorType>(type))
@@ -142,7 +146,7 @@ Type mlir::seg::emulator::packedArgumentType(const LLVMTypeConverter &converter,
 
 Value mlir::seg::emulator::packArgument(OpBuilder &builder, Location loc,
                                         Value value, Type packed) {
-  if (isa<MemRefType>(value.getType()) ||
+  if (isa<MemRefType, nvgpu::TensorMapDescriptorType>(value.getType()) ||
       (isa<VectorType>(value.getType()) && value.getType() != packed))
     return UnrealizedConversionCastOp::create(builder, loc, packed, value)
         .getResult(0);
@@ -153,7 +157,7 @@ Value mlir::seg::emulator::packArgument(OpBuilder &builder, Location loc,
 
 Value mlir::seg::emulator::unpackArgument(OpBuilder &builder, Location loc,
                                           Value packed, Type type) {
-  if (isa<MemRefType>(type) ||
+  if (isa<MemRefType, nvgpu::TensorMapDescriptorType>(type) ||
       (isa<VectorType>(type) && type != packed.getType()))
     return UnrealizedConversionCastOp::create(builder, loc, type, packed)
         .getResult(0);

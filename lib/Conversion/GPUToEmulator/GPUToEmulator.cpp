@@ -15,6 +15,7 @@
 #include "segir/Conversion/GPUToEmulator/GPUToEmulator.h"
 
 #include "EmulatorRuntimeCalls.h"
+#include "HopperLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -437,7 +438,7 @@ LogicalResult EmulatorLowering::run() {
       return failure();
   if (failed(moveOutOfGPUModules(gpuModules)))
     return failure();
-  if (failed(lowerHost()))
+  if (failed(lowerHopperHostOps(module, runtime)) || failed(lowerHost()))
     return failure();
 
   // Casts between address spaces are now casts to the same type.

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmulatorRuntimeCalls.h"
+#include "HopperLowering.h"
 #include "MemoryModel.h"
 #include "MmaLowering.h"
 #include "segir/Runtime/EmulatorRuntime.h"
@@ -673,7 +674,8 @@ mlir::seg::emulator::lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
                                      Value sharedBuffer,
                                      const DeviceLoweringOptions &options) {
   DeviceBodyLowering lowering(func, runtime, converter, sharedBuffer);
-  if (failed(lowering.verifySupported()) || failed(verifyWarpMatrixOps(func)) ||
+  if (failed(lowerHopperDeviceOps(func, runtime)) ||
+      failed(lowering.verifySupported()) || failed(verifyWarpMatrixOps(func)) ||
       failed(verifySyncScopes(func)))
     return failure();
   if (options.dropFences)

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "segir/Runtime/CUDARuntime.h"
+#include "segir/Runtime/TensorMap.h"
 
 #include <cuda.h>
 
@@ -529,6 +530,64 @@ SEGIR_EXPORT void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
   if (elements == 0)
     return; // Registering nothing registered nothing.
   mgpuMemHostUnregister(memref->aligned + memref->offset * elementSizeBytes);
+}
+
+SEGIR_EXPORT int32_t mgpuTensorMapEncodeTiled(
+    void *tensorMap, int32_t dataType, uint32_t rank, void *globalAddress,
+    const uint64_t *globalDim, const uint64_t *globalStrides,
+    const uint32_t *boxDim, const uint32_t *elementStrides, int32_t interleave,
+    int32_t swizzle, int32_t l2Promotion, int32_t oobFill) {
+  namespace tm = segir::tensormap;
+  tm::TiledMap map;
+  const char *invalid =
+      !tensorMap ? "no tensor map to encode into"
+                 : tm::tiledMapOfArguments(
+                       map, uint32_t(dataType), rank, globalAddress, globalDim,
+                       globalStrides, boxDim, elementStrides,
+                       uint32_t(interleave), uint32_t(swizzle),
+                       uint32_t(l2Promotion), uint32_t(oobFill));
+  if (invalid) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "segir-cuda-runtime: error: %s: %s\n", __func__,
+                 invalid);
+    std::fflush(stderr);
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  ScopedContext scoped;
+  return cuTensorMapEncodeTiled(
+      static_cast<CUtensorMap *>(tensorMap),
+      static_cast<CUtensorMapDataType>(dataType), rank, globalAddress,
+      globalDim, globalStrides, boxDim, elementStrides,
+      static_cast<CUtensorMapInterleave>(interleave),
+      static_cast<CUtensorMapSwizzle>(swizzle),
+      static_cast<CUtensorMapL2promotion>(l2Promotion),
+      static_cast<CUtensorMapFloatOOBfill>(oobFill));
+}
+
+SEGIR_EXPORT void *mgpuTensorMapEncodeTiledMemref(
+    int64_t rank, void *descriptor, int64_t dataType, int64_t interleave,
+    int64_t swizzle, int64_t l2Promotion, int64_t oobFill, int64_t *boxDims) {
+  namespace tm = segir::tensormap;
+  tm::TiledMap map;
+  if (const char *invalid =
+          tm::tiledMapOfMemRef(map, rank, descriptor, dataType, interleave,
+                               swizzle, l2Promotion, oobFill, boxDims)
+              ?: tm::checkTiledMap(map))
+    failUsage(__func__, invalid);
+  CUtensorMap encoded;
+  int32_t result = mgpuTensorMapEncodeTiled(
+      &encoded, int32_t(map.dataType), map.rank,
+      const_cast<void *>(map.address), map.dims, map.strides, map.box,
+      map.elementStrides, int32_t(map.interleave), int32_t(map.swizzle),
+      int32_t(map.l2Promotion), int32_t(map.oobFill));
+  CHECK_CTX(static_cast<CUresult>(result), " (cuTensorMapEncodeTiled)");
+  // Kernels read the map from device memory; it lives as long as the
+  // program, as with upstream's runtime.
+  void *deviceMap = mgpuMemAlloc(sizeof encoded, nullptr, false);
+  mgpuMemcpy(deviceMap, &encoded, sizeof encoded, nullptr);
+  ScopedContext scoped;
+  CHECK(cuCtxSynchronize());
+  return deviceMap;
 }
 
 SEGIR_EXPORT void mgpuSetDefaultDevice(int32_t device) {

@@ -25,6 +25,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "segir/Runtime/TensorMap.h"
+
 #include <cuda.h>
 
 #include <cstdint>
@@ -387,6 +389,30 @@ CUresult cuMemHostRegister(void *, size_t, unsigned int) {
 
 CUresult cuMemHostUnregister(void *) {
   FAKE_FAIL("cuMemHostUnregister");
+  return CUDA_SUCCESS;
+}
+
+// Checks the arguments as the driver documents them; the map it encodes
+// holds the data type and rank only, as nothing reads it.
+CUresult cuTensorMapEncodeTiled(CUtensorMap *tensorMap,
+                                CUtensorMapDataType dataType, cuuint32_t rank,
+                                void *globalAddress, const cuuint64_t *dims,
+                                const cuuint64_t *strides,
+                                const cuuint32_t *box,
+                                const cuuint32_t *elementStrides,
+                                CUtensorMapInterleave interleave,
+                                CUtensorMapSwizzle swizzle,
+                                CUtensorMapL2promotion l2Promotion,
+                                CUtensorMapFloatOOBfill oobFill) {
+  FAKE_FAIL("cuTensorMapEncodeTiled");
+  segir::tensormap::TiledMap map;
+  if (!tensorMap ||
+      segir::tensormap::tiledMapOfArguments(
+          map, dataType, rank, globalAddress, dims, strides, box,
+          elementStrides, interleave, swizzle, l2Promotion, oobFill))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::memset(tensorMap, 0, sizeof *tensorMap);
+  tensorMap->opaque[0] = (uint64_t(rank) << 32) | dataType;
   return CUDA_SUCCESS;
 }
 

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Emulator.h"
+#include "Hopper.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -120,6 +121,7 @@ void Worker::runBlock(Launch &launch, int64_t linearBlockId) {
   bool weakMemory = weakMemoryActive;
   if (weakMemory)
     weakMemoryStartBlock(block);
+  hopperStartBlock(block);
 
   size_t size = stackBytes();
   for (int64_t i = 0; i < n; ++i) {
@@ -146,6 +148,7 @@ void Worker::runBlock(Launch &launch, int64_t linearBlockId) {
   currentFiber = nullptr;
   if (block.exited != n)
     reportStuckBlock(block);
+  hopperEndBlock(block);
   if (weakMemory)
     weakMemoryEndBlock(block);
 }
