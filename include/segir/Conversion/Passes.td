@@ -296,8 +296,9 @@ def ConvertGPUToSegEmulator
       disappear (launches are synchronous).
 
     Anything else from the gpu dialect (not outlined `gpu.launch`, clusters,
-    sparse and MMA ops, async tokens passed to other ops) or from nvgpu is
-    rejected with a diagnostic.
+    sparse and MMA ops, async tokens passed to other ops), from nvgpu, NVVM
+    ops in device code other than `nvvm.nanosleep`, and any op of the async
+    dialect are rejected with a diagnostic at the op.
   }];
   let options = [
     Option<"check", "check", "bool", /*default=*/"false",

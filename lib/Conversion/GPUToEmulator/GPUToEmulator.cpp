@@ -17,6 +17,7 @@
 #include "EmulatorRuntimeCalls.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -386,8 +387,25 @@ LogicalResult EmulatorLowering::lowerHost() {
   return success();
 }
 
+/// Rejects the async dialect: its ops would reach the CPU pipeline, which
+/// does not lower them, and mlir-runner would fail far from the op.
+static LogicalResult rejectAsyncOps(ModuleOp module) {
+  WalkResult walk =
+      module.walk<WalkOrder::PreOrder>([](Operation *op) -> WalkResult {
+        if (!isa_and_nonnull<async::AsyncDialect>(op->getDialect()))
+          return WalkResult::advance();
+        op->emitOpError("is not supported by the SegIR emulator (the async "
+                        "dialect is not lowered; use async gpu ops and "
+                        "gpu.wait)");
+        return WalkResult::interrupt();
+      });
+  return failure(walk.wasInterrupted());
+}
+
 LogicalResult EmulatorLowering::run() {
   MLIRContext *context = module.getContext();
+  if (failed(rejectAsyncOps(module)))
+    return failure();
 
   for (Operation &op : *module.getBody())
     if (isa<gpu::BinaryOp>(op)) {

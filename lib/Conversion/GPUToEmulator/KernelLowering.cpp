@@ -247,6 +247,12 @@ static bool isEmulatedAtomicType(Type type) {
   return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
 }
 
+/// Whether the emulator executes the NVVM op `op` of device code; the CPU
+/// backend cannot compile the others.
+static bool isEmulatedNVVMOp(Operation *op) {
+  return isa<NVVM::NanosleepOp>(op);
+}
+
 LogicalResult DeviceBodyLowering::verifySupported() {
   WalkResult result = func.walk([&](Operation *op) -> WalkResult {
     if (std::optional<Type> type = getAtomicValueType(op))
@@ -266,6 +272,9 @@ LogicalResult DeviceBodyLowering::verifySupported() {
     if (atomicMemref && !cast<MemRefType>(atomicMemref.getType()).isStrided())
       return op->emitOpError("on a memref without a strided layout is not "
                              "supported by the SegIR emulator");
+    if (isa_and_nonnull<NVVM::NVVMDialect>(op->getDialect()) &&
+        !isEmulatedNVVMOp(op))
+      return op->emitOpError("is not supported by the SegIR emulator");
     if (!isa<gpu::GPUDialect>(op->getDialect()))
       return WalkResult::advance();
     if (isa<gpu::ShuffleOp, gpu::RotateOp>(op)) {

@@ -236,3 +236,38 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// NVVM ops that the emulator does not execute are rejected at the op, not
+// left to fail in the CPU backend.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      // expected-error @+1 {{'nvvm.breakpoint' op is not supported by the SegIR emulator}}
+      nvvm.breakpoint
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The async dialect is not lowered for the emulator.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @host() {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{'async.execute' op is not supported by the SegIR emulator (the async dialect is not lowered; use async gpu ops and gpu.wait)}}
+    %token = async.execute {
+      gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+      async.yield
+    }
+    async.await %token : !async.token
+    return
+  }
+}
