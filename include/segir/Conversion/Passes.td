@@ -253,8 +253,9 @@ def ConvertGPUToSegEmulator
       (scalars and 1-D vectors of integers, f32 and f64; clusters) become
       runtime calls; `gpu.global_id` is block id * block size + thread id;
     * the tensor-core ops `nvgpu.ldmatrix` (x1, x2, x4, `.trans`) and
-      `nvgpu.mma.sync` (m16n8k8 TF32, m16n8k16 F16 and BF16, f32
-      accumulators) become warp collectives of the runtime
+      `nvgpu.mma.sync` (every shape and type PTX gives sm_80/sm_90 that
+      nvgpu expresses: TF32 m16n8k4/k8, F16 and BF16 m16n8k8/k16, S8
+      m8n8k16, m16n8k16/k32, F64 m8n8k4; docs/Emulator.md) become warp collectives of the runtime
       (`segEmuLdmatrix`, `segEmuMmaSync`) with the PTX ISA's fragment
       layouts; each lane that addresses an ldmatrix row reads it with a
       plain `vector.load`, and TF32 inputs are truncated to 10 mantissa

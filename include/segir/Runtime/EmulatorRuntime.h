@@ -104,23 +104,35 @@ uint64_t segEmuSubgroupReduce(uint64_t value, int32_t kind, int32_t isFloat,
                               int32_t bitWidth, int32_t clusterSize,
                               int32_t clusterStride, const char *site);
 
-/* `kind` of segEmuMmaSync: the shapes and input types of nvgpu.mma.sync
- * (PTX mma.sync.aligned.*.row.col) that the emulator executes, all with f32
- * accumulators. */
+/* `kind` of segEmuMmaSync: the shapes, input and accumulator types of
+ * nvgpu.mma.sync (PTX mma.sync.aligned.*.row.col) that the emulator
+ * executes. Inputs: TF32 (f32 registers), F16, BF16, S8 (signed 8-bit
+ * integers, .satfinite as convert-nvgpu-to-nvvm emits) and F64; without a
+ * suffix the accumulators are f32 (s32 for S8, f64 for F64), _F16ACC means
+ * f16 accumulators. */
 enum SegEmuMmaKind {
   SEG_EMU_MMA_M16N8K8_TF32 = 0,
   SEG_EMU_MMA_M16N8K16_F16 = 1,
-  SEG_EMU_MMA_M16N8K16_BF16 = 2
+  SEG_EMU_MMA_M16N8K16_BF16 = 2,
+  SEG_EMU_MMA_M16N8K4_TF32 = 3,
+  SEG_EMU_MMA_M16N8K8_F16 = 4,
+  SEG_EMU_MMA_M16N8K8_BF16 = 5,
+  SEG_EMU_MMA_M16N8K8_F16_F16ACC = 6,
+  SEG_EMU_MMA_M16N8K16_F16_F16ACC = 7,
+  SEG_EMU_MMA_M8N8K16_S8 = 8,
+  SEG_EMU_MMA_M16N8K16_S8 = 9,
+  SEG_EMU_MMA_M16N8K32_S8 = 10,
+  SEG_EMU_MMA_M8N8K4_F64 = 11
 };
 
 /* nvgpu.mma.sync, a collective of the whole warp: D = A * B + C. `a`, `b`,
- * `c` point to the calling lane's fragment registers as 32-bit words (4 of
- * A, 2 of B, 4 f32 of C) and `d` receives its 4 f32 of D, each element
+ * `c` point to the calling lane's fragment registers (its vectors flattened,
+ * at most 16 bytes each) and `d` receives its fragment of D, each element
  * where the PTX ISA's fragment layout for the shape puts it. See
  * lib/Runtime/Emulator/Mma.cpp for the arithmetic (TF32 inputs are
  * truncated to 10 mantissa bits). */
-void segEmuMmaSync(int32_t kind, const uint32_t *a, const uint32_t *b,
-                   const float *c, float *d, const char *site);
+void segEmuMmaSync(int32_t kind, const void *a, const void *b, const void *c,
+                   void *d, const char *site);
 
 /* nvgpu.ldmatrix (PTX ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.b16), a
  * collective of the whole warp: lane 8 * i + r (i < numTiles) passes in
