@@ -260,7 +260,9 @@ def ConvertGPUToSegEmulator
       layouts; each lane that addresses an ldmatrix row reads it with a
       plain `vector.load`, and TF32 inputs are truncated to 10 mantissa
       bits as the tensor cores do (docs/Emulator.md, "Tensor cores");
-      `gpu.all_reduce` is first expanded by upstream's rewrite into shuffles
+      WMMA (`gpu.subgroup_mma_*` with f16 inputs, f16 or f32
+      accumulators) runs on per-lane vectors, its compute a warp collective
+      (`segEmuWmmaCompute`); `gpu.all_reduce` is first expanded by upstream's rewrite into shuffles
       and shared memory; `gpu.printf` calls the C library's `printf`;
     * workgroup attributions and `gpu.dynamic_shared_memory` become
       `memref.view`s of the block's shared buffer (static attributions
@@ -297,7 +299,8 @@ def ConvertGPUToSegEmulator
       disappear (launches are synchronous).
 
     Anything else from the gpu dialect (not outlined `gpu.launch`, clusters,
-    sparse and MMA ops, async tokens passed to other ops), from nvgpu, NVVM
+    sparse ops, WMMA other than f16 inputs with f16/f32 accumulators, async
+    tokens passed to other ops), from nvgpu, NVVM
     ops in device code other than `nvvm.nanosleep`, and any op of the async
     dialect are rejected with a diagnostic at the op.
   }];

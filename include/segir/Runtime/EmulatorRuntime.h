@@ -134,6 +134,16 @@ enum SegEmuMmaKind {
 void segEmuMmaSync(int32_t kind, const void *a, const void *b, const void *c,
                    void *d, const char *site);
 
+/* gpu.subgroup_mma_compute (PTX wmma.mma.sync.aligned.m{m}n{n}k{k} with
+ * f16 inputs), a collective of the whole warp: D = A * B + C, with f32
+ * accumulators, or f16 ones when `accumulatorF16`. A fragment holds
+ * rows * cols / 32 elements per lane: lane l the elements l * P .. l * P +
+ * P - 1 of the matrix in row-major order (PTX leaves the wmma layout
+ * unspecified). */
+void segEmuWmmaCompute(int32_t m, int32_t n, int32_t k, int32_t accumulatorF16,
+                       const void *a, const void *b, const void *c, void *d,
+                       const char *site);
+
 /* nvgpu.ldmatrix (PTX ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.b16), a
  * collective of the whole warp: lane 8 * i + r (i < numTiles) passes in
  * `row` the 16 bytes of row r of matrix i, which it read at its address;

@@ -16,6 +16,7 @@
 #include "EmulatorRuntimeCalls.h"
 #include "MemoryModel.h"
 #include "MmaLowering.h"
+#include "WmmaLowering.h"
 #include "segir/Runtime/EmulatorRuntime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -296,7 +297,10 @@ LogicalResult DeviceBodyLowering::verifySupported() {
     if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
             gpu::GlobalIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp,
             gpu::NumSubgroupsOp, gpu::SubgroupSizeOp, gpu::BarrierOp,
-            gpu::DynamicSharedMemoryOp, gpu::PrintfOp, gpu::ReturnOp>(op))
+            gpu::DynamicSharedMemoryOp, gpu::PrintfOp, gpu::ReturnOp,
+            gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
+            gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
+            gpu::SubgroupMmaElementwiseOp>(op))
       return WalkResult::advance();
     return op->emitOpError("is not supported by the SegIR emulator");
   });
@@ -676,13 +680,15 @@ mlir::seg::emulator::lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
                                      const DeviceLoweringOptions &options) {
   DeviceBodyLowering lowering(func, runtime, converter, sharedBuffer);
   if (failed(lowering.verifySupported()) || failed(verifyWarpMatrixOps(func)) ||
-      failed(verifySyncScopes(func)))
+      failed(verifyWmmaOps(func)) || failed(verifySyncScopes(func)))
     return failure();
   if (options.dropFences)
     dropFences(func);
   // Before the lowering adds loads and stores of its own.
   llvm::DenseSet<Operation *> plainLLVMAccesses =
       collectPlainLLVMAccesses(func);
+  if (failed(lowerWmmaOps(func, runtime, plainLLVMAccesses)))
+    return failure();
   lowering.lowerGPUOps();
   lowerWarpMatrixOps(func, runtime);
   // Checks first: they know generic atomics, not the loops these become.

@@ -50,6 +50,7 @@
 #include <cmath>
 #include <cstring>
 #include <optional>
+#include <vector>
 
 using namespace segir::emu;
 
@@ -318,6 +319,43 @@ static void completeMma(Fiber *lanes, const CollectiveRequest &round) {
     }
 }
 
+/// gpu.subgroup_mma_compute: fragments hold consecutive row-major elements,
+/// lane after lane (segEmuWmmaCompute); `round.width`, `bitWidth` and
+/// `offset` are M, N and K.
+static void completeWmma(Fiber *lanes, const CollectiveRequest &round) {
+  int m = round.width, n = round.bitWidth, k = round.offset;
+  AccumulatorType accumulator =
+      round.mode ? AccumulatorType::F16 : AccumulatorType::F32;
+  std::vector<double> a(m * k), b(k * n);
+  int aPerLane = m * k / SEG_EMU_WARP_SIZE,
+      bPerLane = k * n / SEG_EMU_WARP_SIZE;
+  int cPerLane = m * n / SEG_EMU_WARP_SIZE;
+  for (int lane = 0; lane < SEG_EMU_WARP_SIZE; ++lane) {
+    const CollectiveRequest &request = lanes[lane].request;
+    for (int i = 0; i < aPerLane; ++i)
+      a[lane * aPerLane + i] =
+          inputElement(InputType::F16, request.operands[0], i);
+    for (int i = 0; i < bPerLane; ++i)
+      b[lane * bPerLane + i] =
+          inputElement(InputType::F16, request.operands[1], i);
+  }
+  for (int lane = 0; lane < SEG_EMU_WARP_SIZE; ++lane) {
+    const CollectiveRequest &request = lanes[lane].request;
+    for (int i = 0; i < cPerLane; ++i) {
+      int element = lane * cPerLane + i, row = element / n, col = element % n;
+      double sum = accumulatorElement(accumulator, request.operands[2], i);
+      for (int l = 0; l < k; ++l)
+        sum += a[row * k + l] * b[l * n + col];
+      if (accumulator == AccumulatorType::F32) {
+        static_cast<float *>(request.result)[i] = static_cast<float>(sum);
+      } else {
+        uint16_t half = doubleToHalf(sum);
+        memcpy(static_cast<char *>(request.result) + 2 * i, &half, sizeof half);
+      }
+    }
+  }
+}
+
 /// Row `row` of matrix `tile` of an ldmatrix: the 16 bytes that lane
 /// 8 * tile + row passed.
 static const uint32_t *ldmatrixRow(Fiber *lanes, int tile, int row) {
@@ -364,6 +402,21 @@ static Fiber &fullWarpLane(const char *site) {
   return fiber;
 }
 
+/// The request of a lane in a warp-wide D = A B + C.
+static CollectiveRequest
+matrixProduct(const char *site, const void *a, const void *b, const void *c,
+              void *d, void (*complete)(Fiber *, const CollectiveRequest &)) {
+  CollectiveRequest request;
+  request.site = site;
+  request.required = ~uint32_t(0);
+  request.operands[0] = a;
+  request.operands[1] = b;
+  request.operands[2] = c;
+  request.result = d;
+  request.complete = complete;
+  return request;
+}
+
 extern "C" {
 
 void segEmuMmaSync(int32_t kind, const void *a, const void *b, const void *c,
@@ -371,15 +424,25 @@ void segEmuMmaSync(int32_t kind, const void *a, const void *b, const void *c,
   Fiber &fiber = fullWarpLane(site);
   if (!mmaShape(kind))
     fatal("%s: %s with unknown kind %d", describe(fiber).c_str(), site, kind);
-  CollectiveRequest request;
-  request.site = site;
-  request.required = ~uint32_t(0);
+  CollectiveRequest request = matrixProduct(site, a, b, c, d, completeMma);
   request.mode = kind;
-  request.operands[0] = a;
-  request.operands[1] = b;
-  request.operands[2] = c;
-  request.result = d;
-  request.complete = completeMma;
+  collective(fiber, request);
+}
+
+void segEmuWmmaCompute(int32_t m, int32_t n, int32_t k, int32_t accumulatorF16,
+                       const void *a, const void *b, const void *c, void *d,
+                       const char *site) {
+  Fiber &fiber = fullWarpLane(site);
+  if (!((m == 16 && n == 16) || (m == 32 && n == 8) || (m == 8 && n == 32)) ||
+      k != 16)
+    fatal("%s: %s of shape m%dn%dk%d (m16n16k16, m32n8k16 and m8n32k16 "
+          "are emulated)",
+          describe(fiber).c_str(), site, m, n, k);
+  CollectiveRequest request = matrixProduct(site, a, b, c, d, completeWmma);
+  request.mode = accumulatorF16 != 0;
+  request.width = m;
+  request.bitWidth = n;
+  request.offset = k;
   collective(fiber, request);
 }
 
