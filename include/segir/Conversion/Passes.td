@@ -296,7 +296,11 @@ def ConvertGPUToSegEmulator
       `gpu.alloc`, `gpu.dealloc`, `gpu.memset`, `gpu.memcpy` (device memory
       is host memory) become `memref.alloc`, `memref.dealloc`, store loops
       and `memref.copy`; `gpu.wait`, `gpu.host_register` and async tokens
-      disappear (launches are synchronous).
+      disappear. A `gpu.launch_func async` calls `segEmuLaunchAsync`, which
+      runs it concurrently with other launches; the host then waits for
+      launches (`segEmuWaitLaunch`, `segEmuSynchronize`) where async
+      dependencies, `gpu.wait`, synchronous gpu ops and function returns
+      need them (docs/Emulator.md, "Streams").
 
     Anything else from the gpu dialect (not outlined `gpu.launch`, clusters,
     sparse ops, WMMA other than f16 inputs with f16/f32 accumulators, async

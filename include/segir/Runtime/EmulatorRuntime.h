@@ -67,6 +67,25 @@ void segEmuLaunch(SegEmuKernelFn kernel, void **args, int64_t gridX,
                   int64_t blockZ, int64_t staticSharedBytes,
                   int64_t dynamicSharedBytes, const char *name);
 
+/* An asynchronous launch (gpu.launch_func async): starts `kernel` as
+ * segEmuLaunch does and returns at once with the launch's id. Launches in
+ * flight run at the same time, each on workers of its own, so that blocks of
+ * kernels on different streams are resident together. A launch with the
+ * argument array of one in flight waits for that one first (a launch op
+ * reuses its argument slots). */
+int64_t segEmuLaunchAsync(SegEmuKernelFn kernel, void **args, int64_t gridX,
+                          int64_t gridY, int64_t gridZ, int64_t blockX,
+                          int64_t blockY, int64_t blockZ,
+                          int64_t staticSharedBytes, int64_t dynamicSharedBytes,
+                          const char *name);
+
+/* Waits until the asynchronous launch `launch` has finished (at once if it
+ * was waited for already). */
+void segEmuWaitLaunch(int64_t launch);
+
+/* Waits until every asynchronous launch has finished. */
+void segEmuSynchronize(void);
+
 /* gpu.thread_id, gpu.block_id, gpu.block_dim, gpu.grid_dim; dim 0, 1, 2 is
  * x, y, z. */
 int64_t segEmuThreadId(int32_t dim);
