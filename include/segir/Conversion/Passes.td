@@ -257,13 +257,16 @@ def ConvertGPUToSegEmulator
       (scalars and 1-D vectors of integers, f32 and f64; clusters) become
       runtime calls; `gpu.global_id` is block id * block size + thread id;
     * the tensor-core ops `nvgpu.ldmatrix` (x1, x2, x4, `.trans`) and
-      `nvgpu.mma.sync` (m16n8k8 TF32, m16n8k16 F16 and BF16, f32
-      accumulators) become warp collectives of the runtime
+      `nvgpu.mma.sync` (every shape and type PTX gives sm_80/sm_90 that
+      nvgpu expresses: TF32 m16n8k4/k8, F16 and BF16 m16n8k8/k16, S8
+      m8n8k16, m16n8k16/k32, F64 m8n8k4; docs/Emulator.md) become warp collectives of the runtime
       (`segEmuLdmatrix`, `segEmuMmaSync`) with the PTX ISA's fragment
       layouts; each lane that addresses an ldmatrix row reads it with a
       plain `vector.load`, and TF32 inputs are truncated to 10 mantissa
       bits as the tensor cores do (docs/Emulator.md, "Tensor cores");
-      `gpu.all_reduce` is first expanded by upstream's rewrite into shuffles
+      WMMA (`gpu.subgroup_mma_*` with f16 inputs, f16 or f32
+      accumulators) runs on per-lane vectors, its compute a warp collective
+      (`segEmuWmmaCompute`); `gpu.all_reduce` is first expanded by upstream's rewrite into shuffles
       and shared memory; `gpu.printf` calls the C library's `printf`;
     * workgroup attributions and `gpu.dynamic_shared_memory` become
       `memref.view`s of the block's shared buffer (static attributions
@@ -297,11 +300,17 @@ def ConvertGPUToSegEmulator
       `gpu.alloc`, `gpu.dealloc`, `gpu.memset`, `gpu.memcpy` (device memory
       is host memory) become `memref.alloc`, `memref.dealloc`, store loops
       and `memref.copy`; `gpu.wait`, `gpu.host_register` and async tokens
-      disappear (launches are synchronous).
+      disappear. A `gpu.launch_func async` calls `segEmuLaunchAsync`, which
+      runs it concurrently with other launches; the host then waits for
+      launches (`segEmuWaitLaunch`, `segEmuSynchronize`) where async
+      dependencies, `gpu.wait`, synchronous gpu ops and function returns
+      need them (docs/Emulator.md, "Streams").
 
     Anything else from the gpu dialect (not outlined `gpu.launch`, clusters,
-    sparse and MMA ops, async tokens passed to other ops) or from nvgpu is
-    rejected with a diagnostic.
+    sparse ops, WMMA other than f16 inputs with f16/f32 accumulators, async
+    tokens passed to other ops), from nvgpu, NVVM
+    ops in device code other than `nvvm.nanosleep`, and any op of the async
+    dialect are rejected with a diagnostic at the op.
   }];
   let options = [
     Option<"check", "check", "bool", /*default=*/"false",

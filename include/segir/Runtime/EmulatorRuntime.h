@@ -67,6 +67,25 @@ void segEmuLaunch(SegEmuKernelFn kernel, void **args, int64_t gridX,
                   int64_t blockZ, int64_t staticSharedBytes,
                   int64_t dynamicSharedBytes, const char *name);
 
+/* An asynchronous launch (gpu.launch_func async): starts `kernel` as
+ * segEmuLaunch does and returns at once with the launch's id. Launches in
+ * flight run at the same time, each on workers of its own, so that blocks of
+ * kernels on different streams are resident together. A launch with the
+ * argument array of one in flight waits for that one first (a launch op
+ * reuses its argument slots). */
+int64_t segEmuLaunchAsync(SegEmuKernelFn kernel, void **args, int64_t gridX,
+                          int64_t gridY, int64_t gridZ, int64_t blockX,
+                          int64_t blockY, int64_t blockZ,
+                          int64_t staticSharedBytes, int64_t dynamicSharedBytes,
+                          const char *name);
+
+/* Waits until the asynchronous launch `launch` has finished (at once if it
+ * was waited for already). */
+void segEmuWaitLaunch(int64_t launch);
+
+/* Waits until every asynchronous launch has finished. */
+void segEmuSynchronize(void);
+
 /* gpu.thread_id, gpu.block_id, gpu.block_dim, gpu.grid_dim; dim 0, 1, 2 is
  * x, y, z. */
 int64_t segEmuThreadId(int32_t dim);
@@ -109,23 +128,45 @@ uint64_t segEmuSubgroupReduce(uint64_t value, int32_t kind, int32_t isFloat,
                               int32_t bitWidth, int32_t clusterSize,
                               int32_t clusterStride, const char *site);
 
-/* `kind` of segEmuMmaSync: the shapes and input types of nvgpu.mma.sync
- * (PTX mma.sync.aligned.*.row.col) that the emulator executes, all with f32
- * accumulators. */
+/* `kind` of segEmuMmaSync: the shapes, input and accumulator types of
+ * nvgpu.mma.sync (PTX mma.sync.aligned.*.row.col) that the emulator
+ * executes. Inputs: TF32 (f32 registers), F16, BF16, S8 (signed 8-bit
+ * integers, .satfinite as convert-nvgpu-to-nvvm emits) and F64; without a
+ * suffix the accumulators are f32 (s32 for S8, f64 for F64), _F16ACC means
+ * f16 accumulators. */
 enum SegEmuMmaKind {
   SEG_EMU_MMA_M16N8K8_TF32 = 0,
   SEG_EMU_MMA_M16N8K16_F16 = 1,
-  SEG_EMU_MMA_M16N8K16_BF16 = 2
+  SEG_EMU_MMA_M16N8K16_BF16 = 2,
+  SEG_EMU_MMA_M16N8K4_TF32 = 3,
+  SEG_EMU_MMA_M16N8K8_F16 = 4,
+  SEG_EMU_MMA_M16N8K8_BF16 = 5,
+  SEG_EMU_MMA_M16N8K8_F16_F16ACC = 6,
+  SEG_EMU_MMA_M16N8K16_F16_F16ACC = 7,
+  SEG_EMU_MMA_M8N8K16_S8 = 8,
+  SEG_EMU_MMA_M16N8K16_S8 = 9,
+  SEG_EMU_MMA_M16N8K32_S8 = 10,
+  SEG_EMU_MMA_M8N8K4_F64 = 11
 };
 
 /* nvgpu.mma.sync, a collective of the whole warp: D = A * B + C. `a`, `b`,
- * `c` point to the calling lane's fragment registers as 32-bit words (4 of
- * A, 2 of B, 4 f32 of C) and `d` receives its 4 f32 of D, each element
+ * `c` point to the calling lane's fragment registers (its vectors flattened,
+ * at most 16 bytes each) and `d` receives its fragment of D, each element
  * where the PTX ISA's fragment layout for the shape puts it. See
  * lib/Runtime/Emulator/Mma.cpp for the arithmetic (TF32 inputs are
  * truncated to 10 mantissa bits). */
-void segEmuMmaSync(int32_t kind, const uint32_t *a, const uint32_t *b,
-                   const float *c, float *d, const char *site);
+void segEmuMmaSync(int32_t kind, const void *a, const void *b, const void *c,
+                   void *d, const char *site);
+
+/* gpu.subgroup_mma_compute (PTX wmma.mma.sync.aligned.m{m}n{n}k{k} with
+ * f16 inputs), a collective of the whole warp: D = A * B + C, with f32
+ * accumulators, or f16 ones when `accumulatorF16`. A fragment holds
+ * rows * cols / 32 elements per lane: lane l the elements l * P .. l * P +
+ * P - 1 of the matrix in row-major order (PTX leaves the wmma layout
+ * unspecified). */
+void segEmuWmmaCompute(int32_t m, int32_t n, int32_t k, int32_t accumulatorF16,
+                       const void *a, const void *b, const void *c, void *d,
+                       const char *site);
 
 /* nvgpu.ldmatrix (PTX ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.b16), a
  * collective of the whole warp: lane 8 * i + r (i < numTiles) passes in

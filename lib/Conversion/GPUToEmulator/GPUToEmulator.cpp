@@ -18,6 +18,7 @@
 #include "HopperLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -31,6 +32,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -72,6 +74,10 @@ private:
   LogicalResult moveOutOfGPUModules(ArrayRef<gpu::GPUModuleOp> gpuModules);
   LogicalResult lowerHost();
   LogicalResult lowerLaunch(gpu::LaunchFuncOp launch);
+  /// Makes the host wait, before `op`, for the asynchronous launches it
+  /// depends on (an async op), or for all of them (an op the host runs
+  /// synchronously).
+  void waitBefore(Operation *op);
 
   ModuleOp module;
   DeviceLoweringOptions options;
@@ -79,6 +85,9 @@ private:
   LLVMTypeConverter converter;
   /// Kernels by "module::kernel".
   llvm::StringMap<KernelInfo> kernels;
+  /// The ids (i64) of the asynchronous launches that each async token
+  /// stands for (gpu.wait async merges them).
+  llvm::DenseMap<Value, SmallVector<Value, 2>> launchesOfToken;
 };
 
 struct ConvertGPUToSegEmulatorPass
@@ -287,6 +296,15 @@ LogicalResult EmulatorLowering::lowerLaunch(gpu::LaunchFuncOp launch) {
   types[0] = kernel.func.getFunctionType();
   types[1] = ptr;
   types.back() = ptr;
+  // An async launch runs concurrently with the host and other launches
+  // until something waits for its token.
+  if (Value token = launch.getAsyncToken()) {
+    func::CallOp call =
+        runtime.call(b, loc, "segEmuLaunchAsync",
+                     FunctionType::get(context, types, {i64}), callArgs);
+    launchesOfToken[token].push_back(call.getResult(0));
+    return success();
+  }
   runtime.call(b, loc, "segEmuLaunch", FunctionType::get(context, types, {}),
                callArgs);
   return success();
@@ -311,6 +329,29 @@ static void fill(OpBuilder &b, Location loc, Value memref, Value value) {
                      [&](OpBuilder &nested, Location l, ValueRange ivs) {
                        memref::StoreOp::create(nested, l, value, memref, ivs);
                      });
+}
+
+void EmulatorLowering::waitBefore(Operation *op) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  auto async = dyn_cast<gpu::AsyncOpInterface>(op);
+  if (!async ||
+      (!async.getAsyncToken() &&
+       (!isa<gpu::WaitOp>(op) || async.getAsyncDependencies().empty()))) {
+    runtime.call(b, loc, "segEmuSynchronize", b.getFunctionType({}, {}), {});
+    return;
+  }
+  SmallVector<Value> launches;
+  for (Value dependency : async.getAsyncDependencies())
+    llvm::append_range(launches, launchesOfToken.lookup(dependency));
+  // gpu.wait async only merges its dependencies into its token.
+  if (isa<gpu::WaitOp>(op) && async.getAsyncToken()) {
+    launchesOfToken[async.getAsyncToken()].assign(launches);
+    return;
+  }
+  for (Value launch : launches)
+    runtime.call(b, loc, "segEmuWaitLaunch",
+                 b.getFunctionType({b.getI64Type()}, {}), {launch});
 }
 
 LogicalResult EmulatorLowering::lowerHost() {
@@ -347,7 +388,28 @@ LogicalResult EmulatorLowering::lowerHost() {
                 "uses an async token; the SegIR emulator removes async "
                 "tokens and only accepts them as operands of gpu ops");
 
+  // Host code waits for asynchronous launches only where it must (without
+  // any, nothing waits). A function that launches asynchronously waits for
+  // its launches before it returns: they read their arguments from its
+  // stack.
+  llvm::SetVector<Operation *> launchingFunctions;
+  for (Operation *op : ops)
+    if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
+      if (auto function = launch->getParentOfType<FunctionOpInterface>();
+          function && launch.getAsyncToken())
+        launchingFunctions.insert(function);
+  bool anyAsyncLaunch = !launchingFunctions.empty();
+  for (Operation *function : launchingFunctions)
+    function->walk([&](Operation *op) {
+      if (!op->hasTrait<OpTrait::ReturnLike>() || op->getParentOp() != function)
+        return;
+      OpBuilder b(op);
+      runtime.call(b, op->getLoc(), "segEmuSynchronize",
+                   b.getFunctionType({}, {}), {});
+    });
   for (Operation *op : ops) {
+    if (anyAsyncLaunch && !isa<gpu::SetDefaultDeviceOp>(op))
+      waitBefore(op);
     OpBuilder b(op);
     Location loc = op->getLoc();
     LogicalResult result =
@@ -387,8 +449,25 @@ LogicalResult EmulatorLowering::lowerHost() {
   return success();
 }
 
+/// Rejects the async dialect: its ops would reach the CPU pipeline, which
+/// does not lower them, and mlir-runner would fail far from the op.
+static LogicalResult rejectAsyncOps(ModuleOp module) {
+  WalkResult walk =
+      module.walk<WalkOrder::PreOrder>([](Operation *op) -> WalkResult {
+        if (!isa_and_nonnull<async::AsyncDialect>(op->getDialect()))
+          return WalkResult::advance();
+        op->emitOpError("is not supported by the SegIR emulator (the async "
+                        "dialect is not lowered; use async gpu ops and "
+                        "gpu.wait)");
+        return WalkResult::interrupt();
+      });
+  return failure(walk.wasInterrupted());
+}
+
 LogicalResult EmulatorLowering::run() {
   MLIRContext *context = module.getContext();
+  if (failed(rejectAsyncOps(module)))
+    return failure();
 
   for (Operation &op : *module.getBody())
     if (isa<gpu::BinaryOp>(op)) {

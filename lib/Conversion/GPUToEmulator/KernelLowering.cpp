@@ -17,6 +17,7 @@
 #include "HopperLowering.h"
 #include "MemoryModel.h"
 #include "MmaLowering.h"
+#include "WmmaLowering.h"
 #include "segir/Runtime/EmulatorRuntime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -249,6 +250,12 @@ static bool isEmulatedAtomicType(Type type) {
   return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
 }
 
+/// Whether the emulator executes the NVVM op `op` of device code; the CPU
+/// backend cannot compile the others.
+static bool isEmulatedNVVMOp(Operation *op) {
+  return isa<NVVM::NanosleepOp, NVVM::SyncWarpOp>(op);
+}
+
 LogicalResult DeviceBodyLowering::verifySupported() {
   WalkResult result = func.walk([&](Operation *op) -> WalkResult {
     if (std::optional<Type> type = getAtomicValueType(op))
@@ -268,6 +275,9 @@ LogicalResult DeviceBodyLowering::verifySupported() {
     if (atomicMemref && !cast<MemRefType>(atomicMemref.getType()).isStrided())
       return op->emitOpError("on a memref without a strided layout is not "
                              "supported by the SegIR emulator");
+    if (isa_and_nonnull<NVVM::NVVMDialect>(op->getDialect()) &&
+        !isEmulatedNVVMOp(op))
+      return op->emitOpError("is not supported by the SegIR emulator");
     if (!isa<gpu::GPUDialect>(op->getDialect()))
       return WalkResult::advance();
     if (isa<gpu::ShuffleOp, gpu::RotateOp>(op)) {
@@ -289,7 +299,10 @@ LogicalResult DeviceBodyLowering::verifySupported() {
     if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
             gpu::GlobalIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp,
             gpu::NumSubgroupsOp, gpu::SubgroupSizeOp, gpu::BarrierOp,
-            gpu::DynamicSharedMemoryOp, gpu::PrintfOp, gpu::ReturnOp>(op))
+            gpu::DynamicSharedMemoryOp, gpu::PrintfOp, gpu::ReturnOp,
+            gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
+            gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
+            gpu::SubgroupMmaElementwiseOp>(op))
       return WalkResult::advance();
     return op->emitOpError("is not supported by the SegIR emulator");
   });
@@ -676,13 +689,15 @@ mlir::seg::emulator::lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
   DeviceBodyLowering lowering(func, runtime, converter, sharedBuffer);
   if (failed(lowerHopperDeviceOps(func, runtime)) ||
       failed(lowering.verifySupported()) || failed(verifyWarpMatrixOps(func)) ||
-      failed(verifySyncScopes(func)))
+      failed(verifyWmmaOps(func)) || failed(verifySyncScopes(func)))
     return failure();
   if (options.dropFences)
     dropFences(func);
   // Before the lowering adds loads and stores of its own.
   llvm::DenseSet<Operation *> plainLLVMAccesses =
       collectPlainLLVMAccesses(func);
+  if (failed(lowerWmmaOps(func, runtime, plainLLVMAccesses)))
+    return failure();
   lowering.lowerGPUOps();
   lowerWarpMatrixOps(func, runtime);
   // Checks first: they know generic atomics, not the loops these become.

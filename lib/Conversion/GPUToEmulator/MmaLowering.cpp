@@ -21,35 +21,86 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <array>
+
 using namespace mlir;
 using namespace mlir::seg::emulator;
 
+namespace {
+/// A shape and the types of nvgpu.mma.sync that the emulator executes.
+struct MmaVariant {
+  int32_t kind;
+  std::array<int64_t, 3> shape;
+  /// The PTX name of the inputs (`tf32` for f32 with tf32Enabled, `s8` for
+  /// i8 or si8) and of the accumulators (`s32` for i32 or si32).
+  StringLiteral input, accumulator;
+};
+} // namespace
+
+static constexpr MmaVariant kMmaVariants[] = {
+    {SEG_EMU_MMA_M16N8K4_TF32, {16, 8, 4}, "tf32", "f32"},
+    {SEG_EMU_MMA_M16N8K8_TF32, {16, 8, 8}, "tf32", "f32"},
+    {SEG_EMU_MMA_M16N8K8_F16, {16, 8, 8}, "f16", "f32"},
+    {SEG_EMU_MMA_M16N8K16_F16, {16, 8, 16}, "f16", "f32"},
+    {SEG_EMU_MMA_M16N8K8_F16_F16ACC, {16, 8, 8}, "f16", "f16"},
+    {SEG_EMU_MMA_M16N8K16_F16_F16ACC, {16, 8, 16}, "f16", "f16"},
+    {SEG_EMU_MMA_M16N8K8_BF16, {16, 8, 8}, "bf16", "f32"},
+    {SEG_EMU_MMA_M16N8K16_BF16, {16, 8, 16}, "bf16", "f32"},
+    {SEG_EMU_MMA_M8N8K16_S8, {8, 8, 16}, "s8", "s32"},
+    {SEG_EMU_MMA_M16N8K16_S8, {16, 8, 16}, "s8", "s32"},
+    {SEG_EMU_MMA_M16N8K32_S8, {16, 8, 32}, "s8", "s32"},
+    {SEG_EMU_MMA_M8N8K4_F64, {8, 8, 4}, "f64", "f64"},
+};
+
+/// The PTX name of an mma.sync element type, as the GPU path lowers it, or
+/// an empty string for types it has none for (unsigned integers, which
+/// convert-nvgpu-to-nvvm would multiply as signed).
+static StringRef ptxTypeName(Type type, bool tf32Enabled) {
+  if (type.isF32())
+    return tf32Enabled ? "tf32" : "f32";
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isF64())
+    return "f64";
+  if (type.isSignlessInteger(8) || type.isSignedInteger(8))
+    return "s8";
+  if (type.isSignlessInteger(32) || type.isSignedInteger(32))
+    return "s32";
+  return "";
+}
+
 /// The SegEmuMmaKind of `op`, or nothing when the emulator does not execute
-/// its shape and types.
+/// its shape and types. (The op's verifier checks the vector shapes against
+/// the shape and types.)
 static std::optional<int32_t> mmaKind(nvgpu::MmaSyncOp op) {
-  SmallVector<int64_t> shape =
-      llvm::to_vector(llvm::map_range(op.getMmaShape(), [](Attribute dim) {
-        return cast<IntegerAttr>(dim).getInt();
-      }));
+  std::array<int64_t, 3> shape = op.getMmaShapeAsArray();
   auto a = cast<VectorType>(op.getMatrixA().getType());
   auto b = cast<VectorType>(op.getMatrixB().getType());
   auto c = cast<VectorType>(op.getMatrixC().getType());
-  Type element = a.getElementType();
-  auto f32 = Float32Type::get(op.getContext());
-  if (c != VectorType::get({2, 2}, f32) || b.getElementType() != element)
+  if (a.getElementType() != b.getElementType())
     return std::nullopt;
-  if (element.isF32() && op.getTf32Enabled() &&
-      shape == ArrayRef<int64_t>{16, 8, 8} &&
-      a.getShape() == ArrayRef<int64_t>{4, 1} &&
-      b.getShape() == ArrayRef<int64_t>{2, 1})
-    return SEG_EMU_MMA_M16N8K8_TF32;
-  if ((element.isF16() || element.isBF16()) &&
-      shape == ArrayRef<int64_t>{16, 8, 16} &&
-      a.getShape() == ArrayRef<int64_t>{4, 2} &&
-      b.getShape() == ArrayRef<int64_t>{2, 2})
-    return element.isF16() ? SEG_EMU_MMA_M16N8K16_F16
-                           : SEG_EMU_MMA_M16N8K16_BF16;
+  StringRef input =
+      ptxTypeName(a.getElementType(), op.getTf32Enabled().has_value());
+  StringRef accumulator = ptxTypeName(c.getElementType(), false);
+  for (const MmaVariant &variant : kMmaVariants)
+    if (variant.shape == shape && variant.input == input &&
+        variant.accumulator == accumulator)
+      return variant.kind;
   return std::nullopt;
+}
+
+/// "m16n8k4 tf32 -> f32, ..." for diagnostics.
+static std::string supportedMmaVariants() {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(kMmaVariants, os, [&](const MmaVariant &variant) {
+    os << "m" << variant.shape[0] << "n" << variant.shape[1] << "k"
+       << variant.shape[2] << " " << variant.input << " -> "
+       << variant.accumulator;
+  });
+  return text;
 }
 
 LogicalResult mlir::seg::emulator::verifyWarpMatrixOps(func::FuncOp func) {
@@ -59,11 +110,9 @@ LogicalResult mlir::seg::emulator::verifyWarpMatrixOps(func::FuncOp func) {
     if (auto mma = dyn_cast<nvgpu::MmaSyncOp>(op)) {
       if (mmaKind(mma))
         return WalkResult::advance();
-      return op->emitOpError(
-          "is supported by the SegIR emulator for m16n8k8 with tf32Enabled "
-          "(vector<4x1xf32>, vector<2x1xf32>) and m16n8k16 with f16 or bf16 "
-          "inputs (vector<4x2xT>, vector<2x2xT>), each with vector<2x2xf32> "
-          "accumulators");
+      return op->emitOpError("is supported by the SegIR emulator for ")
+             << supportedMmaVariants()
+             << " (tf32: f32 with tf32Enabled; s8: i8; s32: i32)";
     }
     if (auto load = dyn_cast<nvgpu::LdMatrixOp>(op)) {
       Type element = load.getRes().getType().getElementType();

@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Execution model. A launch runs its blocks on `residentBlocks` OS worker
-// threads; each worker takes the next block (in order, or in a shuffled
-// order in the randomised mode) and runs it to completion. The threads of a
-// block are fibers on their worker: they run one at a time and switch only
+// threads of its own (asynchronous launches in flight together run at the
+// same time, Runtime.cpp); each worker takes the next block (in order, or in a
+// shuffled order in the randomised mode) and runs it to completion. The threads
+// of a block are fibers on their worker: they run one at a time and switch only
 // at barriers, warp collectives (shuffles, subgroup reductions) and polls,
 // so a block's scheduling state needs no locks. Blocks on different workers
 // run truly concurrently and communicate only through memory and atomics,

@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -170,29 +171,68 @@ void Worker::run(Launch &launch) {
     sigaltstack(&previousStack, nullptr);
 }
 
-/// Workers (with their stacks and shared memory) live from launch to launch.
-static std::vector<std::unique_ptr<Worker>> &workerPool() {
-  static std::vector<std::unique_ptr<Worker>> pool;
-  return pool;
+/// One launch in flight: its blocks run on workers of its own, so that
+/// launches on different streams run at the same time with all of their
+/// resident blocks.
+struct RunningLaunch {
+  Launch launch;
+  std::vector<Worker *> workers;
+  std::vector<std::thread> threads;
+  std::mutex mutex;
+  std::condition_variable finishedChanged;
+  unsigned finished = 0;
+  std::chrono::steady_clock::time_point start;
+};
+
+/// Idle workers (with their stacks and shared memory), kept from launch to
+/// launch, and the state that launches share.
+struct LaunchState {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<Worker>> workers;
+  std::vector<Worker *> idle;
+  uint64_t launches = 0;
+  /// Asynchronous launches not waited for yet, by id.
+  std::map<int64_t, std::unique_ptr<RunningLaunch>> inFlight;
+  int64_t nextId = 1;
+};
+
+static LaunchState &launchState() {
+  static LaunchState state;
+  return state;
 }
 
-[[noreturn]] static void reportTimeout(const Launch &launch,
-                                       unsigned numWorkers) {
-  std::string running;
-  for (unsigned i = 0; i < numWorkers; ++i) {
-    int64_t id = workerPool()[i]->currentBlock.load();
+/// "(x,y,z), ..." for the blocks `running` runs now; "(none)" for none.
+static std::string runningBlocks(const RunningLaunch &running) {
+  std::string blocks;
+  for (Worker *worker : running.workers) {
+    int64_t id = worker->currentBlock.load();
     if (id < 0)
       continue;
-    running += running.empty() ? "" : ", ";
-    running += blockCoordinates(launch, id);
+    blocks += blocks.empty() ? "" : ", ";
+    blocks += blockCoordinates(running.launch, id);
   }
+  return blocks.empty() ? "(none)" : blocks;
+}
+
+/// Reports `running`, which exceeded the time limit, and every other launch
+/// in flight with the blocks it runs: a launch waiting for one that cannot
+/// start or finish shows here.
+[[noreturn]] static void reportTimeout(const RunningLaunch &running) {
+  const Launch &launch = running.launch;
   int64_t started = std::min(launch.nextBlock.load(), launch.numBlocks);
+  std::string others;
+  LaunchState &state = launchState();
+  std::lock_guard<std::mutex> guard(state.mutex);
+  for (const auto &[id, other] : state.inFlight)
+    if (other.get() != &running)
+      others += std::string("; kernel ") + other->launch.name +
+                " in flight on another stream: blocks " +
+                runningBlocks(*other) + " still running";
   fatal("kernel %s exceeded the time limit of %g s (SEGIR_EMU_TIMEOUT): "
-        "blocks %s still running, %lld of %lld blocks not started",
-        launch.name, config().timeoutSeconds,
-        running.empty() ? "(none)" : running.c_str(),
+        "blocks %s still running, %lld of %lld blocks not started%s",
+        launch.name, config().timeoutSeconds, runningBlocks(running).c_str(),
         static_cast<long long>(launch.numBlocks - started),
-        static_cast<long long>(launch.numBlocks));
+        static_cast<long long>(launch.numBlocks), others.c_str());
 }
 
 /// The start order of the blocks in the randomised mode: blocks are shuffled
@@ -212,10 +252,12 @@ static std::vector<int64_t> shuffledOrder(int64_t numBlocks, int64_t resident,
   return order;
 }
 
-static void launchKernel(SegEmuKernelFn kernel, void **args,
-                         const int64_t grid[3], const int64_t blockDim[3],
-                         int64_t staticSharedBytes, int64_t dynamicSharedBytes,
-                         const char *name) {
+/// Checks a launch configuration and starts the launch on idle workers (new
+/// ones where none is idle); returns at once.
+static std::unique_ptr<RunningLaunch>
+startLaunch(SegEmuKernelFn kernel, void **args, const int64_t grid[3],
+            const int64_t blockDim[3], int64_t staticSharedBytes,
+            int64_t dynamicSharedBytes, const char *name) {
   if (currentFiber)
     fatal("%s: launching kernel %s from a kernel (dynamic parallelism) is "
           "not supported",
@@ -258,12 +300,10 @@ static void launchKernel(SegEmuKernelFn kernel, void **args,
           name, static_cast<long long>(staticSharedBytes),
           static_cast<long long>(dynamicSharedBytes));
 
-  // One launch at a time, as on one stream.
-  static std::mutex launching;
-  std::lock_guard<std::mutex> lock(launching);
   installFaultHandlers();
 
-  Launch launch;
+  auto running = std::make_unique<RunningLaunch>();
+  Launch &launch = running->launch;
   launch.kernel = kernel;
   launch.args = args;
   launch.name = name;
@@ -275,49 +315,106 @@ static void launchKernel(SegEmuKernelFn kernel, void **args,
   launch.threadsPerBlock = threads;
   launch.sharedBytes = staticSharedBytes + dynamicSharedBytes;
   launch.dynamicSharedBytes = dynamicSharedBytes;
-  if (cfg.randomized || cfg.weakMemory) {
-    static uint64_t launches = 0;
-    Random random;
-    random.seed(cfg.seed * 0x9e3779b97f4a7c15ULL + ++launches);
-    launch.seed = random.next();
-    if (cfg.randomized)
-      launch.order =
-          shuffledOrder(launch.numBlocks, cfg.residentBlocks, random);
-  }
-  weakMemoryActive = cfg.weakMemory;
-
   unsigned numWorkers = static_cast<unsigned>(
       std::min<int64_t>(cfg.residentBlocks, launch.numBlocks));
-  auto &pool = workerPool();
-  while (pool.size() < numWorkers)
-    pool.push_back(std::make_unique<Worker>(pool.size()));
-
-  std::mutex mutex;
-  std::condition_variable finishedChanged;
-  unsigned finished = 0;
-  std::vector<std::thread> threadsOfLaunch;
-  for (unsigned i = 0; i < numWorkers; ++i) {
-    Worker *worker = pool[i].get();
-    threadsOfLaunch.emplace_back([&, worker] {
-      worker->run(launch);
-      std::lock_guard<std::mutex> guard(mutex);
-      ++finished;
-      finishedChanged.notify_all();
-    });
-  }
   {
-    std::unique_lock<std::mutex> guard(mutex);
-    auto done = [&] { return finished == numWorkers; };
-    if (cfg.timeoutSeconds > 0) {
-      auto limit = std::chrono::duration<double>(cfg.timeoutSeconds);
-      if (!finishedChanged.wait_for(guard, limit, done))
-        reportTimeout(launch, numWorkers);
-    } else {
-      finishedChanged.wait(guard, done);
+    LaunchState &state = launchState();
+    std::lock_guard<std::mutex> guard(state.mutex);
+    if (cfg.randomized || cfg.weakMemory) {
+      Random random;
+      random.seed(cfg.seed * 0x9e3779b97f4a7c15ULL + ++state.launches);
+      launch.seed = random.next();
+      if (cfg.randomized)
+        launch.order =
+            shuffledOrder(launch.numBlocks, cfg.residentBlocks, random);
+    }
+    weakMemoryActive = cfg.weakMemory;
+    while (running->workers.size() < numWorkers) {
+      if (state.idle.empty()) {
+        state.workers.push_back(std::make_unique<Worker>(state.workers.size()));
+        state.idle.push_back(state.workers.back().get());
+      }
+      running->workers.push_back(state.idle.back());
+      state.idle.pop_back();
     }
   }
-  for (std::thread &thread : threadsOfLaunch)
+  running->start = std::chrono::steady_clock::now();
+  RunningLaunch *self = running.get();
+  for (Worker *worker : running->workers)
+    running->threads.emplace_back([self, worker] {
+      worker->run(self->launch);
+      std::lock_guard<std::mutex> guard(self->mutex);
+      ++self->finished;
+      self->finishedChanged.notify_all();
+    });
+  return running;
+}
+
+/// Waits until `running` has finished (reporting it when it exceeds the
+/// time limit, counted from its start) and returns its workers.
+static void finishLaunch(RunningLaunch &running) {
+  const Config &cfg = config();
+  {
+    std::unique_lock<std::mutex> guard(running.mutex);
+    auto done = [&] { return running.finished == running.workers.size(); };
+    if (cfg.timeoutSeconds > 0) {
+      auto limit =
+          running.start +
+          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+              std::chrono::duration<double>(cfg.timeoutSeconds));
+      if (!running.finishedChanged.wait_until(guard, limit, done))
+        reportTimeout(running);
+    } else {
+      running.finishedChanged.wait(guard, done);
+    }
+  }
+  for (std::thread &thread : running.threads)
     thread.join();
+  LaunchState &state = launchState();
+  std::lock_guard<std::mutex> guard(state.mutex);
+  for (Worker *worker : running.workers)
+    state.idle.push_back(worker);
+}
+
+/// Takes the asynchronous launch `id` out of the launches in flight (null
+/// if it was waited for already).
+static std::unique_ptr<RunningLaunch> takeInFlight(int64_t id) {
+  LaunchState &state = launchState();
+  std::lock_guard<std::mutex> guard(state.mutex);
+  auto it = state.inFlight.find(id);
+  if (it == state.inFlight.end())
+    return nullptr;
+  std::unique_ptr<RunningLaunch> running = std::move(it->second);
+  state.inFlight.erase(it);
+  return running;
+}
+
+/// The id of an asynchronous launch in flight with argument array `args`,
+/// or 0: a launch op reuses its argument slots, which a launch reads until
+/// it ends.
+static int64_t inFlightWithArguments(void **args) {
+  LaunchState &state = launchState();
+  std::lock_guard<std::mutex> guard(state.mutex);
+  for (const auto &[id, running] : state.inFlight)
+    if (running->launch.args == args)
+      return id;
+  return 0;
+}
+
+/// Finishes one launch; a running launch stays in flight until then, so
+/// that a time-out report lists it.
+static void waitForLaunch(int64_t id) {
+  LaunchState &state = launchState();
+  RunningLaunch *running;
+  {
+    std::lock_guard<std::mutex> guard(state.mutex);
+    auto it = state.inFlight.find(id);
+    if (it == state.inFlight.end())
+      return;
+    running = it->second.get();
+  }
+  finishLaunch(*running);
+  takeInFlight(id);
 }
 
 //===----------------------------------------------------------------------===//
@@ -349,8 +446,52 @@ void segEmuLaunch(SegEmuKernelFn kernel, void **args, int64_t gridX,
                   int64_t dynamicSharedBytes, const char *name) {
   const int64_t grid[3] = {gridX, gridY, gridZ};
   const int64_t block[3] = {blockX, blockY, blockZ};
-  launchKernel(kernel, args, grid, block, staticSharedBytes, dynamicSharedBytes,
-               name);
+  std::unique_ptr<RunningLaunch> running = startLaunch(
+      kernel, args, grid, block, staticSharedBytes, dynamicSharedBytes, name);
+  // In flight while it runs, so that a time-out report of either names the
+  // other.
+  int64_t id;
+  {
+    LaunchState &state = launchState();
+    std::lock_guard<std::mutex> guard(state.mutex);
+    id = state.nextId++;
+    state.inFlight[id] = std::move(running);
+  }
+  waitForLaunch(id);
+}
+
+int64_t segEmuLaunchAsync(SegEmuKernelFn kernel, void **args, int64_t gridX,
+                          int64_t gridY, int64_t gridZ, int64_t blockX,
+                          int64_t blockY, int64_t blockZ,
+                          int64_t staticSharedBytes, int64_t dynamicSharedBytes,
+                          const char *name) {
+  if (int64_t previous = inFlightWithArguments(args))
+    waitForLaunch(previous);
+  const int64_t grid[3] = {gridX, gridY, gridZ};
+  const int64_t block[3] = {blockX, blockY, blockZ};
+  std::unique_ptr<RunningLaunch> running = startLaunch(
+      kernel, args, grid, block, staticSharedBytes, dynamicSharedBytes, name);
+  LaunchState &state = launchState();
+  std::lock_guard<std::mutex> guard(state.mutex);
+  int64_t id = state.nextId++;
+  state.inFlight[id] = std::move(running);
+  return id;
+}
+
+void segEmuWaitLaunch(int64_t launch) { waitForLaunch(launch); }
+
+void segEmuSynchronize(void) {
+  for (;;) {
+    int64_t id;
+    {
+      LaunchState &state = launchState();
+      std::lock_guard<std::mutex> guard(state.mutex);
+      if (state.inFlight.empty())
+        return;
+      id = state.inFlight.begin()->first;
+    }
+    waitForLaunch(id);
+  }
 }
 
 int64_t segEmuThreadId(int32_t dim) {

@@ -313,3 +313,42 @@ func.func @memory(%n: index, %h: memref<?xf32>, %v: f32) {
   gpu.wait [%t4]
   return
 }
+
+// -----
+
+// Async launches run concurrently: the host waits for a launch only where
+// an async dependency, gpu.wait or a synchronous gpu op needs it, and for
+// all of them before the function returns.
+
+// CHECK-LABEL: func.func @streams(
+// CHECK: %[[A:.*]] = call @segEmuLaunchAsync(
+// CHECK-NOT: segEmuWaitLaunch
+// CHECK: %[[B:.*]] = call @segEmuLaunchAsync(
+// CHECK-NEXT: call @segEmuWaitLaunch(%[[A]])
+// CHECK: %[[C:.*]] = call @segEmuLaunchAsync(
+// CHECK-NEXT: call @segEmuWaitLaunch(%[[B]])
+// CHECK-NEXT: call @segEmuWaitLaunch(%[[C]])
+// CHECK-NEXT: call @segEmuSynchronize()
+// CHECK: call @segEmuLaunch(
+// CHECK-NEXT: call @segEmuSynchronize()
+// CHECK-NEXT: return
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @streams() {
+    %c1 = arith.constant 1 : index
+    %s0 = gpu.wait async
+    %s1 = gpu.wait async
+    %a = gpu.launch_func async [%s0] @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    %b = gpu.launch_func async [%s1] @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    %j = gpu.wait async [%a]
+    %c = gpu.launch_func async [%j] @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    gpu.wait [%b, %c]
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}

@@ -236,3 +236,65 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// NVVM ops that the emulator does not execute are rejected at the op, not
+// left to fail in the CPU backend.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      // expected-error @+1 {{'nvvm.breakpoint' op is not supported by the SegIR emulator}}
+      nvvm.breakpoint
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The async dialect is not lowered for the emulator.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @host() {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{'async.execute' op is not supported by the SegIR emulator (the async dialect is not lowered; use async gpu ops and gpu.wait)}}
+    %token = async.execute {
+      gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+      async.yield
+    }
+    async.await %token : !async.token
+    return
+  }
+}
+
+// -----
+
+// WMMA: f16 inputs only (and f16 or f32 accumulators).
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%a: memref<16x16xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{'gpu.subgroup_mma_load_matrix' op on '!gpu.mma_matrix<16x16xf32, "AOp">' is not supported by the SegIR emulator (f16 A and B, f16 or f32 C of m16n16k16, m32n8k16 or m8n32k16 are)}}
+      %f = gpu.subgroup_mma_load_matrix %a[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf32> -> !gpu.mma_matrix<16x16xf32, "AOp">
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: f32) kernel {
+      %f = gpu.subgroup_mma_constant_matrix %x : !gpu.mma_matrix<16x16xf32, "COp">
+      // expected-error @+1 {{'gpu.subgroup_mma_elementwise' op of kind addi is not supported by the SegIR emulator}}
+      %g = gpu.subgroup_mma_elementwise addi %f, %f : (!gpu.mma_matrix<16x16xf32, "COp">, !gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+      gpu.return
+    }
+  }
+}
