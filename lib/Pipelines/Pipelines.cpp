@@ -22,12 +22,13 @@ using namespace mlir;
 void seg::buildSegToCPUPipeline(OpPassManager &pm,
                                 const SegToCPUOptions &options) {
   SegCheckMemorySpacesOptions spaces;
-  spaces.hostOnly = false;
   spaces.pipeline = "seg-to-cpu";
   pm.addPass(createSegCheckMemorySpaces(spaces));
   pm.addPass(createConvertSegToSCF());
   // Linalg ops next to seg ops (a linalg.fill of an output) get loops too.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Seg bodies are host loops now: workgroup memory in them has no lowering.
+  pm.addPass(createSegCheckMemorySpaces(spaces));
   // After the kernel results became stores, so that their writes are
   // checked too; cf.assert reports the op and its location, then aborts,
   // after the indices are printed.

@@ -19,8 +19,8 @@
 
 // ALL: builtin.module(
 // NVVM-NEXT: seg-set-target{chip= features=},
-// NVVM-NEXT: seg-check-memory-spaces{host-only=true pipeline=seg-to-nvvm},
-// EMU-NEXT: seg-check-memory-spaces{host-only=true pipeline=seg-to-emulator},
+// NVVM-NEXT: seg-check-memory-spaces{pipeline=seg-to-nvvm},
+// EMU-NEXT: seg-check-memory-spaces{pipeline=seg-to-emulator},
 // ALL-NEXT: convert-seg-to-gpu{block-size=128 hist-strategy=shared loads-in-flight=3 max-blocks=7 remarks=true scan-strategy=reduce-then-scan sequential-threshold=9 small-segment-max=5 strategy=large tuning-file={{.*}}.tuning},
 // NVVM: seg-attach-nvvm-target{O=3 triple=nvptx64-nvidia-cuda}
 // NVVM: gpu-module-to-binary{{.*}}format=isa

@@ -40,26 +40,25 @@ struct CheckMemorySpacesPass
       // Kernels, outlined or not, have every memory space.
       if (isa<gpu::GPUModuleOp, gpu::LaunchOp>(op))
         return WalkResult::skip();
-      bool inSegOp = op->getParentOfType<SegSpaceOpInterface>() != nullptr;
-      if (hostOnly && isa<SegSpaceOpInterface>(op)) {
-        // Its operands are host values, checked where they are defined.
+      // A seg op's operands are host values, checked where they are
+      // defined; its body is the kernel's.
+      if (isa<SegSpaceOpInterface>(op))
         return WalkResult::skip();
-      }
       for (Region &region : op->getRegions())
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())
-            valid &= succeeded(check(arg, op, inSegOp));
+            valid &= succeeded(check(arg, op));
       for (OpResult result : op->getResults())
-        valid &= succeeded(check(result, op, inSegOp));
+        valid &= succeeded(check(result, op));
       return WalkResult::advance();
     });
     if (!valid)
       signalPassFailure();
   }
 
-  /// Fails, with a diagnostic at `owner`, when `value` is a memref in a
-  /// #gpu.address_space that the pipeline cannot lower where it is.
-  LogicalResult check(Value value, Operation *owner, bool inSegOp) {
+  /// Fails, with a diagnostic at `owner`, when `value` is a host memref in a
+  /// #gpu.address_space.
+  LogicalResult check(Value value, Operation *owner) {
     gpu::AddressSpaceAttr space = getGPUAddressSpace(value.getType());
     if (!space)
       return success();
@@ -72,14 +71,13 @@ struct CheckMemorySpacesPass
       diag << "result #" << cast<OpResult>(value).getResultNumber();
     diag << " has type " << value.getType() << ", in "
          << space << ", ";
-    if (inSegOp)
-      diag << "which the sequential reference cannot lower (it runs every "
-              "body on the host, in one memory space); a block's shared "
-              "memory is a memref.alloca without a memory space";
+    diag << "which host code has no lowering for (it has one memory space); ";
+    if (space.getValue() == gpu::AddressSpace::Global)
+      diag << "use the default memory space: a top-level seg op's memrefs "
+              "from the host are in global memory in its kernel";
     else
-      diag << "which host code has no lowering for (it has one memory "
-              "space); use the default memory space: a top-level seg op's "
-              "memrefs from the host are in global memory in its kernel";
+      diag << "it exists only inside a kernel: a block's shared memory is a "
+              "memref.alloca without a memory space in the block's body";
     for (Operation *user : value.getUsers()) {
       Operation *kernel = user->getParentOfType<SegSpaceOpInterface>();
       if (isa<SegSpaceOpInterface>(user))

@@ -1,5 +1,5 @@
 // RUN: seg-opt %s --seg-check-memory-spaces --split-input-file -verify-diagnostics
-// (host-only=false, as seg-to-cpu runs it: test/Pipelines/memory-spaces.test)
+// The pipelines that run it: test/Pipelines/memory-spaces.test.
 
 // A host function argument in #gpu.address_space<global>: host code has one
 // memory space.
@@ -16,8 +16,7 @@ func.func @global_argument(%a: memref<?xf32, #gpu.address_space<global>>,
 
 // -----
 
-// Workgroup memory inside a block's body is the kernel's: fine for the GPU
-// pipelines.
+// Workgroup memory inside a block's body is the kernel's.
 func.func @workgroup_in_block(%out: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1.0 : f32

@@ -233,26 +233,24 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
 }
 
 def SegCheckMemorySpaces : Pass<"seg-check-memory-spaces", "ModuleOp"> {
-  let summary = "Reject memrefs in #gpu.address_space memory spaces where a "
-                "pipeline cannot lower them";
+  let summary = "Reject host memrefs in #gpu.address_space memory spaces";
   let description = [{
     Host code has one memory space. A memref in a `#gpu.address_space`
     (global, workgroup or private) outside every seg op and kernel, such as
     a function argument in `#gpu.address_space<global>`, has no host
     lowering: upstream's conversions would fail later with "conversion of
     memref memory space ... failed" and no location. This pass says so at
-    the value, with the kernel that uses it, before anything is lowered.
+    the value, with the seg op that uses it, before anything is lowered.
     A top-level seg op's memrefs from the host are already in global memory
-    in its kernel; the default memory space is the one to use.
+    in its kernel, so the default memory space is the one to use.
 
-    With `host-only=false` (`seg-to-cpu`, whose reference lowering runs
-    every body on the host) memrefs in a `#gpu.address_space` inside seg
-    ops are rejected too: a block's shared memory is a `memref.alloca`
-    without a memory space in its body.
+    `seg-to-nvvm` and `seg-to-emulator` run it first. `seg-to-cpu` runs it
+    first and again after `convert-seg-to-scf`, when seg bodies have become
+    host loops: workgroup memory in a block's body is then reported at its
+    allocation (a block's shared memory is a `memref.alloca` without a
+    memory space).
   }];
   let options = [
-    Option<"hostOnly", "host-only", "bool", /*default=*/"true",
-           "Check host code only (false: seg op bodies too)">,
     Option<"pipeline", "pipeline", "std::string", /*default=*/"\"\"",
            "The pipeline that runs the check, named in its diagnostics">,
   ];
