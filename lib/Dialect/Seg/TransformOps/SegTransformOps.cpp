@@ -165,29 +165,32 @@ DiagnosedSilenceableFailure transform::SelectChunkOp::applyToOne(
 // SetGPULoweringOp
 //===----------------------------------------------------------------------===//
 
-/// Checks that `value`, if given, names a value of the strategy enum `E`
-/// (its names are those of convert-seg-to-gpu's option).
+/// Checks that `value`, if given, names a value of the strategy enum `E`,
+/// whose values are 0 to `maxValue` (the names are the dialect's, which
+/// convert-seg-to-gpu's options use too).
 template <typename E>
 static LogicalResult verifyStrategyName(Operation *op,
                                         std::optional<StringRef> value,
-                                        StringRef field, StringRef names) {
+                                        StringRef field, unsigned maxValue) {
   if (!value || symbolizeEnum<E>(*value))
     return success();
-  return op->emitOpError() << field << " must be one of " << names
-                           << ", got '" << *value << "'";
+  InFlightDiagnostic diag = op->emitOpError()
+                            << field << " must be one of ";
+  for (unsigned i = 0; i <= maxValue; ++i)
+    diag << (i ? ", " : "") << stringifyEnum(static_cast<E>(i));
+  return diag << ", got '" << *value << "'";
 }
 
 LogicalResult transform::SetGPULoweringOp::verify() {
   return success(
       succeeded(verifyStrategyName<RedStrategy>(
-          *this, getStrategy(), "strategy",
-          "auto, sequential, small, large")) &&
+          *this, getStrategy(), "strategy", getMaxEnumValForRedStrategy())) &&
       succeeded(verifyStrategyName<ScanStrategy>(
           *this, getScanStrategy(), "scan_strategy",
-          "auto, single-pass, reduce-then-scan")) &&
+          getMaxEnumValForScanStrategy())) &&
       succeeded(verifyStrategyName<HistStrategy>(
           *this, getHistStrategy(), "hist_strategy",
-          "auto, global-atomic, shared")));
+          getMaxEnumValForHistStrategy())));
 }
 
 void transform::SetGPULoweringOp::getEffects(
