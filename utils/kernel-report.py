@@ -1236,7 +1236,59 @@ def enclosing_step(a, loop):
                 instructions=path.instrs if path else None)
 
 
-MATH_INSTRUCTIONS = ("FFMA", "HMMA")
+MATH_INSTRUCTIONS = ("FFMA", "HMMA", "HGMMA")
+
+
+def tile_copy_kind(ins):
+    """How a load moves a tile towards shared memory: TMA (UTMALDG, a bulk
+    tensor copy of the whole tile), LDGSTS.<bits> (an asynchronous copy,
+    cp.async), LDG.<bits> (a plain global load, through registers), else
+    None."""
+    if ins.base == "UTMALDG":
+        return "UTMALDG"
+    if ins.base == "LDGSTS":
+        return "LDGSTS.%d" % width_bits(ins.op)
+    if is_plain_global_load(ins):
+        return "LDG.%d" % width_bits(ins.op)
+    return None
+
+
+def count_kinds(seq, kind_of):
+    """{kind: count} over `seq`, most frequent first."""
+    counts = {}
+    for i in seq:
+        kind = kind_of(i)
+        if kind:
+            counts[kind] = counts.get(kind, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def tile_copy_figures(a, k_tile):
+    """The copies of one k-tile: the global loads, asynchronous copies and
+    TMA loads on the main path of the k-tile loop; where that loop issues
+    no TMA but another loop does (a producer warp's loop in a
+    warp-specialised kernel), that loop's, the one with the most UTMALDG
+    (ties: the outermost, not the loops ptxas builds around one UTMALDG to
+    make its operands uniform)."""
+    path = a.main_path(k_tile)
+    copies = count_kinds(path.seq if path else [], tile_copy_kind)
+    region, producer = k_tile, False
+    if "UTMALDG" not in copies:
+        best = None
+        for loop in a.loops:
+            lp = a.main_path(loop)
+            n = sum(1 for i in (lp.seq if lp else []) if i.base == "UTMALDG")
+            depth, outer = 0, loop.parent
+            while outer is not None:
+                depth, outer = depth + 1, outer.parent
+            if n and (best is None or (n, -depth) > best[0]):
+                best = ((n, -depth), loop, lp.seq)
+        if best is not None:
+            region, producer = best[1], True
+            copies = count_kinds(best[2], tile_copy_kind)
+    return dict(region="loop at 0x%04x" %
+                a.blocks[region.header].instrs[0].offset,
+                producer=producer, copies=copies)
 
 
 def shared_load_kind(ins):
@@ -1313,6 +1365,9 @@ def compute_loop_figures(a):
         if outer_barriers:
             k_tile, barriers = outer, outer_barriers
         outer = outer.parent
+    k_tile_path = a.main_path(k_tile)
+    k_tile_math = sum(1 for i in k_tile_path.seq if i.base == math) \
+        if k_tile_path else count
     return dict(
         region="loop at 0x%04x" % a.blocks[loop.header].instrs[0].offset,
         instructions=len(seq), math=math, math_instructions=count,
@@ -1320,9 +1375,11 @@ def compute_loop_figures(a):
         shared_loads=dict(sorted(loads.items(), key=lambda kv: -kv[1])),
         math_per_shared_load=round(count / shared_loads, 1)
         if shared_loads else None,
+        global_loads=sum(1 for i in seq if is_global_load(i)),
         k_tile_region="loop at 0x%04x" %
         a.blocks[k_tile.header].instrs[0].offset,
-        barriers_per_k_tile=barriers, variants=variants)
+        barriers_per_k_tile=barriers, math_per_k_tile=k_tile_math,
+        tile_copies=tile_copy_figures(a, k_tile), variants=variants)
 
 
 def analyse(kernel):
@@ -1394,7 +1451,8 @@ COLUMNS = [
     ("kernel", 0), ("B", 5), ("regs", 4), ("spill", 6), ("occ", 5),
     ("LDG bits", 10), ("STG bits", 10), ("in flight", 9), ("instr/el", 8),
     ("div/el", 6), ("bar/step", 8), ("poll atomics", 12), ("math", 9),
-    ("math/shared load", 16), ("bar/k-tile", 10)]
+    ("math/shared load", 16), ("bar/k-tile", 10), ("math/k-tile", 11),
+    ("copies/k-tile", 13)]
 
 
 def row(r):
@@ -1423,13 +1481,20 @@ def compute_cells(c):
     """The math, math/shared load and bar/k-tile cells of a compute loop
     (compute_loop_figures; None: none)."""
     if c is None:
-        return ["-", "-", "-"]
-    per_load = "-"
+        return ["-", "-", "-", "-", "-"]
+    per_load = "no loads" if not c["global_loads"] else \
+        "%d LDG" % c["global_loads"]
     if c["math_per_shared_load"] is not None:
         per_load = "%.1f per %s" % (c["math_per_shared_load"],
                                     "/".join(c["shared_loads"]))
+    copies = c["tile_copies"]
+    copy_text = "+".join("%dx%s" % (n, kind)
+                         for kind, n in copies["copies"].items()) or "-"
+    if copies["producer"]:
+        copy_text += " (producer)"
     return ["%s %d%%" % (c["math"], round(100 * c["math_share"])), per_load,
-            str(c["barriers_per_k_tile"])]
+            str(c["barriers_per_k_tile"]), str(c["math_per_k_tile"]),
+            copy_text]
 
 
 def table(reports, markdown=False):
@@ -1466,13 +1531,21 @@ atomic read-modify-writes in polling loops (sleep: the loops back off with
 NANOSLEEP; -: no polling loop); math: the math instruction of the compute
 loop (of the innermost loops with FFMA or HMMA of their own, the one with
 the most: a matrix product's k-loop, one k-tile per iteration), FFMA (CUDA
-cores) or HMMA (tensor cores), and its share of the loop's instructions; math/shared load: those math
-instructions per shared-memory load of the loop, with the kinds of loads,
-most frequent first (LDS.128, LDS.64: vector loads; LDS: 32 bits or
-narrower; LDSM: ldmatrix); bar/k-tile: BAR.SYNC on the main path of one
+cores), HMMA (tensor cores, mma.sync) or HGMMA (Hopper's warpgroup MMA,
+wgmma), and its share of the loop's instructions; math/shared load: those
+math instructions per shared-memory load of the loop, with the kinds of
+loads, most frequent first (LDS.128, LDS.64: vector loads; LDS: 32 bits or
+narrower; LDSM: ldmatrix), or the loop's global loads where it has no
+shared-memory loads ("no loads": wgmma reads its operands from shared
+memory through descriptors); bar/k-tile: BAR.SYNC on the main path of one
 iteration of the k-tile loop: the compute loop, or where it has none (a
 loop over the steps of one k-tile), the innermost loop around it that has
-some (-: no compute loop).
+some (-: no compute loop); math/k-tile: the math instructions on that
+path; copies/k-tile: how that path moves the next tiles towards shared
+memory, count x kind: LDG (plain global loads, through registers), LDGSTS
+(asynchronous copies, cp.async) and UTMALDG (TMA loads); "producer": the
+k-tile loop issues no TMA and these are the loop with the most UTMALDG (a
+producer warp's loop).
 """
 
 
