@@ -176,6 +176,11 @@ void Worker::run(Launch &launch) {
 /// resident blocks.
 struct RunningLaunch {
   Launch launch;
+  /// The host task that launched it (segEmuBeginScope; 0 outside
+  /// async.execute bodies), which segEmuSynchronize waits for.
+  int64_t scope = 0;
+  /// Joins the workers once, whichever host thread waits first.
+  std::once_flag reaped;
   std::vector<Worker *> workers;
   std::vector<std::thread> threads;
   std::mutex mutex;
@@ -191,9 +196,11 @@ struct LaunchState {
   std::vector<std::unique_ptr<Worker>> workers;
   std::vector<Worker *> idle;
   uint64_t launches = 0;
-  /// Asynchronous launches not waited for yet, by id.
-  std::map<int64_t, std::unique_ptr<RunningLaunch>> inFlight;
+  /// Launches not waited for yet, by id. Host threads (an async runtime's
+  /// workers) may wait for the same launch at once: each holds a reference.
+  std::map<int64_t, std::shared_ptr<RunningLaunch>> inFlight;
   int64_t nextId = 1;
+  int64_t nextScope = 1;
 };
 
 static LaunchState &launchState() {
@@ -254,7 +261,7 @@ static std::vector<int64_t> shuffledOrder(int64_t numBlocks, int64_t resident,
 
 /// Checks a launch configuration and starts the launch on idle workers (new
 /// ones where none is idle); returns at once.
-static std::unique_ptr<RunningLaunch>
+static std::shared_ptr<RunningLaunch>
 startLaunch(SegEmuKernelFn kernel, void **args, const int64_t grid[3],
             const int64_t blockDim[3], int64_t staticSharedBytes,
             int64_t dynamicSharedBytes, const char *name) {
@@ -302,7 +309,7 @@ startLaunch(SegEmuKernelFn kernel, void **args, const int64_t grid[3],
 
   installFaultHandlers();
 
-  auto running = std::make_unique<RunningLaunch>();
+  auto running = std::make_shared<RunningLaunch>();
   Launch &launch = running->launch;
   launch.kernel = kernel;
   launch.args = args;
@@ -368,25 +375,14 @@ static void finishLaunch(RunningLaunch &running) {
       running.finishedChanged.wait(guard, done);
     }
   }
-  for (std::thread &thread : running.threads)
-    thread.join();
-  LaunchState &state = launchState();
-  std::lock_guard<std::mutex> guard(state.mutex);
-  for (Worker *worker : running.workers)
-    state.idle.push_back(worker);
-}
-
-/// Takes the asynchronous launch `id` out of the launches in flight (null
-/// if it was waited for already).
-static std::unique_ptr<RunningLaunch> takeInFlight(int64_t id) {
-  LaunchState &state = launchState();
-  std::lock_guard<std::mutex> guard(state.mutex);
-  auto it = state.inFlight.find(id);
-  if (it == state.inFlight.end())
-    return nullptr;
-  std::unique_ptr<RunningLaunch> running = std::move(it->second);
-  state.inFlight.erase(it);
-  return running;
+  std::call_once(running.reaped, [&] {
+    for (std::thread &thread : running.threads)
+      thread.join();
+    LaunchState &state = launchState();
+    std::lock_guard<std::mutex> guard(state.mutex);
+    for (Worker *worker : running.workers)
+      state.idle.push_back(worker);
+  });
 }
 
 /// The id of an asynchronous launch in flight with argument array `args`,
@@ -405,16 +401,33 @@ static int64_t inFlightWithArguments(void **args) {
 /// that a time-out report lists it.
 static void waitForLaunch(int64_t id) {
   LaunchState &state = launchState();
-  RunningLaunch *running;
+  std::shared_ptr<RunningLaunch> running;
   {
     std::lock_guard<std::mutex> guard(state.mutex);
     auto it = state.inFlight.find(id);
     if (it == state.inFlight.end())
       return;
-    running = it->second.get();
+    running = it->second;
   }
   finishLaunch(*running);
-  takeInFlight(id);
+  std::lock_guard<std::mutex> guard(state.mutex);
+  state.inFlight.erase(id);
+}
+
+/// Starts a launch and registers it in flight; returns its id.
+static int64_t launchInFlight(SegEmuKernelFn kernel, void **args,
+                              const int64_t grid[3], const int64_t block[3],
+                              int64_t staticSharedBytes,
+                              int64_t dynamicSharedBytes, const char *name,
+                              int64_t scope) {
+  std::shared_ptr<RunningLaunch> running = startLaunch(
+      kernel, args, grid, block, staticSharedBytes, dynamicSharedBytes, name);
+  running->scope = scope;
+  LaunchState &state = launchState();
+  std::lock_guard<std::mutex> guard(state.mutex);
+  int64_t id = state.nextId++;
+  state.inFlight[id] = std::move(running);
+  return id;
 }
 
 //===----------------------------------------------------------------------===//
@@ -446,50 +459,47 @@ void segEmuLaunch(SegEmuKernelFn kernel, void **args, int64_t gridX,
                   int64_t dynamicSharedBytes, const char *name) {
   const int64_t grid[3] = {gridX, gridY, gridZ};
   const int64_t block[3] = {blockX, blockY, blockZ};
-  std::unique_ptr<RunningLaunch> running = startLaunch(
-      kernel, args, grid, block, staticSharedBytes, dynamicSharedBytes, name);
   // In flight while it runs, so that a time-out report of either names the
-  // other.
-  int64_t id;
-  {
-    LaunchState &state = launchState();
-    std::lock_guard<std::mutex> guard(state.mutex);
-    id = state.nextId++;
-    state.inFlight[id] = std::move(running);
-  }
-  waitForLaunch(id);
+  // other; no scope waits for it but its caller.
+  waitForLaunch(launchInFlight(kernel, args, grid, block, staticSharedBytes,
+                               dynamicSharedBytes, name, /*scope=*/-1));
 }
 
 int64_t segEmuLaunchAsync(SegEmuKernelFn kernel, void **args, int64_t gridX,
                           int64_t gridY, int64_t gridZ, int64_t blockX,
                           int64_t blockY, int64_t blockZ,
                           int64_t staticSharedBytes, int64_t dynamicSharedBytes,
-                          const char *name) {
+                          const char *name, int64_t scope) {
   if (int64_t previous = inFlightWithArguments(args))
     waitForLaunch(previous);
   const int64_t grid[3] = {gridX, gridY, gridZ};
   const int64_t block[3] = {blockX, blockY, blockZ};
-  std::unique_ptr<RunningLaunch> running = startLaunch(
-      kernel, args, grid, block, staticSharedBytes, dynamicSharedBytes, name);
-  LaunchState &state = launchState();
-  std::lock_guard<std::mutex> guard(state.mutex);
-  int64_t id = state.nextId++;
-  state.inFlight[id] = std::move(running);
-  return id;
+  return launchInFlight(kernel, args, grid, block, staticSharedBytes,
+                        dynamicSharedBytes, name, scope);
 }
 
 void segEmuWaitLaunch(int64_t launch) { waitForLaunch(launch); }
 
-void segEmuSynchronize(void) {
+int64_t segEmuBeginScope(void) {
+  LaunchState &state = launchState();
+  std::lock_guard<std::mutex> guard(state.mutex);
+  return state.nextScope++;
+}
+
+void segEmuSynchronize(int64_t scope) {
   for (;;) {
-    int64_t id;
+    int64_t id = 0;
     {
       LaunchState &state = launchState();
       std::lock_guard<std::mutex> guard(state.mutex);
-      if (state.inFlight.empty())
-        return;
-      id = state.inFlight.begin()->first;
+      for (const auto &[candidate, running] : state.inFlight)
+        if (running->scope == scope) {
+          id = candidate;
+          break;
+        }
     }
+    if (!id)
+      return;
     waitForLaunch(id);
   }
 }
