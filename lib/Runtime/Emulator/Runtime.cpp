@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Deadlock.h"
 #include "Emulator.h"
 
 #include <signal.h>
@@ -79,6 +80,15 @@ static Config readConfig() {
       fatal("SEGIR_EMU_TIMEOUT must be a number of seconds >= 0, not '%s'",
             text);
     config.timeoutSeconds = seconds;
+  }
+  if (const char *text = getenv("SEGIR_EMU_DEADLOCK_SECONDS"); text && *text) {
+    char *end = nullptr;
+    double seconds = strtod(text, &end);
+    if (*end || !(seconds >= 0))
+      fatal("SEGIR_EMU_DEADLOCK_SECONDS must be a number of seconds >= 0, "
+            "not '%s'",
+            text);
+    config.deadlockSeconds = seconds;
   }
   config.stackSize = static_cast<size_t>(
       readInteger("SEGIR_EMU_STACK_SIZE", config.stackSize, 16 * 1024));
@@ -308,6 +318,7 @@ startLaunch(SegEmuKernelFn kernel, void **args, const int64_t grid[3],
           static_cast<long long>(dynamicSharedBytes));
 
   installFaultHandlers();
+  registerHostThread();
 
   auto running = std::make_shared<RunningLaunch>();
   Launch &launch = running->launch;
@@ -357,22 +368,35 @@ startLaunch(SegEmuKernelFn kernel, void **args, const int64_t grid[3],
   return running;
 }
 
+/// The launches in flight and their workers, for the deadlock check.
+static std::vector<LaunchSnapshot> snapshotInFlight();
+
 /// Waits until `running` has finished (reporting it when it exceeds the
-/// time limit, counted from its start) and returns its workers.
+/// time limit, counted from its start, or when it and every other launch in
+/// flight are deadlocked) and returns its workers.
 static void finishLaunch(RunningLaunch &running) {
   const Config &cfg = config();
   {
+    HostWait waiting;
     std::unique_lock<std::mutex> guard(running.mutex);
     auto done = [&] { return running.finished == running.workers.size(); };
-    if (cfg.timeoutSeconds > 0) {
-      auto limit =
-          running.start +
-          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-              std::chrono::duration<double>(cfg.timeoutSeconds));
-      if (!running.finishedChanged.wait_until(guard, limit, done))
+    auto limit =
+        running.start +
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(cfg.timeoutSeconds));
+    // Look for a deadlock every 50 ms of waiting.
+    while (!done()) {
+      auto until =
+          std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
+      if (cfg.timeoutSeconds > 0 && limit < until)
+        until = limit;
+      if (running.finishedChanged.wait_until(guard, until, done))
+        break;
+      if (cfg.timeoutSeconds > 0 && std::chrono::steady_clock::now() >= limit)
         reportTimeout(running);
-    } else {
-      running.finishedChanged.wait(guard, done);
+      guard.unlock();
+      checkForDeadlock(snapshotInFlight());
+      guard.lock();
     }
   }
   std::call_once(running.reaped, [&] {
@@ -395,6 +419,15 @@ static int64_t inFlightWithArguments(void **args) {
     if (running->launch.args == args)
       return id;
   return 0;
+}
+
+static std::vector<LaunchSnapshot> snapshotInFlight() {
+  LaunchState &state = launchState();
+  std::lock_guard<std::mutex> guard(state.mutex);
+  std::vector<LaunchSnapshot> snapshots;
+  for (const auto &[id, running] : state.inFlight)
+    snapshots.push_back({&running->launch, running->workers, running});
+  return snapshots;
 }
 
 /// Finishes one launch; a running launch stays in flight until then, so
