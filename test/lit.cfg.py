@@ -100,11 +100,14 @@ def _configure():
     config.substitutions.append(("%kernel-report", report_env + " python3 " +
         os.path.join(config.segir_src_root, "utils", "kernel-report.py")))
     # Programs lowered by seg-to-emulator also need the kernel emulator's
-    # runtime.
+    # runtime, and upstream's async runtime for async.execute; -O0 runs
+    # LLVM's coroutine lowering, which async.execute bodies need.
     config.substitutions.append((
         "%run-emu",
-        "mlir-runner -e main -entry-point-result=void -shared-libs=" +
-        runner_libs + "," + config.segir_emulator_runtime))
+        "mlir-runner -O0 -e main -entry-point-result=void -shared-libs=" +
+        runner_libs + "," +
+        os.path.join(config.mlir_lib_dir, "libmlir_async_runtime.so") + "," +
+        config.segir_emulator_runtime))
 
     # The generated docs of the build against docs/ (scripts/update-docs.sh).
     config.substitutions.append(("%update-docs", "env SEGIR_BUILD_DIR=" +

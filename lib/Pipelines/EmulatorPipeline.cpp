@@ -9,6 +9,8 @@
 #include "segir/Dialect/Seg/Transforms/Passes.h"
 #include "segir/Pipelines/Pipelines.h"
 
+#include "mlir/Conversion/AsyncToLLVM/AsyncToLLVM.h"
+#include "mlir/Dialect/Async/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
@@ -28,6 +30,13 @@ void seg::buildGPUToEmulatorPipeline(OpPassManager &pm,
   pm.addPass(createConvertGPUToSegEmulator(emulator));
   if (options.canonicalize)
     addCleanupPasses(pm);
+  // async.execute bodies run on upstream's async runtime
+  // (libmlir_async_runtime), whose threads call the emulator's.
+  pm.addPass(createAsyncFuncToAsyncRuntimePass());
+  pm.addPass(createAsyncToAsyncRuntimePass());
+  pm.addPass(createAsyncRuntimeRefCountingPass());
+  pm.addPass(createAsyncRuntimeRefCountingOptPass());
+  pm.addPass(createConvertAsyncToLLVMPass());
   buildCPUToLLVMPipeline(pm);
 }
 

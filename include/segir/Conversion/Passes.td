@@ -304,13 +304,15 @@ def ConvertGPUToSegEmulator
       runs it concurrently with other launches; the host then waits for
       launches (`segEmuWaitLaunch`, `segEmuSynchronize`) where async
       dependencies, `gpu.wait`, synchronous gpu ops and function returns
-      need them (docs/Emulator.md, "Streams").
+      need them (docs/Emulator.md, "Streams"); an `async.execute` body is
+      a host task of its own (`segEmuBeginScope`) that waits only for its
+      own launches, and the async dialect is left to upstream's lowering.
 
     Anything else from the gpu dialect (not outlined `gpu.launch`, clusters,
     sparse ops, WMMA other than f16 inputs with f16/f32 accumulators, async
     tokens passed to other ops), from nvgpu, NVVM
-    ops in device code other than `nvvm.nanosleep`, and any op of the async
-    dialect are rejected with a diagnostic at the op.
+    ops in device code other than `nvvm.nanosleep`, and async ops in device
+    code are rejected with a diagnostic at the op.
   }];
   let options = [
     Option<"check", "check", "bool", /*default=*/"false",

@@ -72,19 +72,25 @@ void segEmuLaunch(SegEmuKernelFn kernel, void **args, int64_t gridX,
  * flight run at the same time, each on workers of its own, so that blocks of
  * kernels on different streams are resident together. A launch with the
  * argument array of one in flight waits for that one first (a launch op
- * reuses its argument slots). */
+ * reuses its argument slots). `scope` is the host task that launches it:
+ * 0 outside async.execute bodies, else the body's segEmuBeginScope. */
 int64_t segEmuLaunchAsync(SegEmuKernelFn kernel, void **args, int64_t gridX,
                           int64_t gridY, int64_t gridZ, int64_t blockX,
                           int64_t blockY, int64_t blockZ,
                           int64_t staticSharedBytes, int64_t dynamicSharedBytes,
-                          const char *name);
+                          const char *name, int64_t scope);
 
 /* Waits until the asynchronous launch `launch` has finished (at once if it
- * was waited for already). */
+ * was waited for already). Any host thread may wait for any launch. */
 void segEmuWaitLaunch(int64_t launch);
 
-/* Waits until every asynchronous launch has finished. */
-void segEmuSynchronize(void);
+/* A new host task scope (> 0): an async.execute body, which the async
+ * runtime runs concurrently with the rest of the host program, waits only
+ * for its own launches. */
+int64_t segEmuBeginScope(void);
+
+/* Waits until every asynchronous launch of `scope` has finished. */
+void segEmuSynchronize(int64_t scope);
 
 /* gpu.thread_id, gpu.block_id, gpu.block_dim, gpu.grid_dim; dim 0, 1, 2 is
  * x, y, z. */

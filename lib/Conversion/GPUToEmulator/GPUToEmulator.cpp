@@ -78,6 +78,11 @@ private:
   /// depends on (an async op), or for all of them (an op the host runs
   /// synchronously).
   void waitBefore(Operation *op);
+  /// The scope (i64) of the host task that runs `op`, for segEmuLaunchAsync
+  /// and segEmuSynchronize: 0 in a function, a scope of its own in an
+  /// async.execute body, which the async runtime runs concurrently with
+  /// the rest of the program.
+  Value scopeOf(OpBuilder &b, Location loc, Operation *op);
 
   ModuleOp module;
   DeviceLoweringOptions options;
@@ -88,6 +93,8 @@ private:
   /// The ids (i64) of the asynchronous launches that each async token
   /// stands for (gpu.wait async merges them).
   llvm::DenseMap<Value, SmallVector<Value, 2>> launchesOfToken;
+  /// The scope of each async.execute body that launches or waits.
+  llvm::DenseMap<Operation *, Value> scopeOfBody;
 };
 
 struct ConvertGPUToSegEmulatorPass
@@ -204,6 +211,39 @@ EmulatorLowering::moveOutOfGPUModules(ArrayRef<gpu::GPUModuleOp> gpuModules) {
   return success();
 }
 
+/// The host task that runs `op`: the innermost async.execute or function
+/// around it (null if none). A task's launches read their arguments from its
+/// frame, and it waits for them before it ends.
+static Operation *hostTask(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (isa<async::ExecuteOp, FunctionOpInterface>(parent))
+      return parent;
+  return nullptr;
+}
+
+/// The body of the host task `task`.
+static Region &taskBody(Operation *task) {
+  if (auto execute = dyn_cast<async::ExecuteOp>(task))
+    return execute.getBodyRegion();
+  return cast<FunctionOpInterface>(task).getFunctionBody();
+}
+
+Value EmulatorLowering::scopeOf(OpBuilder &b, Location loc, Operation *op) {
+  Operation *task = hostTask(op);
+  if (!isa_and_nonnull<async::ExecuteOp>(task))
+    return LLVM::ConstantOp::create(b, loc, b.getI64Type(), 0);
+  Value &scope = scopeOfBody[task];
+  if (!scope) {
+    OpBuilder entry = OpBuilder::atBlockBegin(&taskBody(task).front());
+    scope = runtime
+                .call(entry, task->getLoc(), "segEmuBeginScope",
+                      entry.getFunctionType({}, {entry.getI64Type()}), {})
+                .getResult(0);
+  }
+  return scope;
+}
+
 /// The launch sizes as i64.
 static Value toI64(OpBuilder &b, Location loc, Value value) {
   Type i64 = b.getI64Type();
@@ -233,12 +273,13 @@ LogicalResult EmulatorLowering::lowerLaunch(gpu::LaunchFuncOp launch) {
            << ", which is not a kernel of a gpu.module in this module";
   KernelInfo kernel = it->second;
 
-  // The argument slots live in the entry block of the enclosing function,
-  // so that a launch in a loop does not grow the stack.
-  auto host = launch->getParentOfType<FunctionOpInterface>();
-  if (!host || host.isExternal())
+  // The argument slots live in the entry block of the enclosing function or
+  // async.execute body, so that a launch in a loop does not grow the stack
+  // and concurrent bodies do not share them.
+  Operation *host = hostTask(launch);
+  if (!host)
     return launch.emitOpError("is not inside a function");
-  Region *region = &host.getFunctionBody();
+  Region *region = &taskBody(host);
 
   MLIRContext *context = module.getContext();
   Type ptr = pointerType(context);
@@ -299,6 +340,8 @@ LogicalResult EmulatorLowering::lowerLaunch(gpu::LaunchFuncOp launch) {
   // An async launch runs concurrently with the host and other launches
   // until something waits for its token.
   if (Value token = launch.getAsyncToken()) {
+    callArgs.push_back(scopeOf(b, loc, launch));
+    types.push_back(i64);
     func::CallOp call =
         runtime.call(b, loc, "segEmuLaunchAsync",
                      FunctionType::get(context, types, {i64}), callArgs);
@@ -338,7 +381,9 @@ void EmulatorLowering::waitBefore(Operation *op) {
   if (!async ||
       (!async.getAsyncToken() &&
        (!isa<gpu::WaitOp>(op) || async.getAsyncDependencies().empty()))) {
-    runtime.call(b, loc, "segEmuSynchronize", b.getFunctionType({}, {}), {});
+    runtime.call(b, loc, "segEmuSynchronize",
+                 b.getFunctionType({b.getI64Type()}, {}),
+                 {scopeOf(b, loc, op)});
     return;
   }
   SmallVector<Value> launches;
@@ -389,24 +434,25 @@ LogicalResult EmulatorLowering::lowerHost() {
                 "tokens and only accepts them as operands of gpu ops");
 
   // Host code waits for asynchronous launches only where it must (without
-  // any, nothing waits). A function that launches asynchronously waits for
-  // its launches before it returns: they read their arguments from its
-  // stack.
-  llvm::SetVector<Operation *> launchingFunctions;
+  // any, nothing waits). A function or async.execute body that launches
+  // asynchronously waits for its launches before it ends: they read their
+  // arguments from its frame.
+  llvm::SetVector<Operation *> launchingTasks;
   for (Operation *op : ops)
     if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
-      if (auto function = launch->getParentOfType<FunctionOpInterface>();
-          function && launch.getAsyncToken())
-        launchingFunctions.insert(function);
-  bool anyAsyncLaunch = !launchingFunctions.empty();
-  for (Operation *function : launchingFunctions)
-    function->walk([&](Operation *op) {
-      if (!op->hasTrait<OpTrait::ReturnLike>() || op->getParentOp() != function)
-        return;
-      OpBuilder b(op);
-      runtime.call(b, op->getLoc(), "segEmuSynchronize",
-                   b.getFunctionType({}, {}), {});
-    });
+      if (Operation *task = hostTask(launch); task && launch.getAsyncToken())
+        launchingTasks.insert(task);
+  bool anyAsyncLaunch = !launchingTasks.empty();
+  for (Operation *task : launchingTasks)
+    for (Block &block : taskBody(task)) {
+      Operation *terminator = block.getTerminator();
+      if (!terminator->hasTrait<OpTrait::ReturnLike>())
+        continue;
+      OpBuilder b(terminator);
+      runtime.call(b, terminator->getLoc(), "segEmuSynchronize",
+                   b.getFunctionType({b.getI64Type()}, {}),
+                   {scopeOf(b, terminator->getLoc(), terminator)});
+    }
   for (Operation *op : ops) {
     if (anyAsyncLaunch && !isa<gpu::SetDefaultDeviceOp>(op))
       waitBefore(op);
@@ -449,24 +495,24 @@ LogicalResult EmulatorLowering::lowerHost() {
   return success();
 }
 
-/// Rejects the async dialect: its ops would reach the CPU pipeline, which
-/// does not lower them, and mlir-runner would fail far from the op.
-static LogicalResult rejectAsyncOps(ModuleOp module) {
-  WalkResult walk =
-      module.walk<WalkOrder::PreOrder>([](Operation *op) -> WalkResult {
-        if (!isa_and_nonnull<async::AsyncDialect>(op->getDialect()))
-          return WalkResult::advance();
-        op->emitOpError("is not supported by the SegIR emulator (the async "
-                        "dialect is not lowered; use async gpu ops and "
-                        "gpu.wait)");
-        return WalkResult::interrupt();
-      });
+/// Rejects the async dialect in device code: the emulator's kernels are
+/// plain functions called on fibers, which the async runtime cannot run.
+/// Host code keeps its async ops for upstream's async lowering.
+static LogicalResult rejectAsyncOpsInKernels(ModuleOp module) {
+  WalkResult walk = module.walk([](gpu::GPUModuleOp gpuModule) -> WalkResult {
+    return gpuModule.walk<WalkOrder::PreOrder>([](Operation *op) -> WalkResult {
+      if (!isa_and_nonnull<async::AsyncDialect>(op->getDialect()))
+        return WalkResult::advance();
+      op->emitOpError("in device code is not supported by the SegIR emulator");
+      return WalkResult::interrupt();
+    });
+  });
   return failure(walk.wasInterrupted());
 }
 
 LogicalResult EmulatorLowering::run() {
   MLIRContext *context = module.getContext();
-  if (failed(rejectAsyncOps(module)))
+  if (failed(rejectAsyncOpsInKernels(module)))
     return failure();
 
   for (Operation &op : *module.getBody())

@@ -223,7 +223,9 @@ struct ComputeLowering : OpConversionPattern<gpu::SubgroupMmaComputeOp> {
     Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
     Type ptr = LLVM::LLVMPointerType::get(op.getContext());
     // Stack slots for the lane's fragments: at most 16 elements of 2 or 4
-    // bytes each.
+    // bytes each, aligned for the widest vector stored to them (the stores
+    // assume the vector's natural alignment, 32 bytes for 8 x f32; LLVM
+    // realigns the frame for them).
     SmallVector<Value, 4> slots;
     {
       OpBuilder::InsertionGuard guard(rewriter);
@@ -232,7 +234,7 @@ struct ComputeLowering : OpConversionPattern<gpu::SubgroupMmaComputeOp> {
       for (int i = 0; i < 4; ++i)
         slots.push_back(LLVM::AllocaOp::create(rewriter, loc, ptr,
                                                rewriter.getI8Type(), bytes,
-                                               /*alignment=*/16));
+                                               /*alignment=*/64));
     }
     SmallVector<Value, 3> fragments = {adaptor.getOpA(), adaptor.getOpB(),
                                        adaptor.getOpC()};
@@ -334,12 +336,6 @@ mlir::seg::emulator::lowerWmmaOps(func::FuncOp func, RuntimeCalls &runtime,
   if (!any)
     return success();
   MLIRContext *context = func.getContext();
-  // Fragments of 32 bytes live in ymm registers and their spill slots; the
-  // JIT-compiled function realigns its frame for them only when asked to
-  // (without, an aligned spill faults on a fiber's stack).
-  func->setAttr(
-      "passthrough",
-      ArrayAttr::get(context, {StringAttr::get(context, "stackrealign")}));
   TypeConverter converter;
   converter.addConversion([](Type type) { return type; });
   converter.addConversion([](gpu::MMAMatrixType type) -> Type {

@@ -50,6 +50,9 @@ struct Config {
   bool weakMemory = false;
   /// Time limit of one launch in seconds, 0 for none (SEGIR_EMU_TIMEOUT).
   double timeoutSeconds = 120;
+  /// Seconds every launch in flight must be stalled before a deadlock is
+  /// reported, 0 for never (SEGIR_EMU_DEADLOCK_SECONDS).
+  double deadlockSeconds = 2;
   /// Stack bytes of one emulated thread (SEGIR_EMU_STACK_SIZE).
   size_t stackSize = 256 * 1024;
   /// One line on stderr per launch: kernel, grid, block, shared memory
@@ -139,6 +142,17 @@ struct Fiber {
   CollectiveRequest request;
   uint32_t polls = 0;
   ThreadMemory memory;
+  /// Spin detection (Deadlock.cpp): a hash of the global memory read since
+  /// the last poll, that of the poll before, how many polls in a row read
+  /// the same, polls in a row without reads, and the first address read.
+  uint64_t readHash = 0;
+  uint64_t previousReadHash = 0;
+  uint32_t sameReads = 0;
+  uint32_t pollsWithoutReads = 0;
+  const void *spinAddress = nullptr;
+  /// The bytes an atomic found (segEmuAtomicBegin), to tell whether it
+  /// changed memory.
+  uint64_t atomicBefore = 0;
 };
 
 /// The block a worker is running.
@@ -156,6 +170,8 @@ struct Block {
   char *shared = nullptr;
   int64_t linearId = 0;
   BlockMemory memory;
+  /// Threads that spin on unchanged memory (Deadlock.cpp).
+  int64_t spinning = 0;
 };
 
 /// An OS thread running blocks, with the fibers, stacks and shared memory it
@@ -184,6 +200,11 @@ struct Worker {
   /// The linear id of the block being run, -1 when none (read by the
   /// launching thread for its time-out report).
   std::atomic<int64_t> currentBlock{-1};
+  /// Events that may release a spinning thread, and whether every thread
+  /// of its block that can run spins (Deadlock.cpp); read by waiting host
+  /// threads.
+  std::atomic<uint64_t> progress{0};
+  std::atomic<bool> stalled{false};
 
 private:
   void prepareFibers(int64_t count);
@@ -206,6 +227,11 @@ Fiber &self(const char *what);
 std::string describe(const Fiber &fiber);
 /// "(x,y,z)" for the linear block id `linear` of `launch`.
 std::string blockCoordinates(const Launch &launch, int64_t linear);
+
+/// Where the threads of `block` are: "threads (0,0,0)..(4,0,0) wait at
+/// <site>; thread (5,0,0) has exited; ...", consecutive threads with the same
+/// state together.
+std::string describeThreads(const Block &block);
 
 /// Reports a block whose threads can no longer run (some wait at a barrier
 /// or collective that cannot complete) and exits.

@@ -33,6 +33,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Hopper.h"
+
+#include "Deadlock.h"
 #include "Emulator.h"
 #include "segir/Runtime/EmulatorHopper.h"
 #include "segir/Runtime/TensorMap.h"
@@ -201,6 +203,7 @@ void completeCopy(HopperBlock &block, size_t index) {
   char *view = randomized ? asyncView(block) : nullptr;
   performCopy(copy, block.block->shared,
               copy.isStore ? (view ? view : block.block->shared) : view);
+  noteProgress(*block.block->worker);
   if (copy.isStore)
     return;
   auto it = block.barriers.find(copy.barrier);
@@ -414,6 +417,9 @@ void segEmuMbarrierTryWaitParity(void *barrier, int32_t parity,
       idleRounds = 0;
       seen = block.progress;
     }
+    // Waiting on a phase is spinning on it (Deadlock.cpp).
+    uint64_t phase = barrierAt(fiber, barrier, site).phase;
+    noteRead(fiber, barrier, &phase, sizeof(phase));
     poll(fiber);
   }
   --block.waiters;

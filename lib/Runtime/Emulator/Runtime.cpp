@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Deadlock.h"
 #include "Emulator.h"
 
 #include <signal.h>
@@ -79,6 +80,15 @@ static Config readConfig() {
       fatal("SEGIR_EMU_TIMEOUT must be a number of seconds >= 0, not '%s'",
             text);
     config.timeoutSeconds = seconds;
+  }
+  if (const char *text = getenv("SEGIR_EMU_DEADLOCK_SECONDS"); text && *text) {
+    char *end = nullptr;
+    double seconds = strtod(text, &end);
+    if (*end || !(seconds >= 0))
+      fatal("SEGIR_EMU_DEADLOCK_SECONDS must be a number of seconds >= 0, "
+            "not '%s'",
+            text);
+    config.deadlockSeconds = seconds;
   }
   config.stackSize = static_cast<size_t>(
       readInteger("SEGIR_EMU_STACK_SIZE", config.stackSize, 16 * 1024));
@@ -176,6 +186,11 @@ void Worker::run(Launch &launch) {
 /// resident blocks.
 struct RunningLaunch {
   Launch launch;
+  /// The host task that launched it (segEmuBeginScope; 0 outside
+  /// async.execute bodies), which segEmuSynchronize waits for.
+  int64_t scope = 0;
+  /// Joins the workers once, whichever host thread waits first.
+  std::once_flag reaped;
   std::vector<Worker *> workers;
   std::vector<std::thread> threads;
   std::mutex mutex;
@@ -191,9 +206,11 @@ struct LaunchState {
   std::vector<std::unique_ptr<Worker>> workers;
   std::vector<Worker *> idle;
   uint64_t launches = 0;
-  /// Asynchronous launches not waited for yet, by id.
-  std::map<int64_t, std::unique_ptr<RunningLaunch>> inFlight;
+  /// Launches not waited for yet, by id. Host threads (an async runtime's
+  /// workers) may wait for the same launch at once: each holds a reference.
+  std::map<int64_t, std::shared_ptr<RunningLaunch>> inFlight;
   int64_t nextId = 1;
+  int64_t nextScope = 1;
 };
 
 static LaunchState &launchState() {
@@ -254,7 +271,7 @@ static std::vector<int64_t> shuffledOrder(int64_t numBlocks, int64_t resident,
 
 /// Checks a launch configuration and starts the launch on idle workers (new
 /// ones where none is idle); returns at once.
-static std::unique_ptr<RunningLaunch>
+static std::shared_ptr<RunningLaunch>
 startLaunch(SegEmuKernelFn kernel, void **args, const int64_t grid[3],
             const int64_t blockDim[3], int64_t staticSharedBytes,
             int64_t dynamicSharedBytes, const char *name) {
@@ -301,8 +318,9 @@ startLaunch(SegEmuKernelFn kernel, void **args, const int64_t grid[3],
           static_cast<long long>(dynamicSharedBytes));
 
   installFaultHandlers();
+  registerHostThread();
 
-  auto running = std::make_unique<RunningLaunch>();
+  auto running = std::make_shared<RunningLaunch>();
   Launch &launch = running->launch;
   launch.kernel = kernel;
   launch.args = args;
@@ -350,43 +368,45 @@ startLaunch(SegEmuKernelFn kernel, void **args, const int64_t grid[3],
   return running;
 }
 
+/// The launches in flight and their workers, for the deadlock check.
+static std::vector<LaunchSnapshot> snapshotInFlight();
+
 /// Waits until `running` has finished (reporting it when it exceeds the
-/// time limit, counted from its start) and returns its workers.
+/// time limit, counted from its start, or when it and every other launch in
+/// flight are deadlocked) and returns its workers.
 static void finishLaunch(RunningLaunch &running) {
   const Config &cfg = config();
   {
+    HostWait waiting;
     std::unique_lock<std::mutex> guard(running.mutex);
     auto done = [&] { return running.finished == running.workers.size(); };
-    if (cfg.timeoutSeconds > 0) {
-      auto limit =
-          running.start +
-          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-              std::chrono::duration<double>(cfg.timeoutSeconds));
-      if (!running.finishedChanged.wait_until(guard, limit, done))
+    auto limit =
+        running.start +
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(cfg.timeoutSeconds));
+    // Look for a deadlock every 50 ms of waiting.
+    while (!done()) {
+      auto until =
+          std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
+      if (cfg.timeoutSeconds > 0 && limit < until)
+        until = limit;
+      if (running.finishedChanged.wait_until(guard, until, done))
+        break;
+      if (cfg.timeoutSeconds > 0 && std::chrono::steady_clock::now() >= limit)
         reportTimeout(running);
-    } else {
-      running.finishedChanged.wait(guard, done);
+      guard.unlock();
+      checkForDeadlock(snapshotInFlight());
+      guard.lock();
     }
   }
-  for (std::thread &thread : running.threads)
-    thread.join();
-  LaunchState &state = launchState();
-  std::lock_guard<std::mutex> guard(state.mutex);
-  for (Worker *worker : running.workers)
-    state.idle.push_back(worker);
-}
-
-/// Takes the asynchronous launch `id` out of the launches in flight (null
-/// if it was waited for already).
-static std::unique_ptr<RunningLaunch> takeInFlight(int64_t id) {
-  LaunchState &state = launchState();
-  std::lock_guard<std::mutex> guard(state.mutex);
-  auto it = state.inFlight.find(id);
-  if (it == state.inFlight.end())
-    return nullptr;
-  std::unique_ptr<RunningLaunch> running = std::move(it->second);
-  state.inFlight.erase(it);
-  return running;
+  std::call_once(running.reaped, [&] {
+    for (std::thread &thread : running.threads)
+      thread.join();
+    LaunchState &state = launchState();
+    std::lock_guard<std::mutex> guard(state.mutex);
+    for (Worker *worker : running.workers)
+      state.idle.push_back(worker);
+  });
 }
 
 /// The id of an asynchronous launch in flight with argument array `args`,
@@ -401,20 +421,46 @@ static int64_t inFlightWithArguments(void **args) {
   return 0;
 }
 
+static std::vector<LaunchSnapshot> snapshotInFlight() {
+  LaunchState &state = launchState();
+  std::lock_guard<std::mutex> guard(state.mutex);
+  std::vector<LaunchSnapshot> snapshots;
+  for (const auto &[id, running] : state.inFlight)
+    snapshots.push_back({&running->launch, running->workers, running});
+  return snapshots;
+}
+
 /// Finishes one launch; a running launch stays in flight until then, so
 /// that a time-out report lists it.
 static void waitForLaunch(int64_t id) {
   LaunchState &state = launchState();
-  RunningLaunch *running;
+  std::shared_ptr<RunningLaunch> running;
   {
     std::lock_guard<std::mutex> guard(state.mutex);
     auto it = state.inFlight.find(id);
     if (it == state.inFlight.end())
       return;
-    running = it->second.get();
+    running = it->second;
   }
   finishLaunch(*running);
-  takeInFlight(id);
+  std::lock_guard<std::mutex> guard(state.mutex);
+  state.inFlight.erase(id);
+}
+
+/// Starts a launch and registers it in flight; returns its id.
+static int64_t launchInFlight(SegEmuKernelFn kernel, void **args,
+                              const int64_t grid[3], const int64_t block[3],
+                              int64_t staticSharedBytes,
+                              int64_t dynamicSharedBytes, const char *name,
+                              int64_t scope) {
+  std::shared_ptr<RunningLaunch> running = startLaunch(
+      kernel, args, grid, block, staticSharedBytes, dynamicSharedBytes, name);
+  running->scope = scope;
+  LaunchState &state = launchState();
+  std::lock_guard<std::mutex> guard(state.mutex);
+  int64_t id = state.nextId++;
+  state.inFlight[id] = std::move(running);
+  return id;
 }
 
 //===----------------------------------------------------------------------===//
@@ -446,50 +492,47 @@ void segEmuLaunch(SegEmuKernelFn kernel, void **args, int64_t gridX,
                   int64_t dynamicSharedBytes, const char *name) {
   const int64_t grid[3] = {gridX, gridY, gridZ};
   const int64_t block[3] = {blockX, blockY, blockZ};
-  std::unique_ptr<RunningLaunch> running = startLaunch(
-      kernel, args, grid, block, staticSharedBytes, dynamicSharedBytes, name);
   // In flight while it runs, so that a time-out report of either names the
-  // other.
-  int64_t id;
-  {
-    LaunchState &state = launchState();
-    std::lock_guard<std::mutex> guard(state.mutex);
-    id = state.nextId++;
-    state.inFlight[id] = std::move(running);
-  }
-  waitForLaunch(id);
+  // other; no scope waits for it but its caller.
+  waitForLaunch(launchInFlight(kernel, args, grid, block, staticSharedBytes,
+                               dynamicSharedBytes, name, /*scope=*/-1));
 }
 
 int64_t segEmuLaunchAsync(SegEmuKernelFn kernel, void **args, int64_t gridX,
                           int64_t gridY, int64_t gridZ, int64_t blockX,
                           int64_t blockY, int64_t blockZ,
                           int64_t staticSharedBytes, int64_t dynamicSharedBytes,
-                          const char *name) {
+                          const char *name, int64_t scope) {
   if (int64_t previous = inFlightWithArguments(args))
     waitForLaunch(previous);
   const int64_t grid[3] = {gridX, gridY, gridZ};
   const int64_t block[3] = {blockX, blockY, blockZ};
-  std::unique_ptr<RunningLaunch> running = startLaunch(
-      kernel, args, grid, block, staticSharedBytes, dynamicSharedBytes, name);
-  LaunchState &state = launchState();
-  std::lock_guard<std::mutex> guard(state.mutex);
-  int64_t id = state.nextId++;
-  state.inFlight[id] = std::move(running);
-  return id;
+  return launchInFlight(kernel, args, grid, block, staticSharedBytes,
+                        dynamicSharedBytes, name, scope);
 }
 
 void segEmuWaitLaunch(int64_t launch) { waitForLaunch(launch); }
 
-void segEmuSynchronize(void) {
+int64_t segEmuBeginScope(void) {
+  LaunchState &state = launchState();
+  std::lock_guard<std::mutex> guard(state.mutex);
+  return state.nextScope++;
+}
+
+void segEmuSynchronize(int64_t scope) {
   for (;;) {
-    int64_t id;
+    int64_t id = 0;
     {
       LaunchState &state = launchState();
       std::lock_guard<std::mutex> guard(state.mutex);
-      if (state.inFlight.empty())
-        return;
-      id = state.inFlight.begin()->first;
+      for (const auto &[candidate, running] : state.inFlight)
+        if (running->scope == scope) {
+          id = candidate;
+          break;
+        }
     }
+    if (!id)
+      return;
     waitForLaunch(id);
   }
 }

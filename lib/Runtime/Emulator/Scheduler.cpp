@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Deadlock.h"
 #include "Emulator.h"
 #include "Hopper.h"
 
@@ -117,6 +118,8 @@ void Worker::runBlock(Launch &launch, int64_t linearBlockId) {
   block.warpWaiting.assign((n + SEG_EMU_WARP_SIZE - 1) / SEG_EMU_WARP_SIZE, 0);
   block.shared = shared;
   block.linearId = linearBlockId;
+  block.spinning = 0;
+  noteProgress(*this);
   block.runQueue.clear();
   bool weakMemory = weakMemoryActive;
   if (weakMemory)
@@ -134,6 +137,8 @@ void Worker::runBlock(Launch &launch, int64_t linearBlockId) {
     fiber.state = FiberState::Runnable;
     fiber.site = nullptr;
     fiber.polls = 0;
+    fiber.sameReads = fiber.pollsWithoutReads = 0;
+    fiber.readHash = fiber.previousReadHash = 0;
     if (weakMemory)
       weakMemoryStartThread(fiber);
     makeContext(fiber.context, fiber.stack, size, fiberMain);
@@ -146,6 +151,7 @@ void Worker::runBlock(Launch &launch, int64_t linearBlockId) {
     switchContext(scheduler, next->context);
   }
   currentFiber = nullptr;
+  noteProgress(*this);
   if (block.exited != n)
     reportStuckBlock(block);
   hopperEndBlock(block);
@@ -187,6 +193,8 @@ void segir::emu::fiberMain() {
   const Launch &launch = *fiber->block->launch;
   launch.kernel(launch.args);
   fiber = currentFiber;
+  stopSpinning(*fiber);
+  noteProgress(*fiber->block->worker);
   fiber->state = FiberState::Exited;
   ++fiber->block->exited;
   switchAway(*fiber);
@@ -237,21 +245,17 @@ std::string segir::emu::describe(const Fiber &fiber) {
          threadCoordinates(fiber);
 }
 
-/// Reports a block in which no thread can run any more: some wait at a
-/// barrier or a warp collective that can never complete, because other
-/// threads exited or wait elsewhere. Threads with the same state are listed
-/// together, as runs of consecutive linear ids.
-void segir::emu::reportStuckBlock(const Block &block) {
-  bool anyBarrier = false;
+std::string segir::emu::describeThreads(const Block &block) {
   // (state, site) of each group in order of first appearance, with its runs
-  // of linear ids.
-  std::vector<std::pair<std::pair<FiberState, const char *>,
+  // of linear ids; a spinning thread's site is the address it spins on.
+  std::vector<std::pair<std::pair<FiberState, const void *>,
                         std::vector<std::pair<int64_t, int64_t>>>>
       groups;
   for (int64_t i = 0; i < block.numThreads; ++i) {
     const Fiber &fiber = block.fibers[i];
-    anyBarrier |= fiber.state == FiberState::AtBarrier;
-    std::pair<FiberState, const char *> key(fiber.state, fiber.site);
+    std::pair<FiberState, const void *> key(fiber.state, fiber.site);
+    if (fiber.state == FiberState::Runnable)
+      key.second = isSpinning(fiber) ? fiber.spinAddress : nullptr;
     auto it = groups.begin();
     while (it != groups.end() && it->first != key)
       ++it;
@@ -265,18 +269,13 @@ void segir::emu::reportStuckBlock(const Block &block) {
       it->second.push_back({i, i});
   }
 
-  const Launch &launch = *block.launch;
-  std::string message = anyBarrier ? "barrier divergence" : "warp divergence";
-  message += std::string(" in kernel ") + launch.name + ", block (" +
-             std::to_string(block.blockId[0]) + "," +
-             std::to_string(block.blockId[1]) + "," +
-             std::to_string(block.blockId[2]) + "):";
+  std::string message;
   for (size_t g = 0; g < groups.size(); ++g) {
     const auto &[key, runs] = groups[g];
     int64_t count = 0;
     for (auto [first, last] : runs)
       count += last - first + 1;
-    message += g ? "; " : " ";
+    message += g ? "; " : "";
     message += count == 1 ? "thread " : "threads ";
     for (size_t r = 0; r < runs.size(); ++r) {
       if (r)
@@ -290,13 +289,37 @@ void segir::emu::reportStuckBlock(const Block &block) {
       message += count == 1 ? " has exited" : " have exited";
       break;
     case FiberState::Runnable:
-      message += " still run";
+      if (key.second) {
+        char address[32];
+        snprintf(address, sizeof(address), "%p", key.second);
+        message += std::string(count == 1 ? " spins" : " spin") +
+                   " on unchanged memory at " + address;
+      } else {
+        message += " still run";
+      }
       break;
     default:
-      message += std::string(" wait at ") + key.second;
+      message +=
+          std::string(" wait at ") + static_cast<const char *>(key.second);
       break;
     }
   }
+  return message;
+}
+
+/// Reports a block in which no thread can run any more: some wait at a
+/// barrier or a warp collective that can never complete, because other
+/// threads exited or wait elsewhere.
+void segir::emu::reportStuckBlock(const Block &block) {
+  bool anyBarrier = false;
+  for (int64_t i = 0; i < block.numThreads; ++i)
+    anyBarrier |= block.fibers[i].state == FiberState::AtBarrier;
+  const Launch &launch = *block.launch;
+  std::string message = anyBarrier ? "barrier divergence" : "warp divergence";
+  message += std::string(" in kernel ") + launch.name + ", block (" +
+             std::to_string(block.blockId[0]) + "," +
+             std::to_string(block.blockId[1]) + "," +
+             std::to_string(block.blockId[2]) + "): " + describeThreads(block);
   fatal("%s", message.c_str());
 }
 
@@ -314,6 +337,7 @@ void segir::emu::barrier(Fiber &fiber, const char *site) {
   bool weakMemory = weakMemoryActive;
   if (weakMemory)
     weakMemoryBarrierArrive(fiber);
+  stopSpinning(fiber);
   fiber.state = FiberState::AtBarrier;
   fiber.site = site;
   if (++block.atBarrier < block.numThreads) {
@@ -327,6 +351,7 @@ void segir::emu::barrier(Fiber &fiber, const char *site) {
     if (block.fibers[i].site != site)
       reportStuckBlock(block);
   block.atBarrier = 0;
+  noteProgress(worker);
   for (int64_t i = 0; i < block.numThreads; ++i)
     if (&block.fibers[i] != &fiber)
       release(block.fibers[i]);
@@ -523,6 +548,7 @@ uint64_t segir::emu::collective(Fiber &fiber,
   int64_t warp = fiber.linearId / SEG_EMU_WARP_SIZE;
   int lane = static_cast<int>(fiber.linearId % SEG_EMU_WARP_SIZE);
   Fiber *lanes = block.fibers + warp * SEG_EMU_WARP_SIZE;
+  stopSpinning(fiber);
   fiber.request = request;
   fiber.state = FiberState::InCollective;
   fiber.site = request.site;
@@ -534,6 +560,7 @@ uint64_t segir::emu::collective(Fiber &fiber,
     return fiber.request.output;
   }
   completeRound(lanes, request);
+  noteProgress(worker);
   waiting &= ~request.required;
   for (int other = 0; other < SEG_EMU_WARP_SIZE; ++other)
     if ((request.required >> other & 1) && other != lane)
@@ -551,6 +578,7 @@ uint64_t segir::emu::collective(Fiber &fiber,
 
 void segir::emu::poll(Fiber &fiber) {
   Worker &worker = *fiber.block->worker;
+  noteSpinPoll(fiber);
   // Other workers may be waiting for a core to set the flag this block
   // spins on (more resident blocks than cores).
   if ((++worker.polls & 1023) == 0)

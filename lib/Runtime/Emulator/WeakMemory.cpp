@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Deadlock.h"
 #include "Emulator.h"
 
 #include <algorithm>
@@ -215,6 +216,8 @@ static uint64_t presentView() {
 /// Writes `store` to memory and logs what it overwrote; the log's mutex is
 /// held.
 static void commit(const PendingStore &store) {
+  if (Fiber *fiber = currentFiber)
+    noteProgress(*fiber->block->worker);
   MemoryLog &log = memoryLog();
   uint64_t index = log.length.load(std::memory_order_relaxed);
   LogEntry &entry = log.ring[index % kLogCapacity];
@@ -634,9 +637,13 @@ void segEmuLoadBytes(void *buffer, const void *address, int64_t bytes) {
       [&](Fiber &fiber, uintptr_t word, size_t offset, uint32_t size) {
         loadWord(fiber, word, out + offset, size);
       });
+  if (Fiber *fiber = currentFiber)
+    noteRead(*fiber, address, buffer, static_cast<size_t>(bytes));
 }
 
 void segEmuStoreBytes(void *address, const void *buffer, int64_t bytes) {
+  if (Fiber *fiber = currentFiber)
+    noteProgress(*fiber->block->worker);
   const char *in = static_cast<const char *>(buffer);
   accessBytes(
       address, bytes, [&] { memcpy(address, buffer, bytes); },
@@ -658,6 +665,9 @@ void segEmuFence(int32_t order, int32_t scope) {
 void segEmuAtomicBegin(void *address, int64_t bytes, int32_t order,
                        int32_t scope) {
   Fiber *fiber = pollWeakFiber();
+  if (currentFiber)
+    memcpy(&currentFiber->atomicBefore, address,
+           std::min<size_t>(bytes, sizeof(uint64_t)));
   if (!fiber)
     return;
   if (releases(order))
@@ -680,8 +690,17 @@ void segEmuAtomicBegin(void *address, int64_t bytes, int32_t order,
 
 void segEmuAtomicEnd(void *address, int64_t bytes, int32_t order,
                      int32_t scope) {
-  (void)bytes;
   Fiber *fiber = currentFiber;
+  if (fiber) {
+    // An atomic that leaves memory as it was (a read-modify-write of 0,
+    // a failed compare-and-swap) only reads it.
+    uint64_t after = 0;
+    size_t size = std::min<size_t>(bytes, sizeof(uint64_t));
+    memcpy(&after, address, size);
+    if (memcmp(&after, &fiber->atomicBefore, size))
+      noteProgress(*fiber->block->worker);
+    noteRead(*fiber, address, &after, size);
+  }
   if (!weakMemoryActive || !fiber)
     return;
   if (acquires(order))
@@ -696,6 +715,9 @@ void segEmuAtomicEnd(void *address, int64_t bytes, int32_t order,
 
 void segEmuSettle(void) {
   Fiber *fiber = currentFiber;
+  // An access the memory model does not see follows: it may store.
+  if (fiber)
+    noteProgress(*fiber->block->worker);
   if (!weakMemoryActive || !fiber)
     return;
   release(*fiber, SEG_EMU_SCOPE_SYSTEM);

@@ -328,9 +328,11 @@ func.func @memory(%n: index, %h: memref<?xf32>, %v: f32) {
 // CHECK: %[[C:.*]] = call @segEmuLaunchAsync(
 // CHECK-NEXT: call @segEmuWaitLaunch(%[[B]])
 // CHECK-NEXT: call @segEmuWaitLaunch(%[[C]])
-// CHECK-NEXT: call @segEmuSynchronize()
+// CHECK-NEXT: %[[SCOPE:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK-NEXT: call @segEmuSynchronize(%[[SCOPE]])
 // CHECK: call @segEmuLaunch(
-// CHECK-NEXT: call @segEmuSynchronize()
+// CHECK-NEXT: %[[SCOPE2:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK-NEXT: call @segEmuSynchronize(%[[SCOPE2]])
 // CHECK-NEXT: return
 
 module attributes {gpu.container_module} {
@@ -349,6 +351,42 @@ module attributes {gpu.container_module} {
     %c = gpu.launch_func async [%j] @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
     gpu.wait [%b, %c]
     gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+// An async.execute body is a host task of its own: its argument slots and
+// scope are made at its start, and it waits for its own launches (by
+// scope) before it yields and before a synchronous gpu op.
+
+// CHECK-LABEL: func.func @bodies(
+// CHECK: async.execute {
+// CHECK: llvm.alloca
+// CHECK: %[[SCOPE:.*]] = func.call @segEmuBeginScope() : () -> i64
+// CHECK: func.call @segEmuLaunchAsync({{.*}}, %[[SCOPE]])
+// CHECK: func.call @segEmuSynchronize(%[[SCOPE]])
+// CHECK: func.call @segEmuLaunch(
+// CHECK: func.call @segEmuSynchronize(%[[SCOPE]])
+// CHECK-NEXT: async.yield
+// CHECK: async.await
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: i32) kernel {
+      gpu.return
+    }
+  }
+  func.func @bodies(%x: i32) {
+    %c1 = arith.constant 1 : index
+    %t = async.execute {
+      %s = gpu.wait async
+      %a = gpu.launch_func async [%s] @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : i32)
+      gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : i32)
+      async.yield
+    }
+    async.await %t : !async.token
     return
   }
 }

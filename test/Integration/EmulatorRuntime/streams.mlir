@@ -7,6 +7,14 @@
 // RUN: sed 's/async \[%%s1\] @kernels::@pong/async [%%a] @kernels::@pong/' %s | seg-opt --seg-to-emulator | env SEGIR_EMU_TIMEOUT=1 not %run-emu 2>&1 | FileCheck %s --check-prefix=ONE-STREAM
 // ONE-STREAM: segir emulator: kernel ping exceeded the time limit of 1 s (SEGIR_EMU_TIMEOUT): blocks ({{[01]}},0,0), ({{[01]}},0,0) still running, 0 of 2 blocks not started{{$}}
 // ONE-STREAM-NOT: 136128
+// Without a time limit that short, the deadlock is reported after 2 s of
+// no progress, long before the default limit of 120 s (`timeout` fails the
+// run if it takes 60 s):
+// RUN: sed 's/async \[%%s1\] @kernels::@pong/async [%%a] @kernels::@pong/' %s | seg-opt --seg-to-emulator > %t.one.mlir
+// RUN: timeout 60 not %run-emu %t.one.mlir 2>&1 | FileCheck %s --check-prefix=DEADLOCK
+// RUN: env SEGIR_EMU_SEED=3 timeout 60 not %run-emu %t.one.mlir 2>&1 | FileCheck %s --check-prefix=DEADLOCK
+// DEADLOCK: segir emulator: deadlock: no launch in flight can finish (for 2 s, every thread that can run has spun on global memory that nothing changes, the other threads wait, and the host waits for a launch); kernel ping: block ({{[01]}},0,0) (thread (0,0,0) spins on unchanged memory at 0x{{[0-9a-f]+}}; threads (1,0,0)..(31,0,0) wait at gpu.barrier at <stdin>:{{[0-9]+}}:7), block ({{[01]}},0,0) (thread (0,0,0) spins on unchanged memory at 0x{{[0-9a-f]+}}; threads (1,0,0)..(31,0,0) wait at gpu.barrier at <stdin>:{{[0-9]+}}:7){{$}}
+// DEADLOCK-NOT: 136128
 
 // Two kernels launched on two streams (async launches with independent
 // tokens) run at the same time: block i of @ping raises flag i and waits for
