@@ -173,6 +173,13 @@ def SegStageHostMemory : Pass<"seg-stage-host-memory", "ModuleOp"> {
     copied back, so an input aliasing an output does not overwrite the
     result.
 
+    A captured TMA tensor map (`nvgpu.tma.create.descriptor` of a
+    `memref.cast` of a ranked memref) describes its memref's memory: that
+    memref is copied as if captured, and the kernel gets a tensor map
+    encoded again from the copy after the copy is made. A memref a TMA
+    store writes through its tensor map is copied back. A tensor map whose
+    memref cannot be found that way is reported at the launch.
+
     Captured memrefs must have the identity layout (contiguous); others are
     reported at the launch.
   }];
