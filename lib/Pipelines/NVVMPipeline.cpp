@@ -108,6 +108,9 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createSegDeclareDynamicSharedMemory());
   // Upstream's nvgpu-to-nvvm lowering has no BF16 mma.sync.
   pm.addPass(createSegLowerBF16MmaSync());
+  // Kernels outlined above take TMA tensor maps as arguments, which the
+  // NVVM lowering passes as pointers.
+  pm.addPass(createSegLowerTensorMapArguments());
 
   addNVVMLowering(pm, options);
 }

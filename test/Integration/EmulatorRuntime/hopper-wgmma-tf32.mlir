@@ -2,6 +2,10 @@
 // RUN: %run-emu %t.mlir | FileCheck %s
 // RUN: env SEGIR_EMU_SEED=2 %run-emu %t.mlir | FileCheck %s
 // RUN: env SEGIR_EMU_SEED=6 SEGIR_EMU_RESIDENT_BLOCKS=1 %run-emu %t.mlir | FileCheck %s
+// With device copies of the host memrefs (seg-stage-host-memory, as
+// seg-to-nvvm's stage-host-memory=true): the tensor maps are encoded again
+// from the copies, and C, which only the TMA store writes, is copied back.
+// RUN: seg-opt %s --seg-stage-host-memory --seg-to-emulator | env SEGIR_EMU_SEED=5 %run-emu | FileCheck %s
 
 // C = A B with TF32 wgmma over a 50 x 60 x 28 product, in one 64 x 64 x 32
 // tile: TMA loads A (64 x 32) and B transposed (n x k, 64 x 32), both

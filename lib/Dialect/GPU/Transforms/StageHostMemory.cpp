@@ -9,6 +9,8 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -34,6 +36,37 @@ static bool isDeviceMemory(Value value) {
   return false;
 }
 
+/// A TMA tensor map that a launch captures, encoded on the host from
+/// (a cast of) `memref`.
+struct CapturedTensorMap {
+  nvgpu::TmaCreateDescriptorOp create;
+  memref::CastOp cast;
+  Value memref;
+};
+
+/// The memref behind tensor map `value`: the ranked memref that
+/// `nvgpu.tma.create.descriptor` encodes through a `memref.cast`; failure
+/// when it is not such a cast.
+static FailureOr<CapturedTensorMap> getTensorMapSource(Value value) {
+  auto create = value.getDefiningOp<nvgpu::TmaCreateDescriptorOp>();
+  if (!create)
+    return failure();
+  auto cast = create.getTensor().getDefiningOp<memref::CastOp>();
+  if (!cast || !isa<MemRefType>(cast.getSource().getType()))
+    return failure();
+  return CapturedTensorMap{create, cast, cast.getSource()};
+}
+
+/// Whether a TMA store in `region` writes through tensor map `map`.
+static bool isStoredThrough(Value map, Region &region) {
+  return region
+      .walk([&](nvgpu::TmaAsyncStoreOp store) {
+        return store.getTensorMapDescriptor() == map ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 namespace {
 struct StageHostMemoryPass
     : public seg::impl::SegStageHostMemoryBase<StageHostMemoryPass> {
@@ -49,10 +82,25 @@ struct StageHostMemoryPass
   LogicalResult stage(gpu::LaunchOp launch) {
     SetVector<Value> captured;
     getUsedValuesDefinedAbove(launch.getBody(), captured);
-    SmallVector<Value> hostMemrefs;
+    SetVector<Value> hostMemrefs;
+    SmallVector<std::pair<Value, CapturedTensorMap>> tensorMaps;
     for (Value value : captured) {
-      auto type = dyn_cast<MemRefType>(value.getType());
-      if (!type || isDeviceMemory(value))
+      Value memref = value;
+      // A tensor map reads and writes the memref it was encoded from.
+      if (isa<nvgpu::TensorMapDescriptorType>(value.getType())) {
+        FailureOr<CapturedTensorMap> source = getTensorMapSource(value);
+        if (failed(source))
+          return launch.emitOpError("captures a tensor map that is not "
+                                    "encoded from a memref.cast of a ranked "
+                                    "memref; seg-stage-host-memory cannot "
+                                    "copy the memory it describes");
+        if (isDeviceMemory(source->memref))
+          continue;
+        tensorMaps.push_back({value, *source});
+        memref = source->memref;
+      }
+      auto type = dyn_cast<MemRefType>(memref.getType());
+      if (!type || isDeviceMemory(memref))
         continue;
       if (!type.getLayout().isIdentity())
         return launch.emitOpError("captures a memref of type ")
@@ -64,7 +112,7 @@ struct StageHostMemoryPass
                << type
                << " in a non-default memory space; seg-stage-host-memory "
                   "copies only host memrefs";
-      hostMemrefs.push_back(value);
+      hostMemrefs.insert(memref);
     }
     if (hostMemrefs.empty())
       return success();
@@ -92,12 +140,29 @@ struct StageHostMemoryPass
     }
     gpu::WaitOp::create(b, loc, Type(), ValueRange{token});
 
+    Region &body = launch.getBody();
     SmallVector<bool> written =
         llvm::map_to_vector(hostMemrefs, [&](Value host) {
-          return seg::mayWriteInRegion(host, launch.getBody());
+          return seg::mayWriteInRegion(host, body);
         });
+    auto indexOf = [&](Value host) {
+      return llvm::find(hostMemrefs, host) - hostMemrefs.begin();
+    };
+    for (auto &[map, source] : tensorMaps)
+      if (isStoredThrough(map, body))
+        written[indexOf(source.memref)] = true;
     for (auto [host, copy] : llvm::zip_equal(hostMemrefs, copies))
-      replaceAllUsesInRegionWith(host, copy, launch.getBody());
+      replaceAllUsesInRegionWith(host, copy, body);
+    // The kernel's tensor maps describe the copies: encoded again from them,
+    // after the copies are made.
+    for (auto &[map, source] : tensorMaps) {
+      Value unranked = memref::CastOp::create(b, loc, source.cast.getType(),
+                                              copies[indexOf(source.memref)]);
+      IRMapping mapping;
+      mapping.map(source.create.getTensor(), unranked);
+      Operation *encoded = b.clone(*source.create, mapping);
+      replaceAllUsesInRegionWith(map, encoded->getResult(0), body);
+    }
 
     b.setInsertionPointAfter(launch);
     token =

@@ -105,3 +105,80 @@ func.func @strided(%m: memref<4x4xf32>) {
   }
   return
 }
+
+// -----
+
+// TMA tensor maps describe the memref they are encoded from: a launch that
+// loads through a map of %a and stores through one of %c gets device copies
+// of both, and maps encoded again from the copies after they are made; only
+// %c, which a TMA store writes, is copied back. A map of device memory is
+// used as it is.
+// CHECK-LABEL: func.func @tensor_maps
+//       CHECK:   memref.cast %[[HOST_A:arg[0-9]+]] : memref<64x32xf32> to memref<*xf32>
+//       CHECK:   memref.cast %[[HOST_C:arg[0-9]+]] : memref<16x32xf32> to memref<*xf32>
+//       CHECK:   gpu.alloc () : memref<64x32xf32>
+//       CHECK:   %[[DEV_MAP:[0-9]+]] = nvgpu.tma.create.descriptor
+//       CHECK:   %[[A_DEV:memref[_0-9]*]], %{{.*}} = gpu.alloc async {{.*}} : memref<64x32xf32>
+//       CHECK:   gpu.memcpy async {{.*}} %[[A_DEV]], %[[HOST_A]]
+//       CHECK:   %[[C_DEV:memref[_0-9]*]], %{{.*}} = gpu.alloc async {{.*}} : memref<16x32xf32>
+//       CHECK:   gpu.memcpy async {{.*}} %[[C_DEV]], %[[HOST_C]] :
+//       CHECK:   gpu.wait [
+//       CHECK:   %[[A_COPY:cast[_0-9]*]] = memref.cast %[[A_DEV]] : memref<64x32xf32> to memref<*xf32>
+//       CHECK:   %[[MAP_A:[0-9]+]] = nvgpu.tma.create.descriptor %[[A_COPY]] box
+//       CHECK:   %[[C_COPY:cast[_0-9]*]] = memref.cast %[[C_DEV]] : memref<16x32xf32> to memref<*xf32>
+//       CHECK:   %[[MAP_C:[0-9]+]] = nvgpu.tma.create.descriptor %[[C_COPY]] box
+//       CHECK:   gpu.launch
+//       CHECK:     nvgpu.tma.async.load %[[MAP_A]]
+//       CHECK:     nvgpu.tma.async.load %[[DEV_MAP]]
+//       CHECK:     nvgpu.tma.async.store %{{.*}} to %[[MAP_C]]
+//   CHECK-NOT:   gpu.memcpy {{.*}} %[[HOST_A]], %[[A_DEV]]
+//       CHECK:   gpu.memcpy async [%{{.*}}] %[[HOST_C]], %[[C_DEV]]
+//   CHECK-NOT:   gpu.memcpy
+//       CHECK:   return
+!map = !nvgpu.tensormap.descriptor<tensor = memref<16x32xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+!barriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!tile = memref<16x32xf32, #gpu.address_space<workgroup>>
+func.func @tensor_maps(%a: memref<64x32xf32>, %c: memref<16x32xf32>, %dev: memref<64x32xf32>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %ua = memref.cast %a : memref<64x32xf32> to memref<*xf32>
+  %uc = memref.cast %c : memref<16x32xf32> to memref<*xf32>
+  %mapA = nvgpu.tma.create.descriptor %ua box[%c16, %c32] : memref<*xf32> -> !map
+  %mapC = nvgpu.tma.create.descriptor %uc box[%c16, %c32] : memref<*xf32> -> !map
+  %d = gpu.alloc () : memref<64x32xf32>
+  %ud = memref.cast %d : memref<64x32xf32> to memref<*xf32>
+  %mapD = nvgpu.tma.create.descriptor %ud box[%c16, %c32] : memref<*xf32> -> !map
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %k0 = arith.constant 0 : index
+    %tile = memref.alloca() : !tile
+    %bar = nvgpu.mbarrier.create -> !barriers
+    nvgpu.tma.async.load %mapA[%k0, %k0], %bar[%k0] to %tile : !map, !barriers -> !tile
+    nvgpu.tma.async.load %mapD[%k0, %k0], %bar[%k0] to %tile : !map, !barriers -> !tile
+    nvgpu.tma.async.store %tile to %mapC[%k0, %k0] : !tile -> !map
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A tensor map whose memref the pass cannot find (here a function
+// argument) is an error at the launch.
+!argMap = !nvgpu.tensormap.descriptor<tensor = memref<16x32xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+!argBarriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!argTile = memref<16x32xf32, #gpu.address_space<workgroup>>
+func.func @opaque_map(%map: !argMap) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'gpu.launch' op captures a tensor map that is not encoded from a memref.cast of a ranked memref; seg-stage-host-memory cannot copy the memory it describes}}
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %k0 = arith.constant 0 : index
+    %tile = memref.alloca() : !argTile
+    %bar = nvgpu.mbarrier.create -> !argBarriers
+    nvgpu.tma.async.load %map[%k0, %k0], %bar[%k0] to %tile : !argMap, !argBarriers -> !argTile
+    gpu.terminator
+  }
+  return
+}

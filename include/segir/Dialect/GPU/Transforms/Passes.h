@@ -6,7 +6,8 @@
 //
 // Declarations, create functions and registration of the passes in
 // Passes.td: seg-stage-host-memory, seg-allow-fp-contraction,
-// seg-set-kernel-occupancy and seg-lower-bf16-mma-sync.
+// seg-set-kernel-occupancy, seg-lower-bf16-mma-sync and
+// seg-lower-tensor-map-arguments.
 //
 //===----------------------------------------------------------------------===//
 

@@ -132,6 +132,31 @@ def SegLowerBF16MmaSync
                            "::mlir::vector::VectorDialect"];
 }
 
+def SegLowerTensorMapArguments
+    : Pass<"seg-lower-tensor-map-arguments", "ModuleOp"> {
+  let summary = "Pass TMA tensor maps to outlined kernels as pointers";
+  let description = [{
+    Upstream's `convert-nvgpu-to-nvvm` (MLIR 22.1) lowers a
+    `!nvgpu.tensormap.descriptor` to `!llvm.ptr`: on the host,
+    `nvgpu.tma.create.descriptor` becomes a call of
+    `mgpuTensorMapEncodeTiledMemref`, which returns the device address of
+    the encoded tensor map; in device code, the TMA and wgmma ops take that
+    pointer. Its own pipeline converts before outlining, so that kernels
+    capture the pointer. `seg-to-nvvm` outlines first, and neither
+    `convert-gpu-to-nvvm` nor `gpu-to-llvm` knows the nvgpu type, so a
+    kernel with a tensor-map argument failed with "failed to legalize
+    operation 'gpu.func'".
+
+    This pass gives every kernel argument of tensor-map type the type
+    `!llvm.ptr`, with an `unrealized_conversion_cast` back to the tensor
+    map at the kernel's entry, and casts the matching operands of every
+    `gpu.launch_func` to `!llvm.ptr`. The NVGPU lowering then meets its
+    own type on both sides and the casts fold away.
+    `seg-to-nvvm` runs it before the NVVM lowering.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def SegStageHostMemory : Pass<"seg-stage-host-memory", "ModuleOp"> {
   let summary = "Give every gpu.launch device copies of the memrefs it "
                 "captures";
@@ -147,6 +172,13 @@ def SegStageHostMemory : Pass<"seg-stage-host-memory", "ModuleOp"> {
     write are copied back and all are freed. Read-only memrefs are not
     copied back, so an input aliasing an output does not overwrite the
     result.
+
+    A captured TMA tensor map (`nvgpu.tma.create.descriptor` of a
+    `memref.cast` of a ranked memref) describes its memref's memory: that
+    memref is copied as if captured, and the kernel gets a tensor map
+    encoded again from the copy after the copy is made. A memref a TMA
+    store writes through its tensor map is copied back. A tensor map whose
+    memref cannot be found that way is reported at the launch.
 
     Captured memrefs must have the identity layout (contiguous); others are
     reported at the launch.
