@@ -125,6 +125,9 @@ struct ScanPlan : OpPlan {
   /// Single-pass, or reduce-then-scan and why (when chosen automatically).
   bool singlePass = true;
   std::string fallbackReason;
+  /// Why the model chose the block size and m (empty: the block size was
+  /// fixed by the op or the options).
+  std::string geometryReason;
   /// The sequentiality degree m: elements per thread.
   int64_t elementsPerThread = 1;
   /// Coalesced elements of its m a thread evaluates together (at most m).

@@ -53,6 +53,8 @@ static void printOpPlan(raw_ostream &os, const ScanPlan &plan) {
     os << ", aggregate scan " << plan.aggregatesPerThread << " per thread";
   if (plan.parkScanExclusive)
     os << ", block scan parks warp-exclusive values in shared memory";
+  if (!plan.geometryReason.empty())
+    os << " (threads x m: " << plan.geometryReason << ")";
 }
 
 static void printOpPlan(raw_ostream &os, const HistPlan &plan) {
