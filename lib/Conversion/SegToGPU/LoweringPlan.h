@@ -140,6 +140,10 @@ struct ScanPlan : OpPlan {
   /// in shared memory, not in registers, while warp 0 scans the warp totals
   /// (ResourceModel::parksScanExclusive).
   bool parkScanExclusive = false;
+  /// One-segment scans: the body's loads along the space, which every group
+  /// kernel reads `contiguousLoads.width` elements (32 bits of narrow ones)
+  /// at a time when the group's elements are aligned (selectScanLoads).
+  ContiguousLoads contiguousLoads;
   /// Reduce-then-scan: consecutive group aggregates each thread of the
   /// aggregate scan's one block loads (all in flight together) and scans by
   /// itself per step, before the block scans the threads' totals.

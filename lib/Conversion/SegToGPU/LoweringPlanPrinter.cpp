@@ -47,6 +47,7 @@ static void printOpPlan(raw_ostream &os, const ScanPlan &plan) {
      << ", m = " << plan.elementsPerThread;
   if (plan.loadsInFlight < plan.elementsPerThread)
     os << ", loads in flight " << plan.loadsInFlight;
+  printVectorLoads(os, plan.contiguousLoads);
   if (plan.restageScanned)
     os << ", scanned values restaged";
   if (!plan.singlePass)

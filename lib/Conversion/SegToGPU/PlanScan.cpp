@@ -46,6 +46,25 @@ static bool chooseSinglePass(const ScanShape &shape, int64_t blockSize,
   return false;
 }
 
+/// The loads of a one-segment scan's body that the group kernels read a
+/// 32-bit register at a time: narrow elements (u8, i16) gain load
+/// instructions; wider ones keep their scalar loads (a vector of them would
+/// hold more registers than the element it replaces). A lane's vectors
+/// tile its m coalesced elements, so the width divides m.
+static ContiguousLoads selectScanLoads(ScanOp op, const ScanShape &shape,
+                                       int64_t m) {
+  constexpr int64_t kRegisterBytes = 4;
+  if (shape.segmented)
+    return {};
+  ContiguousLoads loads =
+      analyzeContiguousLoads(op.getBody().front(), kRegisterBytes, m);
+  while (loads.width > 1 && m % loads.width != 0)
+    loads.width /= 2;
+  if (loads.width <= 1)
+    return {};
+  return loads;
+}
+
 FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
   ScanPlan plan;
   ResourceModel model(config.target);
@@ -88,6 +107,7 @@ FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
   int64_t m = plan.elementsPerThread;
   plan.restageScanned = model.restagesScanned(shape, blockSize, m);
   plan.loadsInFlight = model.selectScanLoadsInFlight(shape, blockSize, m);
+  plan.contiguousLoads = selectScanLoads(op, shape, m);
   if (blockSize * m >= (int64_t(1) << 31))
     return op.emitOpError("group of ")
            << blockSize << " x " << m
