@@ -312,10 +312,9 @@ ScanGeometry ResourceModel::selectScanGeometry(const ScanShape &shape,
   int64_t baseM = succeeded(base) ? base->value : 1;
   geometry.elementsPerThread = baseM;
   int64_t residentThreads = target.getMaxThreadsPerSM() *
-                            kScanOccupancyNumerator /
-                            kScanOccupancyDenominator;
-  int64_t budget = target.getRegistersPerSM() /
-                   std::max<int64_t>(residentThreads, 1);
+                            kScanOccupancyNumerator / kScanOccupancyDenominator;
+  int64_t budget =
+      target.getRegistersPerSM() / std::max<int64_t>(residentThreads, 1);
   auto keepDefault = [&](const Twine &why) {
     geometry.reason = ("default block, " + why).str();
     return geometry;
@@ -323,8 +322,7 @@ ScanGeometry ResourceModel::selectScanGeometry(const ScanShape &shape,
   if (!singlePass)
     return keepDefault("reduce-then-scan");
   if (getScanTileRegisters(shape, baseM) > budget)
-    return keepDefault("about " +
-                       Twine(getScanTileRegisters(shape, baseM)) +
+    return keepDefault("about " + Twine(getScanTileRegisters(shape, baseM)) +
                        " registers at m = " + Twine(baseM) + " exceed the " +
                        Twine(budget) + " that keep 7/16 of the SM resident");
 
@@ -337,11 +335,12 @@ ScanGeometry ResourceModel::selectScanGeometry(const ScanShape &shape,
   // Threads resident per SM with blocks of `blockSize` (0: the block's
   // shared memory does not fit).
   auto residentAt = [&](int64_t blockSize) -> int64_t {
-    int64_t blocks = std::min(target.getMaxThreadsPerSM() / blockSize,
-                              target.getRegistersPerSM() /
-                                  (blockSize * registers));
-    int64_t shared = getScanGroupLayout(shape, blockSize, m, /*singlePass=*/true)
-                         .getTotalBytes();
+    int64_t blocks =
+        std::min(target.getMaxThreadsPerSM() / blockSize,
+                 target.getRegistersPerSM() / (blockSize * registers));
+    int64_t shared =
+        getScanGroupLayout(shape, blockSize, m, /*singlePass=*/true)
+            .getTotalBytes();
     if (shared > target.getSharedMemoryPerBlock())
       return 0;
     if (shared > 0)
@@ -362,17 +361,15 @@ ScanGeometry ResourceModel::selectScanGeometry(const ScanShape &shape,
     }
   }
   if (bestBlock == 0)
-    return keepDefault("no block of at least " +
-                       Twine(kMinScanWarpsPerBlock) + " warps fits m = " +
-                       Twine(m));
+    return keepDefault("no block of at least " + Twine(kMinScanWarpsPerBlock) +
+                       " warps fits m = " + Twine(m));
   geometry.blockSize = bestBlock;
   geometry.elementsPerThread = m;
   geometry.byOccupancy = true;
-  geometry.reason =
-      (Twine("model: about ") + Twine(registers) + " registers at m = " +
-       Twine(m) + " (the most within " + Twine(budget) +
-       ", which keep 7/16 of the SM resident), " + Twine(bestResident) +
-       " threads resident per SM")
-          .str();
+  geometry.reason = (Twine("model: about ") + Twine(registers) +
+                     " registers at m = " + Twine(m) + " (the most within " +
+                     Twine(budget) + ", which keep 7/16 of the SM resident), " +
+                     Twine(bestResident) + " threads resident per SM")
+                        .str();
   return geometry;
 }

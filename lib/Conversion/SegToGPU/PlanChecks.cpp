@@ -35,8 +35,8 @@ bool seg::isSupportedScalarType(Type type) {
 }
 
 /// The block size the op or the options fix, if any.
-static std::optional<int64_t> getFixedBlockSize(SegSpaceOpInterface op,
-                                                const GPULoweringConfig &config) {
+static std::optional<int64_t>
+getFixedBlockSize(SegSpaceOpInterface op, const GPULoweringConfig &config) {
   if (std::optional<OpFoldResult> size = op.getMixedBlockSize())
     return getConstantIntValue(*size);
   if (config.options.blockSize != 0)

@@ -80,9 +80,9 @@ FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
     if (op.getChunk())
       plan.geometryReason += "; m from the op's chunk";
   }
-  if (failed(planSegmentedLaunch(
-          op, config, plan,
-          geometry ? std::optional(geometry->blockSize) : std::nullopt)))
+  if (failed(planSegmentedLaunch(op, config, plan,
+                                 geometry ? std::optional(geometry->blockSize)
+                                          : std::nullopt)))
     return failure();
   TypeRange types = op.getNeutrals().getTypes();
   int64_t blockSize = plan.blockSize;

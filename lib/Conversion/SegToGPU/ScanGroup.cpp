@@ -130,8 +130,8 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
     AlignedVectorRange range = emitAlignedVectorRange(
         b, loc, loads, scan.op.getBody().front(), ValueRange{blockOffset},
         kb.constIndex(groupSize));
-    Value aligned = a.eq64(
-        range.end, a.add64(blockOffset, kb.constIndex(groupSize)));
+    Value aligned =
+        a.eq64(range.end, a.add64(blockOffset, kb.constIndex(groupSize)));
     Value useVectors = arith::AndIOp::create(b, loc, wholeGroup, aligned);
     kb.ifThenElse(
         useVectors, [&] { loadVectors(loads, storeMapOuts); }, loadScalars);
@@ -293,15 +293,14 @@ void GroupScan::loadVectors(const ContiguousLoads &loads, bool storeMapOuts) {
   auto [warp, lane, lanes] = kb.getWarpLaneAndLanes();
   Value warpFirst =
       arith::MulIOp::create(b, loc, a.trunc(warp), a.c32(kb.warpSize * m));
-  Value laneFirst =
-      a.add32(warpFirst, arith::MulIOp::create(b, loc, a.trunc(lane),
-                                               a.c32(width)));
+  Value laneFirst = a.add32(
+      warpFirst, arith::MulIOp::create(b, loc, a.trunc(lane), a.c32(width)));
   Value vectorStep = arith::MulIOp::create(b, loc, lanes, a.c32(width));
   SmallVector<Value> locals;
   SmallVector<SmallVector<Value>> values;
   for (int64_t k = 0; k < m / width; ++k) {
-    Value local32 = a.add32(
-        laneFirst, arith::MulIOp::create(b, loc, vectorStep, a.c32(k)));
+    Value local32 =
+        a.add32(laneFirst, arith::MulIOp::create(b, loc, vectorStep, a.c32(k)));
     Value local = a.ext(local32);
     Value index = a.add64(blockOffset, local);
     locals.push_back(local);
