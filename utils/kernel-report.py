@@ -1525,8 +1525,11 @@ is unknown); div/el: integer division or remainder sequences per element;
 bar/step: BAR.SYNC (not the arrive-only BAR.ARV) on the main path of one
 step, counted alike for SegIR and CUB: a step is one tile, a pass of the
 hot loop (grid-stride or dynamic-id loop) or the kernel body of a kernel
-without one (CUB's one tile per block); barriers before the loop (a scan's
-first group id) are not in it; poll atomics:
+without one (CUB's one tile per block); the main path takes at every branch
+the side with more global load bytes, then fewer instructions, and counts a
+nested loop as one pass of its own main path (a polling loop, the
+look-back, as one poll); barriers before the loop (a scan's first group
+id) are not in it; poll atomics:
 atomic read-modify-writes in polling loops (sleep: the loops back off with
 NANOSLEEP; -: no polling loop); math: the math instruction of the compute
 loop (of the innermost loops with FFMA or HMMA of their own, the one with

@@ -1,8 +1,9 @@
-// narrow.mlir - reductions of narrow element types for the kernel report
-// (bench/kernels/report.txt), next to CUB's DeviceReduce::Sum of the same
-// types (bench/kernels/cub_narrow.cu): a sum of u8 samples and one of i16
-// samples, each widened to 32 bits, flat and one per row. Their kernels
-// read 16 u8 or 8 i16 samples per 128-bit vector load.
+// narrow.mlir - reductions and scans of narrow element types for the
+// kernel report (bench/kernels/report.txt), next to CUB's DeviceReduce::Sum
+// of the same types (bench/kernels/cub_narrow.cu): a sum of u8 samples and
+// one of i16 samples, each widened to 32 bits, flat and one per row, and
+// their inclusive scans. The reductions read 16 u8 or 8 i16 samples per
+// 128-bit vector load, the scans a 32-bit word of 4 or 2 per load.
 
 // sum of u8 samples into a u32 (commutative).
 func.func @bench_sum_u8(%x: memref<?xi8>, %out: memref<i32>) {
@@ -50,6 +51,38 @@ func.func @bench_segsum_u8(%x: memref<?x?xi8>, %out: memref<?xi32>) {
   } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
     %r = arith.addi %a, %b : i32
     seg.yield %r : i32
+  }
+  return
+}
+
+// Inclusive scan of u8 samples into u32 sums.
+func.func @bench_scan_u8(%x: memref<?xi8>, %out: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xi8>
+  %zero = arith.constant 0 : i32
+  seg.scan thread (%i) in (%n) outs(%out : memref<?xi32>) {
+    %xi = memref.load %x[%i] : memref<?xi8>
+    %w = arith.extui %xi : i8 to i32
+    seg.yield %w : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %s = arith.addi %a, %b : i32
+    seg.yield %s : i32
+  }
+  return
+}
+
+// Inclusive scan of i16 samples into i32 sums.
+func.func @bench_scan_i16(%x: memref<?xi16>, %out: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xi16>
+  %zero = arith.constant 0 : i32
+  seg.scan thread (%i) in (%n) outs(%out : memref<?xi32>) {
+    %xi = memref.load %x[%i] : memref<?xi16>
+    %w = arith.extsi %xi : i16 to i32
+    seg.yield %w : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %s = arith.addi %a, %b : i32
+    seg.yield %s : i32
   }
   return
 }

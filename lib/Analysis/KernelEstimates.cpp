@@ -98,6 +98,21 @@ int64_t seg::getScanFlaggedWords(const ScanShape &shape) {
   return 1 + getScanStateWords(shape);
 }
 
+/// Each element's value held twice (as loaded, then scanned), about 8 w of
+/// block scan and look-back state and some 24 registers of indices and
+/// addresses; segments add a cursor and a flag per element and 16 of
+/// segment bookkeeping. Fitted to ptxas for sm_90 (CUDA 13) on
+/// bench/kernels/scan.mlir at block size 128: f32 at m = 20, 24 and 32
+/// uses 72, 80 and 96 registers, f64 at m = 8 and 16 uses 80 and 96, the
+/// segmented f32 scan at m = 8 and 16 uses 86 and 119.
+int64_t seg::getScanTileRegisters(const ScanShape &shape, int64_t m) {
+  int64_t words = getScanStateWords(shape);
+  int64_t registers = 2 * words * m + 8 * words + 24;
+  if (shape.segmented)
+    registers += 2 * m + 16;
+  return registers;
+}
+
 /// Each thread's warp-exclusive tuple while warp 0 scans the warp totals
 /// with three more (its total, the shuffled partner, their combination),
 /// and some 16 registers of indices and addresses. Measured with ptxas for
@@ -110,6 +125,14 @@ int64_t seg::getScanBlockScanRegisters(const ScanShape &shape) {
 //===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//
+
+int64_t ResourceModel::getDefaultBlockSize() const {
+  // Eight warps: enough for a block-level reduction's tree to be shallow,
+  // few enough that a block's registers rarely limit residency.
+  constexpr int64_t kDefaultWarpsPerBlock = 8;
+  return std::min(kDefaultWarpsPerBlock * target.getWarpSize(),
+                  target.getMaxThreadsPerBlock());
+}
 
 int64_t ResourceModel::getPreferredSharedBytes() const {
   // A launch-API constant, the same on every architecture: a choice within
@@ -266,4 +289,87 @@ ResourceModel::selectScanElementsPerThread(const ScanShape &shape,
   }
   choice->value = degree;
   return choice;
+}
+
+/// The share of an SM's threads a memory-bound scan keeps resident: CUB
+/// 3.5's Hopper policy (128 threads x 24 items of 4 bytes, 72 registers)
+/// runs at 7/16; with fewer, the look-back's latency is exposed (the one
+/// H100 profile: warps waited at barriers, occupancy limited by
+/// registers).
+static constexpr int64_t kScanOccupancyNumerator = 7,
+                         kScanOccupancyDenominator = 16;
+/// The smallest block the model picks: with fewer warps the cross-warp step
+/// and the one-warp look-back are a large share of a block's work.
+static constexpr int64_t kMinScanWarpsPerBlock = 4;
+
+ScanGeometry ResourceModel::selectScanGeometry(const ScanShape &shape,
+                                               bool singlePass) const {
+  ScanGeometry geometry;
+  int64_t defaultBlock = getDefaultBlockSize();
+  geometry.blockSize = defaultBlock;
+  FailureOr<SequentialChoice> base =
+      selectScanElementsPerThread(shape, defaultBlock, singlePass);
+  int64_t baseM = succeeded(base) ? base->value : 1;
+  geometry.elementsPerThread = baseM;
+  int64_t residentThreads = target.getMaxThreadsPerSM() *
+                            kScanOccupancyNumerator / kScanOccupancyDenominator;
+  int64_t budget =
+      target.getRegistersPerSM() / std::max<int64_t>(residentThreads, 1);
+  auto keepDefault = [&](const Twine &why) {
+    geometry.reason = ("default block, " + why).str();
+    return geometry;
+  };
+  if (!singlePass)
+    return keepDefault("reduce-then-scan");
+  if (getScanTileRegisters(shape, baseM) > budget)
+    return keepDefault("about " + Twine(getScanTileRegisters(shape, baseM)) +
+                       " registers at m = " + Twine(baseM) + " exceed the " +
+                       Twine(budget) + " that keep 7/16 of the SM resident");
+
+  // Elements per thread: as many as the budget allows.
+  int64_t m = baseM;
+  while (m < kMaxScanLoadsInFlight &&
+         getScanTileRegisters(shape, m + 1) <= budget)
+    ++m;
+  int64_t registers = getScanTileRegisters(shape, m);
+  // Threads resident per SM with blocks of `blockSize` (0: the block's
+  // shared memory does not fit).
+  auto residentAt = [&](int64_t blockSize) -> int64_t {
+    int64_t blocks =
+        std::min(target.getMaxThreadsPerSM() / blockSize,
+                 target.getRegistersPerSM() / (blockSize * registers));
+    int64_t shared =
+        getScanGroupLayout(shape, blockSize, m, /*singlePass=*/true)
+            .getTotalBytes();
+    if (shared > target.getSharedMemoryPerBlock())
+      return 0;
+    if (shared > 0)
+      blocks = std::min(blocks, target.getSharedMemoryPerSM() / shared);
+    return blocks * blockSize;
+  };
+  // The smallest block of whole warps that keeps the most threads resident.
+  int64_t warp = target.getWarpSize();
+  int64_t bestBlock = 0, bestResident = 0;
+  for (int64_t blockSize = kMinScanWarpsPerBlock * warp;
+       blockSize <= target.getMaxThreadsPerBlock(); blockSize += warp) {
+    if (restagesScanned(shape, blockSize, m))
+      continue;
+    int64_t resident = residentAt(blockSize);
+    if (resident > bestResident) {
+      bestResident = resident;
+      bestBlock = blockSize;
+    }
+  }
+  if (bestBlock == 0)
+    return keepDefault("no block of at least " + Twine(kMinScanWarpsPerBlock) +
+                       " warps fits m = " + Twine(m));
+  geometry.blockSize = bestBlock;
+  geometry.elementsPerThread = m;
+  geometry.byOccupancy = true;
+  geometry.reason = (Twine("model: about ") + Twine(registers) +
+                     " registers at m = " + Twine(m) + " (the most within " +
+                     Twine(budget) + ", which keep 7/16 of the SM resident), " +
+                     Twine(bestResident) + " threads resident per SM")
+                        .str();
+  return geometry;
 }

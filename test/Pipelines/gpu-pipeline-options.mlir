@@ -27,7 +27,7 @@
 // EMU: convert-gpu-to-seg-emulator{check=true test-drop-fences=false test-relax-atomics=false}
 // SMALL: convert-seg-to-gpu{{{.*}} hist-strategy=global-atomic {{.*}} scan-strategy=single-pass {{.*}} strategy=small {{.*}}}
 // SEQ: convert-seg-to-gpu{{{.*}} strategy=sequential {{.*}}}
-// DEFAULT: convert-seg-to-gpu{block-size=256 hist-strategy=auto loads-in-flight=0 max-blocks=0 remarks=false scan-strategy=auto sequential-threshold=65536 small-segment-max=0 strategy=auto tuning-file=},
+// DEFAULT: convert-seg-to-gpu{block-size=0 hist-strategy=auto loads-in-flight=0 max-blocks=0 remarks=false scan-strategy=auto sequential-threshold=65536 small-segment-max=0 strategy=auto tuning-file=},
 // UNKNOWN: no such option 'blocksize' for seg-to-{{nvvm|emulator}} (did you mean 'block-size'?)
 // BAD: for the --strategy option: Cannot find option named 'fastest'!
 

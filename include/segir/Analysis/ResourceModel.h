@@ -171,6 +171,23 @@ int64_t getScanBlockScanRegisters(const ScanShape &shape);
 /// Registers of one (segment-start flag, operator state) tuple.
 int64_t getScanFlaggedWords(const ScanShape &shape);
 
+/// Registers ptxas gives the single-pass scan kernel at `m` elements per
+/// thread: what occupancy is computed from, where getSinglePassScanRegisters
+/// is the bound that keeps it from spilling.
+int64_t getScanTileRegisters(const ScanShape &shape, int64_t m);
+
+/// Threads per block and elements per thread of a scan, as the model
+/// chooses them for an op whose block size nobody fixed.
+struct ScanGeometry {
+  int64_t blockSize = 0;
+  int64_t elementsPerThread = 1;
+  /// Whether the occupancy budget decided them (else they are the default
+  /// block size and selectScanElementsPerThread's m there).
+  bool byOccupancy = false;
+  /// One line saying what decided them, for remarks and the plan.
+  std::string reason;
+};
+
 class ResourceModel {
 public:
   explicit ResourceModel(TargetAttr target) : target(target) {}
@@ -179,6 +196,10 @@ public:
 
   /// Registers a thread may use when `blockSize` threads share a block.
   int64_t getRegistersPerThread(int64_t blockSize) const;
+
+  /// Threads per block of an op whose block size neither the op, its
+  /// `seg.gpu_lowering` nor a pass option fixes (scans: selectScanGeometry).
+  int64_t getDefaultBlockSize() const;
 
   /// CHUNK of the non-commutative reduction of [Pøbl & Holst 2024] for operator
   /// element (and map-only output) types `types`: the largest value with
@@ -352,6 +373,17 @@ public:
   selectScanElementsPerThread(const ScanShape &shape, int64_t blockSize,
                               bool singlePass,
                               std::string *error = nullptr) const;
+
+  /// Threads per block and elements per thread of a scan whose block size
+  /// nobody fixed, per element type as CUB's tuning policies choose them:
+  /// a single-pass kernel whose registers (getScanTileRegisters) keep
+  /// kScanOccupancy of the SM's threads resident takes as many elements
+  /// per thread as that budget allows (at least selectScanElementsPerThread's
+  /// at the default block size), in the smallest block of at least four
+  /// warps that keeps the most threads resident; other kernels keep the
+  /// default block size and selectScanElementsPerThread's m.
+  ScanGeometry selectScanGeometry(const ScanShape &shape,
+                                  bool singlePass) const;
 
   /// Eq. 4 of [Clausen 2021] on its own: sizes in bytes, k_mem in bytes per
   /// thread, k_reg in registers per thread.

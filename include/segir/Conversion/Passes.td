@@ -152,8 +152,10 @@ def ConvertSegToGPU : Pass<"convert-seg-to-gpu", "ModuleOp"> {
     `max_threads_per_block`, is rejected with a diagnostic.
   }];
   let options = [
-    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
-           "Threads per block for ops that give none">,
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"0",
+           "Threads per block for ops that give none (0: the resource "
+           "model's: threads x elements per thread per element type for "
+           "scans, 8 warps otherwise)">,
     Option<"maxBlocks", "max-blocks", "int64_t", /*default=*/"0",
            "Most blocks launched for an op that gives no num_blocks "
            "(0: enough to fill the target, num_sms * max_threads_per_sm / "

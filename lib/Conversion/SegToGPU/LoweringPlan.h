@@ -125,6 +125,9 @@ struct ScanPlan : OpPlan {
   /// Single-pass, or reduce-then-scan and why (when chosen automatically).
   bool singlePass = true;
   std::string fallbackReason;
+  /// Why the model chose the block size and m (empty: the block size was
+  /// fixed by the op or the options).
+  std::string geometryReason;
   /// The sequentiality degree m: elements per thread.
   int64_t elementsPerThread = 1;
   /// Coalesced elements of its m a thread evaluates together (at most m).
@@ -137,6 +140,10 @@ struct ScanPlan : OpPlan {
   /// in shared memory, not in registers, while warp 0 scans the warp totals
   /// (ResourceModel::parksScanExclusive).
   bool parkScanExclusive = false;
+  /// One-segment scans: the body's loads along the space, which every group
+  /// kernel reads `contiguousLoads.width` elements (32 bits of narrow ones)
+  /// at a time when the group's elements are aligned (selectScanLoads).
+  ContiguousLoads contiguousLoads;
   /// Reduce-then-scan: consecutive group aggregates each thread of the
   /// aggregate scan's one block loads (all in flight together) and scans by
   /// itself per step, before the block scans the threads' totals.

@@ -47,12 +47,15 @@ static void printOpPlan(raw_ostream &os, const ScanPlan &plan) {
      << ", m = " << plan.elementsPerThread;
   if (plan.loadsInFlight < plan.elementsPerThread)
     os << ", loads in flight " << plan.loadsInFlight;
+  printVectorLoads(os, plan.contiguousLoads);
   if (plan.restageScanned)
     os << ", scanned values restaged";
   if (!plan.singlePass)
     os << ", aggregate scan " << plan.aggregatesPerThread << " per thread";
   if (plan.parkScanExclusive)
     os << ", block scan parks warp-exclusive values in shared memory";
+  if (!plan.geometryReason.empty())
+    os << " (threads x m: " << plan.geometryReason << ")";
 }
 
 static void printOpPlan(raw_ostream &os, const HistPlan &plan) {

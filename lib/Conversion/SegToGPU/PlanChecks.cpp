@@ -34,22 +34,33 @@ bool seg::isSupportedScalarType(Type type) {
   return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
 }
 
-/// The static block size of `op`, or the configured default.
-static int64_t resolveBlockSize(SegSpaceOpInterface op,
-                                const GPULoweringConfig &config) {
+/// The block size the op or the options fix, if any.
+static std::optional<int64_t>
+getFixedBlockSize(SegSpaceOpInterface op, const GPULoweringConfig &config) {
   if (std::optional<OpFoldResult> size = op.getMixedBlockSize())
-    if (std::optional<int64_t> value = getConstantIntValue(*size))
-      return *value;
-  return config.options.blockSize;
+    return getConstantIntValue(*size);
+  if (config.options.blockSize != 0)
+    return config.options.blockSize;
+  return std::nullopt;
+}
+
+bool seg::isBlockSizeFixed(SegSpaceOpInterface op,
+                           const GPULoweringConfig &config) {
+  return op.getMixedBlockSize() || config.options.blockSize != 0;
 }
 
 LogicalResult seg::planLaunch(SegSpaceOpInterface op,
-                              const GPULoweringConfig &config, OpPlan &plan) {
+                              const GPULoweringConfig &config, OpPlan &plan,
+                              std::optional<int64_t> modelBlockSize) {
   if (std::optional<OpFoldResult> size = op.getMixedBlockSize())
     if (!getConstantIntValue(*size))
       return op->emitOpError("needs a static block_size for the GPU "
                              "(shared memory and shuffles are sized by it)");
-  plan.blockSize = resolveBlockSize(op, config);
+  std::optional<int64_t> fixed = getFixedBlockSize(op, config);
+  plan.blockSize =
+      fixed ? *fixed
+            : modelBlockSize.value_or(
+                  ResourceModel(config.target).getDefaultBlockSize());
   int64_t limit = config.target.getMaxThreadsPerBlock();
   if (plan.blockSize < 1 || plan.blockSize > limit)
     return op->emitOpError("block size ")

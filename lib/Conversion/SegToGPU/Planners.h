@@ -19,9 +19,16 @@ namespace mlir {
 namespace seg {
 
 /// A static block size the target allows: fills the launch geometry of
-/// `plan`.
+/// `plan`. The block size is the op's, else the options' (its
+/// `seg.gpu_lowering`, then `block-size`), else `modelBlockSize`, else the
+/// resource model's default.
 LogicalResult planLaunch(SegSpaceOpInterface op,
-                         const GPULoweringConfig &config, OpPlan &plan);
+                         const GPULoweringConfig &config, OpPlan &plan,
+                         std::optional<int64_t> modelBlockSize = std::nullopt);
+
+/// Whether the op or the options fix the block size (else the model
+/// chooses it).
+bool isBlockSizeFixed(SegSpaceOpInterface op, const GPULoweringConfig &config);
 
 /// Every kernel of `plan` within the target's shared memory per block.
 LogicalResult checkSharedMemory(Operation *op, const OpPlan &plan,
@@ -45,9 +52,10 @@ LogicalResult checkAllocas(Block &body, StringRef what, bool shared = false);
 /// The launch of a thread-level seg.red, seg.scan or seg.hist, checked for
 /// operator types and private arrays the kernels support.
 template <typename OpTy>
-LogicalResult planSegmentedLaunch(OpTy op, const GPULoweringConfig &config,
-                                  OpPlan &plan) {
-  if (failed(planLaunch(op, config, plan)) ||
+LogicalResult
+planSegmentedLaunch(OpTy op, const GPULoweringConfig &config, OpPlan &plan,
+                    std::optional<int64_t> modelBlockSize = std::nullopt) {
+  if (failed(planLaunch(op, config, plan, modelBlockSize)) ||
       failed(checkAccumulatorTypes(op, op.getNeutrals().getTypes())))
     return failure();
   return checkAllocas(op.getBody().front(), "a thread's private array");

@@ -80,7 +80,8 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
 
 GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                      Value id, ArrayRef<Value> staging, bool storeMapOuts,
-                     bool restaged, int64_t loadsInFlight, bool parkExclusive)
+                     bool restaged, int64_t loadsInFlight, bool parkExclusive,
+                     const ContiguousLoads &loads)
     : kb(kb), scan(scan), shape(shape), a{kb.b, kb.loc}, m(shape.m),
       groupSize(shape.groupSize), id(id), staging(staging), restaged(restaged) {
   OpBuilder &b = kb.b;
@@ -105,21 +106,38 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   // each would keep the body's use of a load next to it, before the next
   // load is issued.
   wholeGroup = a.eq32(validCount, a.c32(groupSize));
-  forGroupElements(loadsInFlight, [&](ArrayRef<CoalescedElement> elements,
-                                      bool checked) {
-    SmallVector<SmallVector<Value>> values;
-    for (const CoalescedElement &element : elements) {
-      auto evaluateOne = [&] {
-        return scan.element(kb, element.ivs, storeMapOuts);
-      };
-      values.push_back(checked ? kb.ifThenElse(element.inBounds, scan.types,
-                                               evaluateOne,
-                                               [&] { return scan.neutrals; })
-                               : evaluateOne());
-    }
-    for (auto [element, loaded] : llvm::zip_equal(elements, values))
-      kb.storeAll(loaded, staging, element.local);
-  });
+  auto loadScalars = [&] {
+    forGroupElements(loadsInFlight, [&](ArrayRef<CoalescedElement> elements,
+                                        bool checked) {
+      SmallVector<SmallVector<Value>> values;
+      for (const CoalescedElement &element : elements) {
+        auto evaluateOne = [&] {
+          return scan.element(kb, element.ivs, storeMapOuts);
+        };
+        values.push_back(checked ? kb.ifThenElse(element.inBounds, scan.types,
+                                                 evaluateOne,
+                                                 [&] { return scan.neutrals; })
+                                 : evaluateOne());
+      }
+      for (auto [element, loaded] : llvm::zip_equal(elements, values))
+        kb.storeAll(loaded, staging, element.local);
+    });
+  };
+  if (loads.isVectorized() && shape.singleSegment) {
+    // Every group starts a multiple of the width after the first: where the
+    // first element's vectors are aligned, all groups' are, and the last,
+    // partial group and misaligned views load element by element.
+    AlignedVectorRange range = emitAlignedVectorRange(
+        b, loc, loads, scan.op.getBody().front(), ValueRange{blockOffset},
+        kb.constIndex(groupSize));
+    Value aligned =
+        a.eq64(range.end, a.add64(blockOffset, kb.constIndex(groupSize)));
+    Value useVectors = arith::AndIOp::create(b, loc, wholeGroup, aligned);
+    kb.ifThenElse(
+        useVectors, [&] { loadVectors(loads, storeMapOuts); }, loadScalars);
+  } else {
+    loadScalars();
+  }
   kb.warpBarrier();
 
   // Thread t scans elements t m .. t m + m - 1, restarting at segment
@@ -266,6 +284,39 @@ void GroupScan::forGroupElements(
             },
             /*unroll=*/false);
       });
+}
+
+void GroupScan::loadVectors(const ContiguousLoads &loads, bool storeMapOuts) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  int64_t width = loads.width;
+  auto [warp, lane, lanes] = kb.getWarpLaneAndLanes();
+  Value warpFirst =
+      arith::MulIOp::create(b, loc, a.trunc(warp), a.c32(kb.warpSize * m));
+  Value laneFirst = a.add32(
+      warpFirst, arith::MulIOp::create(b, loc, a.trunc(lane), a.c32(width)));
+  Value vectorStep = arith::MulIOp::create(b, loc, lanes, a.c32(width));
+  SmallVector<Value> locals;
+  SmallVector<SmallVector<Value>> values;
+  for (int64_t k = 0; k < m / width; ++k) {
+    Value local32 =
+        a.add32(laneFirst, arith::MulIOp::create(b, loc, vectorStep, a.c32(k)));
+    Value local = a.ext(local32);
+    Value index = a.add64(blockOffset, local);
+    locals.push_back(local);
+    values.push_back(emitVectorBodyElements(
+        kb, scan.op.getBody().front(), scan.op.getNumAccumulators(), loads,
+        ValueRange{index},
+        storeMapOuts ? ValueRange(scan.mapOuts) : ValueRange()));
+  }
+  // The previous group's results were stored from the coalesced slots,
+  // which the lanes' vectors overlap across lanes.
+  kb.warpBarrier();
+  size_t numTypes = scan.types.size();
+  for (auto [local, elements] : llvm::zip_equal(locals, values))
+    for (int64_t j = 0; j < width; ++j)
+      kb.storeAll(ArrayRef(elements).slice(j * numTypes, numTypes), staging,
+                  a.add64(local, kb.constIndex(j)));
 }
 
 void GroupScan::writeResults(ValueRange blockPrefix) {

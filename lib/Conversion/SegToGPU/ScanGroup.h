@@ -14,6 +14,7 @@
 #ifndef SEGIR_LIB_CONVERSION_SEGTOGPU_SCANGROUP_H
 #define SEGIR_LIB_CONVERSION_SEGTOGPU_SCANGROUP_H
 
+#include "ContiguousLoads.h"
 #include "KernelBuilder.h"
 #include "ScanIndexing.h"
 #include "ScanLookBack.h"
@@ -128,10 +129,13 @@ class GroupScan {
 public:
   /// `restaged`: the thread's scanned values wait for writeResults in its
   /// staging slots, not in registers (ScanPlan::restageScanned).
-  /// `loadsInFlight`: the coalesced elements evaluated together.
+  /// `loadsInFlight`: the coalesced elements evaluated together. `loads`
+  /// (ScanPlan::contiguousLoads): read in vectors when they are vectorized
+  /// and the whole group aligned (loadVectors).
   GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape, Value id,
             ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
-            int64_t loadsInFlight, bool parkExclusive);
+            int64_t loadsInFlight, bool parkExclusive,
+            const ContiguousLoads &loads);
 
   /// Combines `blockPrefix` (the groups before this one back to the start
   /// of its segment) into every element and writes the results, coalesced.
@@ -167,6 +171,11 @@ private:
   void forGroupElements(
       int64_t maxBatch,
       function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body);
+  /// Stages a whole group of one segment read in vectors of `loads.width`
+  /// elements: lane l of a warp of L lanes loads the vectors at
+  /// width (l + k L), k < m / width, of its warp's part (whole vectors:
+  /// the width divides m), all before any is staged.
+  void loadVectors(const ContiguousLoads &loads, bool storeMapOuts);
 
   ArrayRef<Value> staging;
   Value firstSegment;

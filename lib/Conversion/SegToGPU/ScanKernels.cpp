@@ -93,7 +93,7 @@ static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
   Location loc = kb.loc;
   GroupScan group(kb, scan, shape, id, staging, /*storeMapOuts=*/true,
                   plan.restageScanned, plan.loadsInFlight,
-                  plan.parkScanExclusive);
+                  plan.parkScanExclusive, plan.contiguousLoads);
   IRArith &a = group.a;
   Value isFirstGroup =
       cmp(b, loc, arith::CmpIPredicate::eq, id, kb.constIndex(0));
@@ -192,7 +192,7 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
     // Only the kernels that write results need the scanned values again.
     GroupScan group(kb, scan, shape, id, staging, storeMapOuts,
                     storeMapOuts && plan.restageScanned, plan.loadsInFlight,
-                    plan.parkScanExclusive);
+                    plan.parkScanExclusive, plan.contiguousLoads);
     finish(kb, group);
     // The next group's tile scan writes the warp totals again.
     kb.barrier();

@@ -8,7 +8,7 @@
 
 // CHECK: remark: plan: reduction: block size 256, at most 1056 blocks, strategy auto, sequential threshold 65536, small segments up to 128, sequential tile 32, chunk 1, loads in flight 8, vector loads of 4 elements; shared memory: sequential-segments [[RED_SEQ:[0-9]+]], small-segments [[RED_SMALL:[0-9]+]], large-segments [[RED_LARGE:[0-9]+]]{{$}}
 // CHECK: remark: plan: reduction: block size 128, at most 2112 blocks, strategy auto, sequential threshold 65536, small segments up to 64, sequential tile 32, chunk 4, loads in flight 8; shared memory: large-segments [[CH_LARGE:[0-9]+]]{{$}}
-// CHECK: remark: plan: scan: block size 256, at most 1056 blocks, single-pass, m = 3; shared memory: single-pass scan [[SCAN:[0-9]+]]{{$}}
+// CHECK: remark: plan: scan: block size 128, at most 2112 blocks, single-pass, m = 3 (threads x m: model: about 72 registers at m = 20 (the most within 73, which keep 7/16 of the SM resident), 896 threads resident per SM; m from the op's chunk); shared memory: single-pass scan [[SCAN:[0-9]+]]{{$}}
 // CHECK: remark: plan: block map: block size 64, at most 4224 blocks, thread_in_block loads in flight [1]; shared memory: block [[BLOCK:[0-9]+]]{{$}}
 // CHECK: remark: plan: thread map: block size 256, at most 1056 blocks, loads in flight 8; shared memory: thread 0{{$}}
 
@@ -33,7 +33,7 @@
 // CHECK-NOT: dynamic_shared_memory_size
 // CHECK: return
 
-// RTS: remark: plan: scan: block size 256, at most 1056 blocks, reduce-then-scan, m = 3, aggregate scan 8 per thread; shared memory: group aggregate [[AGG:[0-9]+]], aggregate scan [[AGGSCAN:[0-9]+]], rescan [[RESCAN:[0-9]+]]{{$}}
+// RTS: remark: plan: scan: block size 256, at most 1056 blocks, reduce-then-scan, m = 3, aggregate scan 8 per thread (threads x m: default block, reduce-then-scan; m from the op's chunk); shared memory: group aggregate [[AGG:[0-9]+]], aggregate scan [[AGGSCAN:[0-9]+]], rescan [[RESCAN:[0-9]+]]{{$}}
 // RTS-LABEL: func.func @scan(
 // RTS: arith.constant [[AGG]] : i32
 // RTS-NEXT: gpu.launch {{.*}} dynamic_shared_memory_size

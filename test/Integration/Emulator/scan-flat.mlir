@@ -2,8 +2,9 @@
 // randomised schedules and weak memory, against seg-to-cpu: an i32 sum and
 // the composition of affine maps x -> a x + b modulo 10007 (not
 // commutative), over 1 to 60001 elements (partial last groups, groups that
-// end where a block's tile does), at block sizes 31, 97 (a last warp of
-// one lane), 256 and 1024, single-pass and reduce-then-scan.
+// end where a block's tile does), at block sizes 31, 33, 97 (a last warp
+// of one lane), 256, 1000 and 1024 and the model's (128 x 20 for the sum),
+// single-pass and reduce-then-scan.
 // RUN: seg-opt %s --seg-to-cpu | %run-cpu > %t.cpu
 // RUN: FileCheck %s < %t.cpu
 // RUN: seg-opt %s --seg-to-emulator="block-size=31" | env SEGIR_EMU_SEED=31 SEGIR_EMU_RESIDENT_BLOCKS=4 %run-emu > %t.31
@@ -14,6 +15,14 @@
 // RUN: diff %t.cpu %t.256
 // RUN: seg-opt %s --seg-to-emulator="block-size=1024" | env SEGIR_EMU_SEED=34 SEGIR_EMU_RESIDENT_BLOCKS=2 %run-emu > %t.1024
 // RUN: diff %t.cpu %t.1024
+// RUN: seg-opt %s --seg-to-emulator | env SEGIR_EMU_SEED=36 SEGIR_EMU_RESIDENT_BLOCKS=3 %run-emu > %t.model
+// RUN: diff %t.cpu %t.model
+// RUN: seg-opt %s --seg-to-emulator="max-blocks=7" | env SEGIR_EMU_SEED=37 SEGIR_EMU_RESIDENT_BLOCKS=2 %run-emu > %t.model7
+// RUN: diff %t.cpu %t.model7
+// RUN: seg-opt %s --seg-to-emulator="block-size=33" | env SEGIR_EMU_SEED=38 SEGIR_EMU_RESIDENT_BLOCKS=3 %run-emu > %t.33
+// RUN: diff %t.cpu %t.33
+// RUN: seg-opt %s --seg-to-emulator="block-size=1000" | env SEGIR_EMU_SEED=39 SEGIR_EMU_RESIDENT_BLOCKS=2 %run-emu > %t.1000
+// RUN: diff %t.cpu %t.1000
 // RUN: seg-opt %s --seg-to-emulator="block-size=64 scan-strategy=reduce-then-scan max-blocks=3" | env SEGIR_EMU_SEED=35 SEGIR_EMU_RESIDENT_BLOCKS=3 %run-emu > %t.rts
 // RUN: diff %t.cpu %t.rts
 

@@ -51,12 +51,34 @@ struct ChunkSelector {
 
     int64_t threads = options.blockSize;
     std::string blockNote;
+    // The model's threads and m for a scan whose block size nobody fixed.
+    std::optional<ScanGeometry> geometry;
+    auto lowering = op->template getAttrOfType<GPULoweringAttr>(
+        SegDialect::getGPULoweringAttrName());
     if (auto attr = op.getStaticBlockSizeAttr()) {
       threads = attr.getInt();
+    } else if (lowering && lowering.getBlockSize()) {
+      // convert-seg-to-gpu plans the op with its seg.gpu_lowering's block.
+      threads = *lowering.getBlockSize();
     } else if (op.getBlockSize()) {
       threads = target.getMaxThreadsPerBlock();
       blockNote = "; the block size is a value, planned for the largest "
                   "block the target allows";
+    } else if (threads == 0) {
+      threads = model.getDefaultBlockSize();
+      if (auto scan = dyn_cast<ScanOp>(op.getOperation())) {
+        ScanShape shape = getScanShape(scan);
+        geometry = model.selectScanGeometry(
+            shape, model.fitsSinglePassScan(shape, threads));
+        threads = geometry->blockSize;
+        blockNote = (Twine("; block size ") + Twine(threads) + " (" +
+                     geometry->reason + ")")
+                        .str();
+        // At the default block the m is selectScanElementsPerThread's,
+        // explained as such.
+        if (!geometry->byOccupancy)
+          geometry.reset();
+      }
     }
 
     // Operator elements and map-only outputs all pass through the chunk.
@@ -98,6 +120,10 @@ struct ChunkSelector {
                  return getPrimitiveByteSize(type).has_value();
                })) {
       explanation = (what + " 1: not every element type is primitive").str();
+    } else if (geometry) {
+      value = geometry->elementsPerThread;
+      explanation =
+          (what + " " + Twine(value) + " with the model's block size").str();
     } else {
       std::string error;
       FailureOr<SequentialChoice> choice = failure();

@@ -16,15 +16,15 @@
 
 // MODEL: seg.red thread {{.*}} chunk(1)
 // MODEL: seg.red thread {{.*}} chunk(20)
-// MODEL: seg.scan thread {{.*}} chunk(16)
+// MODEL: seg.scan thread {{.*}} chunk(20)
 
 // FILE:      tuned.red0.chunk=1
 // FILE-NEXT: tuned.red1.chunk=20
-// FILE-NEXT: tuned.scan0.chunk=16
+// FILE-NEXT: tuned.scan0.chunk=20
 
 // TUNED: seg.red thread {{.*}} chunk(1)
 // TUNED: seg.red thread {{.*}} chunk(7)
-// TUNED: seg.scan thread {{.*}} chunk(16)
+// TUNED: seg.scan thread {{.*}} chunk(20)
 
 // PARTIAL: seg.red thread {{.*}} chunk(9)
 // PARTIAL: seg.red thread {{.*}} chunk(20)

@@ -1,4 +1,4 @@
-// RUN: seg-opt %s --split-input-file --seg-select-chunk=remarks --verify-diagnostics | FileCheck %s
+// RUN: seg-opt %s --split-input-file --seg-select-chunk="remarks block-size=256" --verify-diagnostics | FileCheck %s
 
 // Chunks and sequentiality degrees the resource model picks on the default
 // target (sm_90: 232448 bytes of shared memory and 65536 registers per

@@ -99,8 +99,8 @@ def Seg_SelectChunkOp : Seg_InPlaceTransformOp<"select_chunk"> {
     Sets the `chunk` of each payload op, a `thread`-level `seg.red` or
     `seg.scan`, as `seg-select-chunk` does [Pøbl & Holst 2024; Clausen
     2021], with the pass's options as attributes: `block_size` (the block
-    size for ops that give none; 256 when absent), `chunk` (given instead
-    of the model's; 0 or absent for the model), `avoid_multiples_of_8`,
+    size for ops that give none; the model's when absent), `chunk` (given
+    instead of the model's; 0 or absent for the model), `avoid_multiples_of_8`,
     `remarks`. Returns the same ops.
 
     An op at another level is a silenceable failure (only a kernel's own

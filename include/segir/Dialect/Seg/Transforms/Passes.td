@@ -30,7 +30,10 @@ def SegSelectChunk : Pass<"seg-select-chunk"> {
 
     Limits come from the module's `#seg.target` (sm_90 by default). The block
     size is the op's static `block_size`, else `block-size`; an op whose block
-    size is a value is planned for the largest block the target allows.
+    size is a value is planned for the largest block the target allows. With
+    neither (`block-size` 0, the default), a `seg.scan` gets the threads and
+    elements per thread of ResourceModel::selectScanGeometry, as
+    convert-seg-to-gpu does, and a `seg.red` the model's default block.
 
     Overrides, in order: the tuning file (`tuning-file`, a `name=value` line
     for the tunable `<function>.<red|scan><index>.chunk`), then `chunk`. An
@@ -41,8 +44,9 @@ def SegSelectChunk : Pass<"seg-select-chunk"> {
     same format, so they can be edited and read back.
   }];
   let options = [
-    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
-           "Block size for ops that give none">,
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"0",
+           "Block size for ops that give none (0: the resource model's, "
+           "as convert-seg-to-gpu chooses it)">,
     Option<"chunk", "chunk", "int64_t", /*default=*/"0",
            "Use this chunk for every op instead of the model's (0: model)">,
     Option<"avoidMultiplesOf8", "avoid-multiples-of-8", "bool",
