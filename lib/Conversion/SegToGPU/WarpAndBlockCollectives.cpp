@@ -367,25 +367,44 @@ void KernelBuilder::warpBarrier() {
   TargetInfo::lookup(launch).createWarpBarrier(b, loc, mask);
 }
 
+KernelBuilder::ScanBuffers
+KernelBuilder::ScanBuffers::dropFirstValue() const {
+  ScanBuffers rest;
+  if (!parked.empty())
+    rest.parked.assign(std::next(parked.begin()), parked.end());
+  if (!totals.empty())
+    rest.totals.assign(std::next(totals.begin()), totals.end());
+  return rest;
+}
+
+KernelBuilder::ScanBuffers KernelBuilder::allocScanBuffers(TypeRange types,
+                                                           bool parkExclusive) {
+  ScanBuffers buffers;
+  if (getNumWarps() == 1)
+    return buffers;
+  if (parkExclusive)
+    buffers.parked = allocShared(types, blockSize);
+  buffers.totals = allocShared(types, getNumWarps());
+  return buffers;
+}
+
 KernelBuilder::BlockScan KernelBuilder::tileScan(CombineFn combine,
                                                  ValueRange identity,
                                                  ValueRange values,
-                                                 bool parkExclusive) {
+                                                 const ScanBuffers &buffers) {
   int64_t numWarps = getNumWarps();
   if (numWarps == 1)
-    return blockScan(combine, identity, values, parkExclusive);
+    return blockScan(combine, identity, values);
   TypeRange types = values.getTypes();
   auto [warp, lane, lanes] = getWarpLaneAndLanes();
   Value zero = constIndex(0);
   Value firstLane =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
   auto [inclusive, below] = warpScanAndBelow(combine, values, lanes);
-  SmallVector<Value> parked;
-  if (parkExclusive) {
-    parked = allocShared(types, blockSize);
-    storeAll(below, parked, threadId);
-  }
-  SmallVector<Value> totals = allocShared(types, numWarps);
+  bool parkExclusive = !buffers.parked.empty();
+  if (parkExclusive)
+    storeAll(below, buffers.parked, threadId);
+  ArrayRef<Value> totals = buffers.totals;
   Value lastLane = arith::SubIOp::create(
       b, loc, arith::IndexCastUIOp::create(b, loc, b.getIndexType(), lanes),
       constIndex(1));
@@ -437,7 +456,7 @@ KernelBuilder::BlockScan KernelBuilder::tileScan(CombineFn combine,
     total = folded;
   }
   if (parkExclusive)
-    below = loadAll(parked, threadId);
+    below = loadAll(buffers.parked, threadId);
   BlockScan result;
   result.inclusive = combine(warpPrefix, inclusive);
   SmallVector<Value> belowWithPrefix = combine(warpPrefix, below);
