@@ -85,6 +85,10 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m,
   laneStep = Indexing::split(a, laneStep32, sizeC);
   unitStep = Indexing::split(a, a.c32(1), sizeC);
   segmentLength = InvariantDivisor(kb.b, kb.loc, scan.segmentLength);
+  if (std::optional<int64_t> n = getConstantIntValue(scan.segmentLength)) {
+    staticSegmentLength = true;
+    staticSegmentStride = std::min(*n, groupSize);
+  }
 }
 
 GroupPosition::GroupPosition(KernelBuilder &kb, Scan &scan,
@@ -134,8 +138,8 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                      const GroupPosition &position, bool flagged,
                      ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
                      int64_t loadsInFlight)
-    : kb(kb), scan(scan), shape(shape), position(position), flagged(flagged),
-      a{kb.b, kb.loc}, m(shape.m), groupSize(shape.groupSize),
+    : kb(kb), scan(scan), shape(shape), position(position),
+      flagged(flagged), a{kb.b, kb.loc}, m(shape.m), groupSize(shape.groupSize),
       id(position.id), blockOffset(position.blockOffset), ix(position.ix),
       staging(staging), restaged(restaged) {
   OpBuilder &b = kb.b;
@@ -167,33 +171,26 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   // starts.
   first =
       arith::IndexCastUIOp::create(b, loc, b.getIndexType(), shape.firstOwn32);
-  Indexing::Cursor cursor;
-  if (flagged)
-    cursor = ix.at(a, shape.firstOwn);
-  Value noStart = arith::ConstantIntOp::create(b, loc, 0, 1);
+  SmallVector<Value> starts = findOwnStarts();
   for (int64_t i = 0; i < m; ++i) {
     Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
     SmallVector<Value> x = kb.loadAll(staging, slot);
-    // On the flat path no element restarts the scan: a group's first
-    // element that starts a segment gets the neutral prefix (no look-back),
-    // which leaves it as it is.
-    Value start = noStart;
-    if (flagged) {
-      start = ix.isStart(a, cursor);
-      if (i + 1 < m)
-        cursor = ix.advance(a, cursor, shape.unitStep);
-    }
     if (i == 0) {
-      fresh.push_back(start);
       own.push_back(x);
       continue;
     }
-    fresh.push_back(a.or_(fresh.back(), start));
+    // On the flat path no element restarts the scan: a group's first
+    // element that starts a segment gets the neutral prefix (no look-back),
+    // which leaves it as it is.
     SmallVector<Value> combined = scan.combine(b, own.back(), x);
-    own.push_back(selectAll(b, loc, start, x, combined));
+    own.push_back(flagged ? selectAll(b, loc, starts[i], x, combined)
+                          : combined);
   }
 
-  SmallVector<Value> carry{fresh.back()};
+  Value startsInThread =
+      flagged ? a.ult32(firstOwnStart, a.c32(m))
+              : arith::ConstantIntOp::create(b, loc, 0, 1).getResult();
+  SmallVector<Value> carry{startsInThread};
   llvm::append_range(carry, own.back());
   // Each thread's slots hold its own elements only: writing the scanned
   // values over them frees their registers until writeResults. The first
@@ -212,27 +209,54 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   };
   if (!flagged) {
     // No flags ride in the operator: the block scans the plain values.
-    KernelBuilder::BlockScan plain = kb.tileScan(
-        combine, scan.neutrals, own.back(),
-        shape.singleSegment ? shape.scanBuffers
-                            : shape.scanBuffers.dropFirstValue());
+    KernelBuilder::BlockScan plain =
+        kb.tileScan(combine, scan.neutrals, own.back(),
+                    shape.singleSegment ? shape.scanBuffers
+                                        : shape.scanBuffers.dropFirstValue());
     for (auto [flagged, values] :
          {std::pair(&threads.inclusive, &plain.inclusive),
           std::pair(&threads.exclusive, &plain.exclusive),
           std::pair(&threads.total, &plain.total)}) {
-      flagged->push_back(noStart);
+      flagged->push_back(startsInThread);
       llvm::append_range(*flagged, *values);
     }
   } else {
-    threads =
-        kb.tileScan(segCombine, scan.segIdentity(b, loc), carry,
-                    shape.scanBuffers);
+    threads = kb.tileScan(segCombine, scan.segIdentity(b, loc), carry,
+                          shape.scanBuffers);
   }
   // On the flat path only the group's first element can start a segment.
   totalFlag = flagged || shape.singleSegment ? threads.total[0] : ix.newSegment;
   totalValues = llvm::to_vector(ArrayRef(threads.total).drop_front());
   isFirstThread = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         kb.threadId, kb.constIndex(0));
+}
+
+SmallVector<Value> GroupScan::findOwnStarts() {
+  if (!flagged)
+    return {};
+  // Element 0 by the cursor; after it, the distance to the next start
+  // counts down and resets to the segment stride at each start: no
+  // division, and one comparison per element where a thread's elements
+  // hold at most one start.
+  Indexing::Cursor cursor = ix.at(a, shape.firstOwn);
+  Value startsAtFirst = ix.isStart(a, cursor);
+  Value toNext =
+      a.select32(startsAtFirst, a.c32(0), a.sub32(ix.sizeC, cursor.phase));
+  firstOwnStart = arith::MinUIOp::create(kb.b, kb.loc, toNext, a.c32(m));
+  SmallVector<Value> starts{startsAtFirst};
+  if (shape.staticSegmentStride && *shape.staticSegmentStride >= m) {
+    for (int64_t i = 1; i < m; ++i)
+      starts.push_back(a.eq32(toNext, a.c32(i)));
+    return starts;
+  }
+  Value distance = toNext;
+  Value lastPhase = a.sub32(ix.sizeC, a.c32(1));
+  for (int64_t i = 1; i < m; ++i) {
+    distance =
+        a.select32(starts.back(), lastPhase, a.sub32(distance, a.c32(1)));
+    starts.push_back(a.eq32(distance, a.c32(0)));
+  }
+  return starts;
 }
 
 void GroupScan::forCoalesced(
@@ -255,8 +279,7 @@ void GroupScan::forCoalesced(
       CoalescedElement element;
       element.local = arith::AddIOp::create(
           b, loc, base, arith::MulIOp::create(b, loc, kb.constIndex(i), step));
-      element.inBounds =
-          a.ult32(a.trunc(element.local), position.validCount);
+      element.inBounds = a.ult32(a.trunc(element.local), position.validCount);
       if (!flagged) {
         // Inside one segment: index sgmIdx + j of the group's first one.
         element.ivs = position.firstSegmentIvs;
@@ -264,10 +287,17 @@ void GroupScan::forCoalesced(
             arith::AddIOp::create(b, loc, ix.sgmIdx, element.local));
       } else {
         auto [segmentDelta, index] = ix.coords(a, c);
-        element.ivs = delinearize(
-            b, loc,
-            arith::AddIOp::create(b, loc, position.firstSegment, segmentDelta),
-            scan.segmentSizes);
+        Value segment =
+            arith::AddIOp::create(b, loc, position.firstSegment, segmentDelta);
+        // With a static segment length n the index is the element's global
+        // index minus segment * n: in an access of a row-major array by
+        // (segment, index) the two products cancel, and the address is the
+        // flat scan's, with no cursor left to step.
+        if (shape.staticSegmentLength)
+          index = arith::SubIOp::create(
+              b, loc, arith::AddIOp::create(b, loc, blockOffset, element.local),
+              arith::MulIOp::create(b, loc, segment, scan.segmentLength));
+        element.ivs = delinearize(b, loc, segment, scan.segmentSizes);
         element.ivs.push_back(index);
         c = ix.advance(a, c, shape.laneStep);
       }
@@ -337,22 +367,26 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
     Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
     SmallVector<Value> mine = restaged ? kb.loadAll(staging, slot) : own[i];
     SmallVector<Value> combined = scan.combine(b, threadPrefix, mine);
-    SmallVector<Value> result = selectAll(b, loc, fresh[i], mine, combined);
+    // Elements from the thread's first segment start on take no prefix.
+    SmallVector<Value> result =
+        flagged ? selectAll(b, loc, a.ult32(a.c32(i), firstOwnStart), combined,
+                            mine)
+                : combined;
     kb.storeAll(result, staging, slot);
   }
   // Each lane stores the coalesced elements of its own warp's part, and the
   // next group's loads write only the slots the lane reads here.
   kb.warpBarrier();
-  // Stores need nothing in flight. With flags, a loop over the elements
-  // recomputes their coordinates: unrolled, they would be the load phase's
-  // (common subexpressions), all kept in registers across the group. A
-  // whole group stores without bounds checks.
+  // Stores need nothing in flight. With flags and a dynamic segment length,
+  // a loop over the elements recomputes their coordinates: unrolled, they would
+  // be the load phase's (common subexpressions), all kept in registers across
+  // the group. A whole group stores without bounds checks.
   auto store = [&](const CoalescedElement &element) {
     SmallVector<Value> values = kb.loadAll(staging, element.local);
     for (auto [value, out] : llvm::zip_equal(values, scan.outs))
       memref::StoreOp::create(b, loc, value, out, element.ivs);
   };
-  int64_t batch = flagged ? 1 : kCoalescedBatch;
+  int64_t batch = flagged && !shape.staticSegmentLength ? 1 : kCoalescedBatch;
   forGroupElements(batch,
                    [&](ArrayRef<CoalescedElement> elements, bool checked) {
                      for (const CoalescedElement &element : elements) {

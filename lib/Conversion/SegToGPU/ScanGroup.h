@@ -105,6 +105,9 @@ struct GroupShape {
   /// With segments: the segment length, for a group's first segment and
   /// its offset in it.
   InvariantDivisor segmentLength;
+  bool staticSegmentLength = false;
+  /// sizeC, when the segment length is static.
+  std::optional<int64_t> staticSegmentStride;
   /// The block scan's shared buffers, for (starts-here flag, values) pairs
   /// when the scan has segments; the flat path uses those of the values.
   KernelBuilder::ScanBuffers scanBuffers;
@@ -209,12 +212,14 @@ private:
       function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body);
 
   ArrayRef<Value> staging;
-  /// This thread's first own element, its m scanned elements, and whether a
-  /// segment starts in its elements 0..i.
+  /// This thread's first own element and its m scanned elements.
   Value first;
   SmallVector<SmallVector<Value>> own;
   bool restaged;
-  SmallVector<Value> fresh;
+  /// Flagged path: whether each of the thread's elements starts a segment;
+  /// sets firstOwnStart, the first that does (i32, m if none).
+  SmallVector<Value> findOwnStarts();
+  Value firstOwnStart;
   KernelBuilder::BlockScan threads;
 };
 

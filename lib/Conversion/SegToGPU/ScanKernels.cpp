@@ -157,8 +157,7 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
       kb.allocShared(scan.types, plan.blockSize * plan.elementsPerThread);
   Value isFirstThread =
       cmp(b, loc, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
-  GroupShape shape(kb, scan, plan.elementsPerThread,
-                   plan.parkScanExclusive);
+  GroupShape shape(kb, scan, plan.elementsPerThread, plan.parkScanExclusive);
   kb.ifThen(isFirstThread, [&] { takeGroupId(kb, temps, idBuffer); });
   kb.barrier();
   auto loop =
@@ -192,15 +191,13 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
   KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel(kernel));
   SmallVector<Value> staging =
       kb.allocShared(scan.types, plan.blockSize * plan.elementsPerThread);
-  GroupShape shape(kb, scan, plan.elementsPerThread,
-                   plan.parkScanExclusive);
+  GroupShape shape(kb, scan, plan.elementsPerThread, plan.parkScanExclusive);
   kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value id, ValueRange) {
     GroupPosition position(kb, scan, shape, id);
     forGroupPaths(kb, scan, shape, position, [&](bool flagged) {
       // Only the kernels that write results need the scanned values again.
-      GroupScan group(kb, scan, shape, position, flagged, staging,
-                      storeMapOuts, storeMapOuts && plan.restageScanned,
-                      plan.loadsInFlight);
+      GroupScan group(kb, scan, shape, position, flagged, staging, storeMapOuts,
+                      storeMapOuts && plan.restageScanned, plan.loadsInFlight);
       finish(kb, group);
     });
     // The next group's tile scan writes the warp totals again.

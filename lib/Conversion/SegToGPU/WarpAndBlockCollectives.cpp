@@ -367,8 +367,7 @@ void KernelBuilder::warpBarrier() {
   TargetInfo::lookup(launch).createWarpBarrier(b, loc, mask);
 }
 
-KernelBuilder::ScanBuffers
-KernelBuilder::ScanBuffers::dropFirstValue() const {
+KernelBuilder::ScanBuffers KernelBuilder::ScanBuffers::dropFirstValue() const {
   ScanBuffers rest;
   if (!parked.empty())
     rest.parked.assign(std::next(parked.begin()), parked.end());
