@@ -203,9 +203,14 @@ public:
     ScanBuffers dropFirstValue() const;
   };
   ScanBuffers allocScanBuffers(TypeRange types, bool parkExclusive);
+  /// Whether tileScan's warp totals of `types` are scanned by warp 0 alone
+  /// (wide tuples; a second barrier hands out the prefixes), not by every
+  /// warp.
+  static bool scansWarpTotalsInOneWarp(TypeRange types);
   /// blockScan with one barrier: warp scans, the warp totals to shared
   /// memory, a barrier, then every thread folds the totals before its warp
-  /// (no second barrier, and none at the end). For threads that scan many
+  /// (no second barrier, and none at the end; for wide tuples warp 0 scans
+  /// them and a second barrier hands them out: scansWarpTotalsInOneWarp). For threads that scan many
   /// elements each, where the fold's one step per warp is cheap. In
   /// `buffers` (allocScanBuffers, allocated once for every tile of a
   /// kernel); the caller places a barrier before the next tile scan writes
@@ -223,6 +228,13 @@ public:
   std::tuple<Value, Value, Value> getWarpLaneAndLanes();
 
 private:
+  /// Warp 0 scans the warp totals in place (full warps before the last:
+  /// warp 0 is full), then a barrier; returns the totals before this
+  /// thread's warp (the identity in warp 0).
+  SmallVector<Value> scanWarpTotalsInFirstWarp(CombineFn combine,
+                                               ValueRange identity,
+                                               ValueRange totals, Value warp,
+                                               Value lane);
   /// The dynamic shared memory as bytes, created on first use.
   Value getSharedBase();
   /// A view of `type` at byte `offset` of the dynamic shared memory.
