@@ -207,14 +207,13 @@ public:
   /// (wide tuples; a second barrier hands out the prefixes), not by every
   /// warp.
   static bool scansWarpTotalsInOneWarp(TypeRange types);
-  /// blockScan with one barrier: warp scans, the warp totals to shared
-  /// memory, a barrier, then every thread folds the totals before its warp
-  /// (no second barrier, and none at the end; for wide tuples warp 0 scans
-  /// them and a second barrier hands them out: scansWarpTotalsInOneWarp). For threads that scan many
-  /// elements each, where the fold's one step per warp is cheap. In
-  /// `buffers` (allocScanBuffers, allocated once for every tile of a
-  /// kernel); the caller places a barrier before the next tile scan writes
-  /// them.
+  /// blockScan with one barrier: warp scans, the warp totals to shared memory,
+  /// a barrier, then every thread folds the totals before its warp (no second
+  /// barrier, and none at the end; for wide tuples warp 0 scans them and a
+  /// second barrier hands them out: scansWarpTotalsInOneWarp). For threads that
+  /// scan many elements each, where the fold's one step per warp is cheap. In
+  /// `buffers` (allocScanBuffers, allocated once for every tile of a kernel);
+  /// the caller places a barrier before the next tile scan writes them.
   BlockScan tileScan(CombineFn combine, ValueRange identity, ValueRange values,
                      const ScanBuffers &buffers);
 
