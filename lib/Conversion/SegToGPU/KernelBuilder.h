@@ -192,14 +192,30 @@ public:
   /// spill; the plan reserves a value per thread first).
   BlockScan blockScan(CombineFn combine, ValueRange identity, ValueRange values,
                       bool parkExclusive = false);
-  /// blockScan with one barrier: warp scans, the warp totals to shared
-  /// memory, a barrier, then every thread folds the totals before its warp
-  /// (no second barrier, and none at the end). For threads that scan many
-  /// elements each, where the fold's one step per warp is cheap. The same
-  /// shared buffers as blockScan; the caller places a barrier before the
-  /// next tile scan writes them.
+  /// The shared buffers of a block scan, in the plan's order
+  /// (SharedMemoryLayout::addBlockScan): each thread's parked
+  /// warp-exclusive values (only when parked) and the warp totals, one
+  /// buffer per value; none with one warp.
+  struct ScanBuffers {
+    SmallVector<Value> parked, totals;
+    /// The buffers of the values after the first one: a scan of fewer
+    /// values in the same memory.
+    ScanBuffers dropFirstValue() const;
+  };
+  ScanBuffers allocScanBuffers(TypeRange types, bool parkExclusive);
+  /// Whether tileScan's warp totals of `types` are scanned by warp 0 alone
+  /// (wide tuples; a second barrier hands out the prefixes), not by every
+  /// warp.
+  static bool scansWarpTotalsInOneWarp(TypeRange types);
+  /// blockScan with one barrier: warp scans, the warp totals to shared memory,
+  /// a barrier, then every thread folds the totals before its warp (no second
+  /// barrier, and none at the end; for wide tuples warp 0 scans them and a
+  /// second barrier hands them out: scansWarpTotalsInOneWarp). For threads that
+  /// scan many elements each, where the fold's one step per warp is cheap. In
+  /// `buffers` (allocScanBuffers, allocated once for every tile of a kernel);
+  /// the caller places a barrier before the next tile scan writes them.
   BlockScan tileScan(CombineFn combine, ValueRange identity, ValueRange values,
-                     bool parkExclusive = false);
+                     const ScanBuffers &buffers);
 
   /// Makes the lanes of this thread's warp (the lanes it has, in a partial
   /// last warp) wait for each other; orders their shared-memory accesses.
@@ -211,6 +227,13 @@ public:
   std::tuple<Value, Value, Value> getWarpLaneAndLanes();
 
 private:
+  /// Warp 0 scans the warp totals in place (full warps before the last:
+  /// warp 0 is full), then a barrier; returns the totals before this
+  /// thread's warp (the identity in warp 0).
+  SmallVector<Value> scanWarpTotalsInFirstWarp(CombineFn combine,
+                                               ValueRange identity,
+                                               ValueRange totals, Value warp,
+                                               Value lane);
   /// The dynamic shared memory as bytes, created on first use.
   Value getSharedBase();
   /// A view of `type` at byte `offset` of the dynamic shared memory.

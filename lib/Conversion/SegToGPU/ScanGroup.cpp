@@ -6,8 +6,11 @@
 
 #include "ScanGroup.h"
 
+#include "segir/Dialect/Seg/Utils/Utils.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::seg;
@@ -54,12 +57,18 @@ std::pair<Value, Value> InvariantDivisor::divRem(OpBuilder &b, Location loc,
   return {quotient, remainder};
 }
 
-GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
+GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m,
+                       bool parkExclusive)
     : m(m), groupSize(kb.blockSize * m),
       singleSegment(scan.segmentSizes.empty()) {
   IRArith a{kb.b, kb.loc};
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
+  SmallVector<Type> scanned;
+  if (!singleSegment)
+    scanned.push_back(b.getI1Type());
+  llvm::append_range(scanned, scan.types);
+  scanBuffers = kb.allocScanBuffers(scanned, parkExclusive);
   thread32 = a.trunc(kb.threadId);
   firstOwn32 = arith::MulIOp::create(b, loc, thread32, a.c32(m));
   auto [warp, lane, lanes] = kb.getWarpLaneAndLanes();
@@ -76,36 +85,71 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m)
   laneStep = Indexing::split(a, laneStep32, sizeC);
   unitStep = Indexing::split(a, a.c32(1), sizeC);
   segmentLength = InvariantDivisor(kb.b, kb.loc, scan.segmentLength);
+  if (std::optional<int64_t> n = getConstantIntValue(scan.segmentLength)) {
+    staticSegmentLength = true;
+    staticSegmentStride = std::min(*n, groupSize);
+  }
+}
+
+GroupPosition::GroupPosition(KernelBuilder &kb, Scan &scan,
+                             const GroupShape &shape, Value id)
+    : id(id) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  IRArith a{b, loc};
+  Value groupSize = kb.constIndex(shape.groupSize);
+  blockOffset = arith::MulIOp::create(b, loc, id, groupSize);
+  validCount = a.trunc(a.min64(groupSize, a.sub64(scan.total, blockOffset)));
+  wholeGroup = a.eq32(validCount, a.c32(shape.groupSize));
+  if (shape.singleSegment) {
+    ix = Indexing::compute(a, blockOffset, scan.segmentLength, groupSize,
+                           /*singleSegment=*/true);
+    insideOneSegment = arith::ConstantIntOp::create(b, loc, 1, 1);
+    return;
+  }
+  Value sgmIdx;
+  std::tie(firstSegment, sgmIdx) =
+      shape.segmentLength.divRem(b, loc, blockOffset);
+  ix = Indexing::computeAt(a, sgmIdx, scan.segmentLength, groupSize);
+  // The next segment starts at the group's element `boundary`.
+  insideOneSegment = a.uge32(ix.boundary, validCount);
+  firstSegmentIvs = delinearize(b, loc, firstSegment, scan.segmentSizes);
+}
+
+void seg::forGroupPaths(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
+                        const GroupPosition &position,
+                        function_ref<void(bool flagged)> body) {
+  if (shape.singleSegment)
+    return body(/*flagged=*/false);
+  if (std::optional<int64_t> n = getConstantIntValue(scan.segmentLength)) {
+    // Groups start at multiples of the group size: at segment starts when
+    // it divides n.
+    if (*n % shape.groupSize == 0)
+      return body(/*flagged=*/false);
+    if (*n < shape.groupSize)
+      return body(/*flagged=*/true);
+  }
+  kb.ifThenElse(
+      position.insideOneSegment, [&] { body(/*flagged=*/false); },
+      [&] { body(/*flagged=*/true); });
 }
 
 GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
-                     Value id, ArrayRef<Value> staging, bool storeMapOuts,
-                     bool restaged, int64_t loadsInFlight, bool parkExclusive,
-                     const ContiguousLoads &loads)
-    : kb(kb), scan(scan), shape(shape), a{kb.b, kb.loc}, m(shape.m),
-      groupSize(shape.groupSize), id(id), staging(staging), restaged(restaged) {
+                     const GroupPosition &position, bool flagged,
+                     ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
+                     int64_t loadsInFlight, const ContiguousLoads &loads)
+    : kb(kb), scan(scan), shape(shape), position(position),
+      flagged(flagged), a{kb.b, kb.loc}, m(shape.m), groupSize(shape.groupSize),
+      id(position.id), blockOffset(position.blockOffset), ix(position.ix),
+      staging(staging), restaged(restaged) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
-  blockOffset = arith::MulIOp::create(b, loc, id, kb.constIndex(groupSize));
-  if (shape.singleSegment) {
-    ix = Indexing::compute(a, blockOffset, scan.segmentLength,
-                           kb.constIndex(groupSize), /*singleSegment=*/true);
-  } else {
-    Value sgmIdx;
-    std::tie(firstSegment, sgmIdx) =
-        shape.segmentLength.divRem(b, loc, blockOffset);
-    ix = Indexing::computeAt(a, sgmIdx, scan.segmentLength,
-                             kb.constIndex(groupSize));
-  }
-  validCount = a.trunc(
-      a.min64(kb.constIndex(groupSize), a.sub64(scan.total, blockOffset)));
 
   // Load & map: every element of a batch evaluated before any is staged, so
   // that their loads are in flight together. A whole group (all but the
   // last) evaluates its elements without a bounds check: a branch around
   // each would keep the body's use of a load next to it, before the next
   // load is issued.
-  wholeGroup = a.eq32(validCount, a.c32(groupSize));
   auto loadScalars = [&] {
     forGroupElements(loadsInFlight, [&](ArrayRef<CoalescedElement> elements,
                                         bool checked) {
@@ -132,7 +176,8 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
         kb.constIndex(groupSize));
     Value aligned =
         a.eq64(range.end, a.add64(blockOffset, kb.constIndex(groupSize)));
-    Value useVectors = arith::AndIOp::create(b, loc, wholeGroup, aligned);
+    Value useVectors =
+        arith::AndIOp::create(b, loc, position.wholeGroup, aligned);
     kb.ifThenElse(
         useVectors, [&] { loadVectors(loads, storeMapOuts); }, loadScalars);
   } else {
@@ -144,32 +189,26 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   // starts.
   first =
       arith::IndexCastUIOp::create(b, loc, b.getIndexType(), shape.firstOwn32);
-  Indexing::Cursor cursor;
-  if (!shape.singleSegment)
-    cursor = ix.at(a, shape.firstOwn);
-  Value noStart = arith::ConstantIntOp::create(b, loc, 0, 1);
+  SmallVector<Value> starts = findOwnStarts();
   for (int64_t i = 0; i < m; ++i) {
     Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
     SmallVector<Value> x = kb.loadAll(staging, slot);
-    // With one segment no element restarts the scan: the array's first
-    // element gets the neutral prefix of group 0, which leaves it as it is.
-    Value start = noStart;
-    if (!shape.singleSegment) {
-      start = ix.isStart(a, cursor);
-      if (i + 1 < m)
-        cursor = ix.advance(a, cursor, shape.unitStep);
-    }
     if (i == 0) {
-      fresh.push_back(start);
       own.push_back(x);
       continue;
     }
-    fresh.push_back(a.or_(fresh.back(), start));
+    // On the flat path no element restarts the scan: a group's first
+    // element that starts a segment gets the neutral prefix (no look-back),
+    // which leaves it as it is.
     SmallVector<Value> combined = scan.combine(b, own.back(), x);
-    own.push_back(selectAll(b, loc, start, x, combined));
+    own.push_back(flagged ? selectAll(b, loc, starts[i], x, combined)
+                          : combined);
   }
 
-  SmallVector<Value> carry{fresh.back()};
+  Value startsInThread =
+      flagged ? a.ult32(firstOwnStart, a.c32(m))
+              : arith::ConstantIntOp::create(b, loc, 0, 1).getResult();
+  SmallVector<Value> carry{startsInThread};
   llvm::append_range(carry, own.back());
   // Each thread's slots hold its own elements only: writing the scanned
   // values over them frees their registers until writeResults. The first
@@ -186,25 +225,56 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   auto combine = [&](ValueRange lhs, ValueRange rhs) {
     return scan.combine(b, lhs, rhs);
   };
-  if (shape.singleSegment) {
+  if (!flagged) {
     // No flags ride in the operator: the block scans the plain values.
     KernelBuilder::BlockScan plain =
-        kb.tileScan(combine, scan.neutrals, own.back(), parkExclusive);
+        kb.tileScan(combine, scan.neutrals, own.back(),
+                    shape.singleSegment ? shape.scanBuffers
+                                        : shape.scanBuffers.dropFirstValue());
     for (auto [flagged, values] :
          {std::pair(&threads.inclusive, &plain.inclusive),
           std::pair(&threads.exclusive, &plain.exclusive),
           std::pair(&threads.total, &plain.total)}) {
-      flagged->push_back(noStart);
+      flagged->push_back(startsInThread);
       llvm::append_range(*flagged, *values);
     }
   } else {
-    threads =
-        kb.tileScan(segCombine, scan.segIdentity(b, loc), carry, parkExclusive);
+    threads = kb.tileScan(segCombine, scan.segIdentity(b, loc), carry,
+                          shape.scanBuffers);
   }
-  totalFlag = threads.total[0];
+  // On the flat path only the group's first element can start a segment.
+  totalFlag = flagged || shape.singleSegment ? threads.total[0] : ix.newSegment;
   totalValues = llvm::to_vector(ArrayRef(threads.total).drop_front());
   isFirstThread = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         kb.threadId, kb.constIndex(0));
+}
+
+SmallVector<Value> GroupScan::findOwnStarts() {
+  if (!flagged)
+    return {};
+  // Element 0 by the cursor; after it, the distance to the next start
+  // counts down and resets to the segment stride at each start: no
+  // division, and one comparison per element where a thread's elements
+  // hold at most one start.
+  Indexing::Cursor cursor = ix.at(a, shape.firstOwn);
+  Value startsAtFirst = ix.isStart(a, cursor);
+  Value toNext =
+      a.select32(startsAtFirst, a.c32(0), a.sub32(ix.sizeC, cursor.phase));
+  firstOwnStart = arith::MinUIOp::create(kb.b, kb.loc, toNext, a.c32(m));
+  SmallVector<Value> starts{startsAtFirst};
+  if (shape.staticSegmentStride && *shape.staticSegmentStride >= m) {
+    for (int64_t i = 1; i < m; ++i)
+      starts.push_back(a.eq32(toNext, a.c32(i)));
+    return starts;
+  }
+  Value distance = toNext;
+  Value lastPhase = a.sub32(ix.sizeC, a.c32(1));
+  for (int64_t i = 1; i < m; ++i) {
+    distance =
+        a.select32(starts.back(), lastPhase, a.sub32(distance, a.c32(1)));
+    starts.push_back(a.eq32(distance, a.c32(0)));
+  }
+  return starts;
 }
 
 void GroupScan::forCoalesced(
@@ -218,7 +288,7 @@ void GroupScan::forCoalesced(
   // cursor after them.
   auto emitBatch = [&](Value firstK, int64_t count, ValueRange cursor) {
     Indexing::Cursor c;
-    if (!shape.singleSegment)
+    if (flagged)
       c = {cursor[0], cursor[1]};
     Value base = arith::AddIOp::create(
         b, loc, first, arith::MulIOp::create(b, loc, firstK, step));
@@ -227,26 +297,36 @@ void GroupScan::forCoalesced(
       CoalescedElement element;
       element.local = arith::AddIOp::create(
           b, loc, base, arith::MulIOp::create(b, loc, kb.constIndex(i), step));
-      element.inBounds = a.ult32(a.trunc(element.local), validCount);
-      if (shape.singleSegment) {
+      element.inBounds = a.ult32(a.trunc(element.local), position.validCount);
+      if (!flagged) {
+        // Inside one segment: index sgmIdx + j of the group's first one.
+        element.ivs = position.firstSegmentIvs;
         element.ivs.push_back(
-            arith::AddIOp::create(b, loc, blockOffset, element.local));
+            arith::AddIOp::create(b, loc, ix.sgmIdx, element.local));
       } else {
         auto [segmentDelta, index] = ix.coords(a, c);
-        element.ivs = delinearize(
-            b, loc, arith::AddIOp::create(b, loc, firstSegment, segmentDelta),
-            scan.segmentSizes);
+        Value segment =
+            arith::AddIOp::create(b, loc, position.firstSegment, segmentDelta);
+        // With a static segment length n the index is the element's global
+        // index minus segment * n: in an access of a row-major array by
+        // (segment, index) the two products cancel, and the address is the
+        // flat scan's, with no cursor left to step.
+        if (shape.staticSegmentLength)
+          index = arith::SubIOp::create(
+              b, loc, arith::AddIOp::create(b, loc, blockOffset, element.local),
+              arith::MulIOp::create(b, loc, segment, scan.segmentLength));
+        element.ivs = delinearize(b, loc, segment, scan.segmentSizes);
         element.ivs.push_back(index);
         c = ix.advance(a, c, shape.laneStep);
       }
       elements.push_back(std::move(element));
     }
     body(elements);
-    return shape.singleSegment ? SmallVector<Value>()
-                               : SmallVector<Value>{c.segment, c.phase};
+    return flagged ? SmallVector<Value>{c.segment, c.phase}
+                   : SmallVector<Value>();
   };
   SmallVector<Value> cursor;
-  if (!shape.singleSegment) {
+  if (flagged) {
     Indexing::Cursor c = ix.at(a, shape.firstCoalesced);
     cursor = {c.segment, c.phase};
   }
@@ -270,7 +350,7 @@ void GroupScan::forGroupElements(
     int64_t maxBatch,
     function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body) {
   kb.ifThenElse(
-      wholeGroup,
+      position.wholeGroup,
       [&] {
         forCoalesced(maxBatch, [&](ArrayRef<CoalescedElement> elements) {
           body(elements, /*checked=*/false);
@@ -322,33 +402,42 @@ void GroupScan::loadVectors(const ContiguousLoads &loads, bool storeMapOuts) {
 void GroupScan::writeResults(ValueRange blockPrefix) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
+  // A flat group that starts a segment takes no prefix (reduce-then-scan
+  // hands it the groups before it).
+  SmallVector<Value> prefix(blockPrefix);
+  if (!flagged && !shape.singleSegment)
+    prefix = selectAll(b, loc, ix.newSegment, scan.neutrals, blockPrefix);
   // The threads before this one back to the last segment start, or the
   // group prefix too when there is none.
   Value exclusiveFlag = threads.exclusive[0];
   ArrayRef<Value> exclusive = ArrayRef(threads.exclusive).drop_front();
-  SmallVector<Value> withPrefix = scan.combine(b, blockPrefix, exclusive);
+  SmallVector<Value> withPrefix = scan.combine(b, prefix, exclusive);
   SmallVector<Value> threadPrefix =
       selectAll(b, loc, exclusiveFlag, exclusive, withPrefix);
   for (int64_t i = 0; i < m; ++i) {
     Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
     SmallVector<Value> mine = restaged ? kb.loadAll(staging, slot) : own[i];
     SmallVector<Value> combined = scan.combine(b, threadPrefix, mine);
-    SmallVector<Value> result = selectAll(b, loc, fresh[i], mine, combined);
+    // Elements from the thread's first segment start on take no prefix.
+    SmallVector<Value> result =
+        flagged ? selectAll(b, loc, a.ult32(a.c32(i), firstOwnStart), combined,
+                            mine)
+                : combined;
     kb.storeAll(result, staging, slot);
   }
   // Each lane stores the coalesced elements of its own warp's part, and the
   // next group's loads write only the slots the lane reads here.
   kb.warpBarrier();
-  // Stores need nothing in flight. With segments, a loop over the elements
-  // recomputes their coordinates: unrolled, they would be the load phase's
-  // (common subexpressions), all kept in registers across the group. A
-  // whole group stores without bounds checks.
+  // Stores need nothing in flight. With flags and a dynamic segment length,
+  // a loop over the elements recomputes their coordinates: unrolled, they would
+  // be the load phase's (common subexpressions), all kept in registers across
+  // the group. A whole group stores without bounds checks.
   auto store = [&](const CoalescedElement &element) {
     SmallVector<Value> values = kb.loadAll(staging, element.local);
     for (auto [value, out] : llvm::zip_equal(values, scan.outs))
       memref::StoreOp::create(b, loc, value, out, element.ivs);
   };
-  int64_t batch = shape.singleSegment ? kCoalescedBatch : 1;
+  int64_t batch = flagged && !shape.staticSegmentLength ? 1 : kCoalescedBatch;
   forGroupElements(batch,
                    [&](ArrayRef<CoalescedElement> elements, bool checked) {
                      for (const CoalescedElement &element : elements) {

@@ -88,7 +88,8 @@ struct InvariantDivisor {
 /// its group loop: the only divisions of the kernel's 32-bit index
 /// arithmetic (ScanIndexing.h).
 struct GroupShape {
-  GroupShape(KernelBuilder &kb, Scan &scan, int64_t m);
+  /// `parkExclusive`: ScanPlan::parkScanExclusive.
+  GroupShape(KernelBuilder &kb, Scan &scan, int64_t m, bool parkExclusive);
 
   int64_t m, groupSize;
   /// The scan has one segment: an element's index is blockOffset + j and
@@ -105,7 +106,45 @@ struct GroupShape {
   /// With segments: the segment length, for a group's first segment and
   /// its offset in it.
   InvariantDivisor segmentLength;
+  bool staticSegmentLength = false;
+  /// sizeC, when the segment length is static.
+  std::optional<int64_t> staticSegmentStride;
+  /// The block scan's shared buffers, for (starts-here flag, values) pairs
+  /// when the scan has segments; the flat path uses those of the values.
+  KernelBuilder::ScanBuffers scanBuffers;
 };
+
+/// Where group `id` lies among the segments, computed once per group before
+/// its path is chosen (forGroupPaths).
+struct GroupPosition {
+  GroupPosition(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
+                Value id);
+
+  Value id, blockOffset;
+  Indexing ix;
+  /// With segments: the group's first segment (linear) and its coordinates
+  /// in the outer dimensions.
+  Value firstSegment;
+  SmallVector<Value> firstSegmentIvs;
+  /// Elements of the group that exist (i32), and whether all do (every
+  /// group but the last: no bounds checks).
+  Value validCount, wholeGroup;
+  /// No segment starts after the group's first element: its elements are
+  /// consecutive ones of one segment (uniform over the block).
+  Value insideOneSegment;
+};
+
+/// The two paths of a group: `flagged` scans (segment-starts-here, value)
+/// pairs and steps a (segment, phase) cursor from element to element; the
+/// other one is the flat scan of a group inside one segment, whose element
+/// j lies at index sgmIdx + j of the group's first segment.
+/// Emits `body` for the paths a group of this scan can take, under a
+/// uniform branch on GroupPosition::insideOneSegment where both can: a scan
+/// with one segment, or segments a whole number of groups long, never
+/// needs flags; segments shorter than a group always do.
+void forGroupPaths(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
+                   const GroupPosition &position,
+                   function_ref<void(bool flagged)> body);
 
 /// One of a thread's coalesced elements of a group: its offset in the group
 /// (index), whether it exists and its coordinates.
@@ -132,10 +171,10 @@ public:
   /// `loadsInFlight`: the coalesced elements evaluated together. `loads`
   /// (ScanPlan::contiguousLoads): read in vectors when they are vectorized
   /// and the whole group aligned (loadVectors).
-  GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape, Value id,
+  GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
+            const GroupPosition &position, bool flagged,
             ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
-            int64_t loadsInFlight, bool parkExclusive,
-            const ContiguousLoads &loads);
+            int64_t loadsInFlight, const ContiguousLoads &loads);
 
   /// Combines `blockPrefix` (the groups before this one back to the start
   /// of its segment) into every element and writes the results, coalesced.
@@ -144,6 +183,9 @@ public:
   KernelBuilder &kb;
   Scan &scan;
   const GroupShape &shape;
+  const GroupPosition &position;
+  /// The group's path (forGroupPaths).
+  bool flagged;
   IRArith a;
   int64_t m, groupSize;
   Value id, blockOffset;
@@ -178,17 +220,14 @@ private:
   void loadVectors(const ContiguousLoads &loads, bool storeMapOuts);
 
   ArrayRef<Value> staging;
-  Value firstSegment;
-  /// Elements of the group that exist (i32), and whether all do (every
-  /// group but the last: no bounds checks).
-  Value validCount;
-  Value wholeGroup;
-  /// This thread's first own element, its m scanned elements, and whether a
-  /// segment starts in its elements 0..i.
+  /// This thread's first own element and its m scanned elements.
   Value first;
   SmallVector<SmallVector<Value>> own;
   bool restaged;
-  SmallVector<Value> fresh;
+  /// Flagged path: whether each of the thread's elements starts a segment;
+  /// sets firstOwnStart, the first that does (i32, m if none).
+  SmallVector<Value> findOwnStarts();
+  Value firstOwnStart;
   KernelBuilder::BlockScan threads;
 };
 

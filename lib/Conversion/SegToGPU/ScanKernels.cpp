@@ -86,14 +86,15 @@ static void takeGroupId(KernelBuilder &kb, ScanTemps &temps, Value idBuffer) {
 /// tile scan's and the prefix broadcast's, which also publishes the next id.
 static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
                                 const ScanPlan &plan, const GroupShape &shape,
-                                Value id, ScanTemps &temps,
-                                ArrayRef<Value> staging,
+                                const GroupPosition &position, bool flagged,
+                                ScanTemps &temps, ArrayRef<Value> staging,
                                 ArrayRef<Value> broadcast, Value idBuffer) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
-  GroupScan group(kb, scan, shape, id, staging, /*storeMapOuts=*/true,
-                  plan.restageScanned, plan.loadsInFlight,
-                  plan.parkScanExclusive, plan.contiguousLoads);
+  Value id = position.id;
+  GroupScan group(kb, scan, shape, position, flagged, staging,
+                  /*storeMapOuts=*/true, plan.restageScanned,
+                  plan.loadsInFlight, plan.contiguousLoads);
   IRArith &a = group.a;
   Value isFirstGroup =
       cmp(b, loc, arith::CmpIPredicate::eq, id, kb.constIndex(0));
@@ -156,7 +157,7 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
       kb.allocShared(scan.types, plan.blockSize * plan.elementsPerThread);
   Value isFirstThread =
       cmp(b, loc, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
-  GroupShape shape(kb, scan, plan.elementsPerThread);
+  GroupShape shape(kb, scan, plan.elementsPerThread, plan.parkScanExclusive);
   kb.ifThen(isFirstThread, [&] { takeGroupId(kb, temps, idBuffer); });
   kb.barrier();
   auto loop =
@@ -170,8 +171,11 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
     scf::ConditionOp::create(b, loc, more, ValueRange{id});
     Block *after =
         b.createBlock(&loop.getAfter(), {}, {b.getIndexType()}, {loc});
-    emitSinglePassGroup(kb, scan, plan, shape, after->getArgument(0), temps,
-                        staging, broadcast, idBuffer);
+    GroupPosition position(kb, scan, shape, after->getArgument(0));
+    forGroupPaths(kb, scan, shape, position, [&](bool flagged) {
+      emitSinglePassGroup(kb, scan, plan, shape, position, flagged, temps,
+                          staging, broadcast, idBuffer);
+    });
     scf::YieldOp::create(b, loc);
   }
   kb.finish();
@@ -187,13 +191,16 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
   KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel(kernel));
   SmallVector<Value> staging =
       kb.allocShared(scan.types, plan.blockSize * plan.elementsPerThread);
-  GroupShape shape(kb, scan, plan.elementsPerThread);
+  GroupShape shape(kb, scan, plan.elementsPerThread, plan.parkScanExclusive);
   kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value id, ValueRange) {
-    // Only the kernels that write results need the scanned values again.
-    GroupScan group(kb, scan, shape, id, staging, storeMapOuts,
-                    storeMapOuts && plan.restageScanned, plan.loadsInFlight,
-                    plan.parkScanExclusive, plan.contiguousLoads);
-    finish(kb, group);
+    GroupPosition position(kb, scan, shape, id);
+    forGroupPaths(kb, scan, shape, position, [&](bool flagged) {
+      // Only the kernels that write results need the scanned values again.
+      GroupScan group(kb, scan, shape, position, flagged, staging, storeMapOuts,
+                      storeMapOuts && plan.restageScanned, plan.loadsInFlight,
+                      plan.contiguousLoads);
+      finish(kb, group);
+    });
     // The next group's tile scan writes the warp totals again.
     kb.barrier();
     return SmallVector<Value>();

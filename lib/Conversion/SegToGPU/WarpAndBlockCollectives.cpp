@@ -267,6 +267,31 @@ KernelBuilder::warpScanAndBelow(CombineFn combine, ValueRange values,
   return {inclusive, below};
 }
 
+SmallVector<Value> KernelBuilder::scanWarpTotalsInFirstWarp(
+    CombineFn combine, ValueRange identity, ValueRange totals, Value warp,
+    Value lane) {
+  int64_t numWarps = getNumWarps();
+  TypeRange types = identity.getTypes();
+  Value isFirstWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            warp, constIndex(0));
+  ifThen(isFirstWarp, [&] {
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          lane, constIndex(numWarps));
+    SmallVector<Value> loaded = ifThenElse(
+        inRange, types, [&] { return loadAll(totals, lane); },
+        [&] { return SmallVector<Value>(identity); });
+    SmallVector<Value> scanned = warpScan(combine, loaded, constI32(warpSize));
+    ifThen(inRange, [&] { storeAll(scanned, totals, lane); });
+  });
+  barrier();
+  return ifThenElse(
+      isFirstWarp, types, [&] { return SmallVector<Value>(identity); },
+      [&] {
+        Value previous = arith::SubIOp::create(b, loc, warp, constIndex(1));
+        return loadAll(totals, previous);
+      });
+}
+
 KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
                                                   ValueRange identity,
                                                   ValueRange values,
@@ -314,25 +339,8 @@ KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, lastLane);
   ifThen(isLastLane, [&] { storeAll(inclusive, totals, warp); });
   barrier();
-  // Warp 0 scans the warp totals in place.
-  Value isFirstWarp =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp, zero);
-  ifThen(isFirstWarp, [&] {
-    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                          lane, constIndex(numWarps));
-    SmallVector<Value> loaded = ifThenElse(
-        inRange, types, [&] { return loadAll(totals, lane); },
-        [&] { return SmallVector<Value>(identity); });
-    SmallVector<Value> scanned = warpScan(combine, loaded, constI32(warpSize));
-    ifThen(inRange, [&] { storeAll(scanned, totals, lane); });
-  });
-  barrier();
-  SmallVector<Value> warpPrefix = ifThenElse(
-      isFirstWarp, types, [&] { return SmallVector<Value>(identity); },
-      [&] {
-        Value previous = arith::SubIOp::create(b, loc, warp, constIndex(1));
-        return loadAll(totals, previous);
-      });
+  SmallVector<Value> warpPrefix =
+      scanWarpTotalsInFirstWarp(combine, identity, totals, warp, lane);
   if (parkExclusive)
     below = loadAll(parked, threadId);
   result.inclusive = combine(warpPrefix, inclusive);
@@ -367,25 +375,54 @@ void KernelBuilder::warpBarrier() {
   TargetInfo::lookup(launch).createWarpBarrier(b, loc, mask);
 }
 
+bool KernelBuilder::scansWarpTotalsInOneWarp(TypeRange types) {
+  // Up to four 32-bit words (an f32 or a flagged i64, say) every warp
+  // scans the totals itself, saving a barrier; wider tuples would cost
+  // every warp their shuffles and registers.
+  constexpr int64_t kMaxBitsScannedByEveryWarp = 4 * 32;
+  int64_t bits = 0;
+  for (Type type : types)
+    bits += type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+  return bits > kMaxBitsScannedByEveryWarp;
+}
+
+KernelBuilder::ScanBuffers KernelBuilder::ScanBuffers::dropFirstValue() const {
+  ScanBuffers rest;
+  if (!parked.empty())
+    rest.parked.assign(std::next(parked.begin()), parked.end());
+  if (!totals.empty())
+    rest.totals.assign(std::next(totals.begin()), totals.end());
+  return rest;
+}
+
+KernelBuilder::ScanBuffers KernelBuilder::allocScanBuffers(TypeRange types,
+                                                           bool parkExclusive) {
+  ScanBuffers buffers;
+  if (getNumWarps() == 1)
+    return buffers;
+  if (parkExclusive)
+    buffers.parked = allocShared(types, blockSize);
+  buffers.totals = allocShared(types, getNumWarps());
+  return buffers;
+}
+
 KernelBuilder::BlockScan KernelBuilder::tileScan(CombineFn combine,
                                                  ValueRange identity,
                                                  ValueRange values,
-                                                 bool parkExclusive) {
+                                                 const ScanBuffers &buffers) {
   int64_t numWarps = getNumWarps();
   if (numWarps == 1)
-    return blockScan(combine, identity, values, parkExclusive);
+    return blockScan(combine, identity, values);
   TypeRange types = values.getTypes();
   auto [warp, lane, lanes] = getWarpLaneAndLanes();
   Value zero = constIndex(0);
   Value firstLane =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
   auto [inclusive, below] = warpScanAndBelow(combine, values, lanes);
-  SmallVector<Value> parked;
-  if (parkExclusive) {
-    parked = allocShared(types, blockSize);
-    storeAll(below, parked, threadId);
-  }
-  SmallVector<Value> totals = allocShared(types, numWarps);
+  bool parkExclusive = !buffers.parked.empty();
+  if (parkExclusive)
+    storeAll(below, buffers.parked, threadId);
+  ArrayRef<Value> totals = buffers.totals;
   Value lastLane = arith::SubIOp::create(
       b, loc, arith::IndexCastUIOp::create(b, loc, b.getIndexType(), lanes),
       constIndex(1));
@@ -395,7 +432,12 @@ KernelBuilder::BlockScan KernelBuilder::tileScan(CombineFn combine,
   barrier();
   SmallVector<Value> warpPrefix, total;
   int64_t lastWarpLanes = blockSize - (numWarps - 1) * warpSize;
-  if (numWarps <= lastWarpLanes) {
+  if (scansWarpTotalsInOneWarp(types)) {
+    // Wide values are scanned once per block, not once per warp.
+    warpPrefix =
+        scanWarpTotalsInFirstWarp(combine, identity, totals, warp, lane);
+    total = loadAll(totals, constIndex(numWarps - 1));
+  } else if (numWarps <= lastWarpLanes) {
     // Every warp scans the totals, one per lane, in log2 of the warps
     // steps; its prefix is its lane w - 1's (the identity in warp 0).
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
@@ -437,7 +479,7 @@ KernelBuilder::BlockScan KernelBuilder::tileScan(CombineFn combine,
     total = folded;
   }
   if (parkExclusive)
-    below = loadAll(parked, threadId);
+    below = loadAll(buffers.parked, threadId);
   BlockScan result;
   result.inclusive = combine(warpPrefix, inclusive);
   SmallVector<Value> belowWithPrefix = combine(warpPrefix, below);

@@ -1,0 +1,63 @@
+// segscan.mlir - the segmented scan of scan.mlir (every row of a matrix a
+// segment) at three static row lengths, one per regime of the single-pass
+// kernel's groups of B x m elements (4096 at B = 256 for f32): a segment
+// boundary inside every group (32 columns: every group takes the flagged
+// path), in some (10000 columns: a uniform branch per group between the
+// flagged and the flat path), in none (2^20 columns, a multiple of the
+// group: every group takes the flat path). Read by utils/kernel-report.py
+// (bench/kernels/report.txt); the harness runs scan.mlir's dynamic one.
+
+// out[s][i] = x[s][0] + ... + x[s][i], rows of 32.
+func.func @bench_segscan_f32_c32(%x: memref<?x32xf32>, %out: memref<?x32xf32>)
+    attributes {llvm.emit_c_interface} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %rows = memref.dim %x, %c0 : memref<?x32xf32>
+  %zero = arith.constant 0.0 : f32
+  seg.scan thread (%s, %i) in (%rows, %c32) outs(%out : memref<?x32xf32>) {
+    %xi = memref.load %x[%s, %i] : memref<?x32xf32>
+    seg.yield %xi : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %r = arith.addf %a, %b : f32
+    seg.yield %r : f32
+  }
+  return
+}
+
+// Rows of 10000.
+func.func @bench_segscan_f32_c10000(%x: memref<?x10000xf32>,
+                                    %out: memref<?x10000xf32>)
+    attributes {llvm.emit_c_interface} {
+  %c0 = arith.constant 0 : index
+  %cols = arith.constant 10000 : index
+  %rows = memref.dim %x, %c0 : memref<?x10000xf32>
+  %zero = arith.constant 0.0 : f32
+  seg.scan thread (%s, %i) in (%rows, %cols)
+      outs(%out : memref<?x10000xf32>) {
+    %xi = memref.load %x[%s, %i] : memref<?x10000xf32>
+    seg.yield %xi : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %r = arith.addf %a, %b : f32
+    seg.yield %r : f32
+  }
+  return
+}
+
+// Rows of 2^20.
+func.func @bench_segscan_f32_c1m(%x: memref<?x1048576xf32>,
+                                 %out: memref<?x1048576xf32>)
+    attributes {llvm.emit_c_interface} {
+  %c0 = arith.constant 0 : index
+  %cols = arith.constant 1048576 : index
+  %rows = memref.dim %x, %c0 : memref<?x1048576xf32>
+  %zero = arith.constant 0.0 : f32
+  seg.scan thread (%s, %i) in (%rows, %cols)
+      outs(%out : memref<?x1048576xf32>) {
+    %xi = memref.load %x[%s, %i] : memref<?x1048576xf32>
+    seg.yield %xi : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %r = arith.addf %a, %b : f32
+    seg.yield %r : f32
+  }
+  return
+}

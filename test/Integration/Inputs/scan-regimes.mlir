@@ -1,0 +1,434 @@
+// scan-regimes.mlir - segmented scans whose groups of the single-pass
+// kernel (B x 4 elements: `chunk(4)`) lie inside one segment (the flat
+// path), contain segment starts (the flagged path), or start exactly at a
+// segment start, for comparing the GPU path (the emulator) with the
+// reference. Not a test by itself: Emulator/scan-regimes.test runs it.
+//
+// Each scan runs two operators: an i32 sum and the composition of affine
+// maps x -> a x + b modulo 2^32 (not commutative), of the element
+// (2 v + 1, v), v in [-8, 7]. Segments are the innermost dimension of a 2-D
+// (rows x n) or 3-D (2 x rows x n) space; n is dynamic (every length from
+// 1 to 8193 listed in @main: 1, 2, a thread's 4 elements - 1, and a group
+// - 1, a group and a group + 1 at block sizes 31 to 1024) or static (1, 3,
+// 7, 128 and 129 in 2-D). For every run one line "name n: checksum = K",
+// K the sum over flat positions g of (g mod 97 + 1) * (sum + 3 a + 5 b).
+
+func.func @scan2d(%in: memref<?x?xi32>, %sum: memref<?x?xi32>,
+                  %fa: memref<?x?xi32>, %fb: memref<?x?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %in, %c0 : memref<?x?xi32>
+  %n = memref.dim %in, %c1 : memref<?x?xi32>
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%s, %i) in (%rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) {
+    %v = memref.load %in[%s, %i] : memref<?x?xi32>
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @scan3d(%in: memref<2x?x?xi32>, %sum: memref<2x?x?xi32>,
+                  %fa: memref<2x?x?xi32>, %fb: memref<2x?x?xi32>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %rows = memref.dim %in, %c1 : memref<2x?x?xi32>
+  %n = memref.dim %in, %c2 : memref<2x?x?xi32>
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%p, %s, %i) in (%c2, %rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : memref<2x?x?xi32>, memref<2x?x?xi32>, memref<2x?x?xi32>) {
+    %v = memref.load %in[%p, %s, %i] : memref<2x?x?xi32>
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @scan_c1(%in: memref<?x1xi32>, %sum: memref<?x1xi32>, %fa: memref<?x1xi32>, %fb: memref<?x1xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 1 : index
+  %rows = memref.dim %in, %c0 : memref<?x1xi32>
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%s, %i) in (%rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : memref<?x1xi32>, memref<?x1xi32>, memref<?x1xi32>) {
+    %v = memref.load %in[%s, %i] : memref<?x1xi32>
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @run_c1(%rows: index) {
+  %n = arith.constant 1 : index
+  %in, %sum, %fa, %fb = func.call @alloc2d(%rows, %n)
+      : (index, index) -> (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>)
+  %i = memref.cast %in : memref<?x?xi32> to memref<?x1xi32>
+  %s = memref.cast %sum : memref<?x?xi32> to memref<?x1xi32>
+  %a = memref.cast %fa : memref<?x?xi32> to memref<?x1xi32>
+  %b = memref.cast %fb : memref<?x?xi32> to memref<?x1xi32>
+  func.call @scan_c1(%i, %s, %a, %b) : (memref<?x1xi32>, memref<?x1xi32>, memref<?x1xi32>, memref<?x1xi32>) -> ()
+  vector.print str "static "
+  func.call @report2d(%sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @free2d(%in, %sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  return
+}
+
+func.func @scan_c3(%in: memref<?x3xi32>, %sum: memref<?x3xi32>, %fa: memref<?x3xi32>, %fb: memref<?x3xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 3 : index
+  %rows = memref.dim %in, %c0 : memref<?x3xi32>
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%s, %i) in (%rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : memref<?x3xi32>, memref<?x3xi32>, memref<?x3xi32>) {
+    %v = memref.load %in[%s, %i] : memref<?x3xi32>
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @run_c3(%rows: index) {
+  %n = arith.constant 3 : index
+  %in, %sum, %fa, %fb = func.call @alloc2d(%rows, %n)
+      : (index, index) -> (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>)
+  %i = memref.cast %in : memref<?x?xi32> to memref<?x3xi32>
+  %s = memref.cast %sum : memref<?x?xi32> to memref<?x3xi32>
+  %a = memref.cast %fa : memref<?x?xi32> to memref<?x3xi32>
+  %b = memref.cast %fb : memref<?x?xi32> to memref<?x3xi32>
+  func.call @scan_c3(%i, %s, %a, %b) : (memref<?x3xi32>, memref<?x3xi32>, memref<?x3xi32>, memref<?x3xi32>) -> ()
+  vector.print str "static "
+  func.call @report2d(%sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @free2d(%in, %sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  return
+}
+
+func.func @scan_c7(%in: memref<?x7xi32>, %sum: memref<?x7xi32>, %fa: memref<?x7xi32>, %fb: memref<?x7xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 7 : index
+  %rows = memref.dim %in, %c0 : memref<?x7xi32>
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%s, %i) in (%rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : memref<?x7xi32>, memref<?x7xi32>, memref<?x7xi32>) {
+    %v = memref.load %in[%s, %i] : memref<?x7xi32>
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @run_c7(%rows: index) {
+  %n = arith.constant 7 : index
+  %in, %sum, %fa, %fb = func.call @alloc2d(%rows, %n)
+      : (index, index) -> (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>)
+  %i = memref.cast %in : memref<?x?xi32> to memref<?x7xi32>
+  %s = memref.cast %sum : memref<?x?xi32> to memref<?x7xi32>
+  %a = memref.cast %fa : memref<?x?xi32> to memref<?x7xi32>
+  %b = memref.cast %fb : memref<?x?xi32> to memref<?x7xi32>
+  func.call @scan_c7(%i, %s, %a, %b) : (memref<?x7xi32>, memref<?x7xi32>, memref<?x7xi32>, memref<?x7xi32>) -> ()
+  vector.print str "static "
+  func.call @report2d(%sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @free2d(%in, %sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  return
+}
+
+func.func @scan_c128(%in: memref<?x128xi32>, %sum: memref<?x128xi32>, %fa: memref<?x128xi32>, %fb: memref<?x128xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 128 : index
+  %rows = memref.dim %in, %c0 : memref<?x128xi32>
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%s, %i) in (%rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : memref<?x128xi32>, memref<?x128xi32>, memref<?x128xi32>) {
+    %v = memref.load %in[%s, %i] : memref<?x128xi32>
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @run_c128(%rows: index) {
+  %n = arith.constant 128 : index
+  %in, %sum, %fa, %fb = func.call @alloc2d(%rows, %n)
+      : (index, index) -> (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>)
+  %i = memref.cast %in : memref<?x?xi32> to memref<?x128xi32>
+  %s = memref.cast %sum : memref<?x?xi32> to memref<?x128xi32>
+  %a = memref.cast %fa : memref<?x?xi32> to memref<?x128xi32>
+  %b = memref.cast %fb : memref<?x?xi32> to memref<?x128xi32>
+  func.call @scan_c128(%i, %s, %a, %b) : (memref<?x128xi32>, memref<?x128xi32>, memref<?x128xi32>, memref<?x128xi32>) -> ()
+  vector.print str "static "
+  func.call @report2d(%sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @free2d(%in, %sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  return
+}
+
+func.func @scan_c129(%in: memref<?x129xi32>, %sum: memref<?x129xi32>, %fa: memref<?x129xi32>, %fb: memref<?x129xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 129 : index
+  %rows = memref.dim %in, %c0 : memref<?x129xi32>
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%s, %i) in (%rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : memref<?x129xi32>, memref<?x129xi32>, memref<?x129xi32>) {
+    %v = memref.load %in[%s, %i] : memref<?x129xi32>
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @run_c129(%rows: index) {
+  %n = arith.constant 129 : index
+  %in, %sum, %fa, %fb = func.call @alloc2d(%rows, %n)
+      : (index, index) -> (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>)
+  %i = memref.cast %in : memref<?x?xi32> to memref<?x129xi32>
+  %s = memref.cast %sum : memref<?x?xi32> to memref<?x129xi32>
+  %a = memref.cast %fa : memref<?x?xi32> to memref<?x129xi32>
+  %b = memref.cast %fb : memref<?x?xi32> to memref<?x129xi32>
+  func.call @scan_c129(%i, %s, %a, %b) : (memref<?x129xi32>, memref<?x129xi32>, memref<?x129xi32>, memref<?x129xi32>) -> ()
+  vector.print str "static "
+  func.call @report2d(%sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @free2d(%in, %sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  return
+}
+
+// in[g] = ((g * 2654435761) >> 13) mod 16 - 8, g the flat position.
+func.func @value(%g: index) -> i32 {
+  %gi = arith.index_cast %g : index to i32
+  %m = arith.constant -1640531535 : i32
+  %k13 = arith.constant 13 : i32
+  %k15 = arith.constant 15 : i32
+  %k8 = arith.constant 8 : i32
+  %h = arith.muli %gi, %m : i32
+  %hs = arith.shrui %h, %k13 : i32
+  %d = arith.andi %hs, %k15 : i32
+  %v = arith.subi %d, %k8 : i32
+  return %v : i32
+}
+
+// (g mod 97 + 1) * (sum + 3 a + 5 b) at flat position g, in i64.
+func.func @term(%g: index, %s: i32, %a: i32, %b: i32) -> i64 {
+  %c97 = arith.constant 97 : index
+  %c1 = arith.constant 1 : index
+  %w = arith.remui %g, %c97 : index
+  %w1 = arith.addi %w, %c1 : index
+  %wl = arith.index_cast %w1 : index to i64
+  %sl = arith.extsi %s : i32 to i64
+  %al = arith.extsi %a : i32 to i64
+  %bl = arith.extsi %b : i32 to i64
+  %k3 = arith.constant 3 : i64
+  %k5 = arith.constant 5 : i64
+  %a3 = arith.muli %al, %k3 : i64
+  %b5 = arith.muli %bl, %k5 : i64
+  %t0 = arith.addi %sl, %a3 : i64
+  %t1 = arith.addi %t0, %b5 : i64
+  %r = arith.muli %wl, %t1 : i64
+  return %r : i64
+}
+
+func.func @alloc2d(%rows: index, %n: index)
+    -> (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %in = memref.alloc(%rows, %n) : memref<?x?xi32>
+  %sum = memref.alloc(%rows, %n) : memref<?x?xi32>
+  %fa = memref.alloc(%rows, %n) : memref<?x?xi32>
+  %fb = memref.alloc(%rows, %n) : memref<?x?xi32>
+  scf.for %s = %c0 to %rows step %c1 {
+    scf.for %i = %c0 to %n step %c1 {
+      %sn = arith.muli %s, %n : index
+      %g = arith.addi %sn, %i : index
+      %v = func.call @value(%g) : (index) -> i32
+      memref.store %v, %in[%s, %i] : memref<?x?xi32>
+    }
+  }
+  return %in, %sum, %fa, %fb
+      : memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>
+}
+
+func.func @free2d(%in: memref<?x?xi32>, %sum: memref<?x?xi32>,
+                  %fa: memref<?x?xi32>, %fb: memref<?x?xi32>) {
+  memref.dealloc %in : memref<?x?xi32>
+  memref.dealloc %sum : memref<?x?xi32>
+  memref.dealloc %fa : memref<?x?xi32>
+  memref.dealloc %fb : memref<?x?xi32>
+  return
+}
+
+// Prints "n: checksum = K".
+func.func @print(%n: index, %k: i64) {
+  %nl = arith.index_cast %n : index to i64
+  vector.print %nl : i64 punctuation <no_punctuation>
+  vector.print str ": checksum = "
+  vector.print %k : i64
+  return
+}
+
+func.func @report2d(%sum: memref<?x?xi32>, %fa: memref<?x?xi32>,
+                    %fb: memref<?x?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i64
+  %rows = memref.dim %sum, %c0 : memref<?x?xi32>
+  %n = memref.dim %sum, %c1 : memref<?x?xi32>
+  %k = scf.for %s = %c0 to %rows step %c1 iter_args(%acc = %z) -> i64 {
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc2 = %acc) -> i64 {
+      %sn = arith.muli %s, %n : index
+      %g = arith.addi %sn, %i : index
+      %x = memref.load %sum[%s, %i] : memref<?x?xi32>
+      %a = memref.load %fa[%s, %i] : memref<?x?xi32>
+      %b = memref.load %fb[%s, %i] : memref<?x?xi32>
+      %t = func.call @term(%g, %x, %a, %b) : (index, i32, i32, i32) -> i64
+      %next = arith.addi %acc2, %t : i64
+      scf.yield %next : i64
+    }
+    scf.yield %r : i64
+  }
+  func.call @print(%n, %k) : (index, i64) -> ()
+  return
+}
+
+func.func @run2d(%rows: index, %n: index) {
+  %in, %sum, %fa, %fb = func.call @alloc2d(%rows, %n)
+      : (index, index) -> (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>)
+  func.call @scan2d(%in, %sum, %fa, %fb)
+      : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  vector.print str "2-D "
+  func.call @report2d(%sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @free2d(%in, %sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  return
+}
+
+// The 2 x rows x n space as 2 rows x n arrays side by side: the same
+// input and checksum over the flat positions as a (2 rows) x n run.
+func.func @run3d(%rows: index, %n: index) {
+  %c2 = arith.constant 2 : index
+  %rows2 = arith.muli %rows, %c2 : index
+  %in, %sum, %fa, %fb = func.call @alloc2d(%rows2, %n)
+      : (index, index) -> (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>)
+  %i3 = memref.expand_shape %in [[0, 1], [2]] output_shape [2, %rows, %n]
+      : memref<?x?xi32> into memref<2x?x?xi32>
+  %s3 = memref.expand_shape %sum [[0, 1], [2]] output_shape [2, %rows, %n]
+      : memref<?x?xi32> into memref<2x?x?xi32>
+  %a3 = memref.expand_shape %fa [[0, 1], [2]] output_shape [2, %rows, %n]
+      : memref<?x?xi32> into memref<2x?x?xi32>
+  %b3 = memref.expand_shape %fb [[0, 1], [2]] output_shape [2, %rows, %n]
+      : memref<?x?xi32> into memref<2x?x?xi32>
+  func.call @scan3d(%i3, %s3, %a3, %b3)
+      : (memref<2x?x?xi32>, memref<2x?x?xi32>, memref<2x?x?xi32>, memref<2x?x?xi32>) -> ()
+  vector.print str "3-D "
+  func.call @report2d(%sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @free2d(%in, %sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  return
+}
+
+func.func @main() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c40 = arith.constant 40 : index
+  %c200 = arith.constant 200 : index
+  // n and rows: about 4000 elements or 2 rows, whichever is more.
+  %lengths = arith.constant dense<[1, 2, 3, 5, 123, 124, 125, 127, 128, 129,
+      131, 132, 133, 383, 384, 385, 511, 512, 513, 1023, 1024, 1025, 3999,
+      4000, 4001, 4095, 4096, 4097, 8193]> : vector<29xindex>
+  %count = arith.constant 29 : index
+  %c0 = arith.constant 0 : index
+  %c4000 = arith.constant 4000 : index
+  scf.for %k = %c0 to %count step %c1 {
+    %n = vector.extract %lengths[%k] : index from vector<29xindex>
+    %q = arith.divui %c4000, %n : index
+    %rows = arith.maxui %q, %c2 : index
+    func.call @run2d(%rows, %n) : (index, index) -> ()
+  }
+  // 3-D: 2 x rows x n.
+  %lengths3 = arith.constant dense<[1, 3, 127, 128, 129, 1025]> : vector<6xindex>
+  %c6 = arith.constant 6 : index
+  scf.for %k = %c0 to %c6 step %c1 {
+    %n = vector.extract %lengths3[%k] : index from vector<6xindex>
+    %q = arith.divui %c4000, %n : index
+    %r = arith.divui %q, %c2 : index
+    %rows = arith.maxui %r, %c2 : index
+    func.call @run3d(%rows, %n) : (index, index) -> ()
+  }
+  func.call @run_c1(%c200) : (index) -> ()
+  func.call @run_c3(%c200) : (index) -> ()
+  func.call @run_c7(%c200) : (index) -> ()
+  func.call @run_c128(%c40) : (index) -> ()
+  func.call @run_c129(%c40) : (index) -> ()
+  return
+}
