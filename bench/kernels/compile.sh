@@ -75,10 +75,11 @@ compile() {
     [[ "$rest" == *" + "* ]] && rest="${rest#* + }" || rest=
   done
   "$seg_opt" --mlir-print-op-on-diagnostic=false "${passes[@]}" "$tmp/renamed.mlir" -o "$tmp/input.mlir"
-  # Tensor-core code (nvgpu ops, from mma=...) runs only on the GPU
-  # lowerings: seg-to-cpu checks such a variant's source as written (the
-  # emulator checks the variant itself).
-  if [[ "$pipeline" == seg-to-cpu ]] && grep -q 'nvgpu\.' "$tmp/input.mlir"; then
+  # Tensor-core code (nvgpu.mma.sync and ldmatrix, from mma=...) runs only
+  # on the GPU lowerings: seg-to-cpu checks such a variant's source as
+  # written (the emulator checks the variant itself). Asynchronous copies
+  # have a sequential meaning.
+  if [[ "$pipeline" == seg-to-cpu ]] && grep -qE 'nvgpu\.(mma\.sync|ldmatrix)' "$tmp/input.mlir"; then
     echo "compile.sh: $name: its passes emit tensor-core code; seg-to-cpu compiles its source without them" >&2
     cp "$tmp/renamed.mlir" "$tmp/input.mlir"
   fi

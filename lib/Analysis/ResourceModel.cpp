@@ -414,8 +414,9 @@ Legality ResourceModel::checkTiles(const TileSizes &tiles, int64_t sizeA,
   int64_t needed = getRegisterCount(sizeAcc) * tiles.ry * tiles.rx +
                    getRegisterCount(sizeA) * tiles.ry +
                    getRegisterCount(sizeB) * tiles.rx + kTileOverheadRegisters;
-  // The next k-tile's elements a thread copies, held across the compute.
-  if (tiles.stages > 1)
+  // The next k-tile's elements a thread copies, held across the compute
+  // (asynchronous copies hold none).
+  if (tiles.stages == 2)
     needed += llvm::divideCeil(tiles.tk * tiles.ty * tiles.ry, threads) *
                   getRegisterCount(sizeA) +
               llvm::divideCeil(tiles.tk * tiles.tx * tiles.rx, threads) *
@@ -437,6 +438,27 @@ int64_t ResourceModel::getTileSharedBytes(const TileSizes &tiles, int64_t sizeA,
   return tiles.stages * tiles.tk *
          (sizeA * (tiles.ty * tiles.ry + pad) +
           sizeB * (tiles.tx * tiles.rx + pad));
+}
+
+int64_t ResourceModel::selectAsyncCopyStages(const TileSizes &tiles,
+                                             int64_t sizeA,
+                                             int64_t sizeB) const {
+  TileSizes staged = tiles;
+  int64_t threads = tiles.ty * tiles.tx, fewestResident = 0, chosen = 0;
+  for (int64_t stages = TileSizes::kMinAsyncCopyStages;
+       stages <= TileSizes::kMaxAsyncCopyStages; ++stages) {
+    staged.stages = stages;
+    int64_t bytes = getTileSharedBytes(staged, sizeA, sizeB);
+    if (bytes > target.getSharedMemoryPerBlock())
+      break;
+    int64_t resident = getResidentBlocksPerSM(threads, bytes);
+    if (!fewestResident)
+      fewestResident = resident;
+    if (resident < fewestResident)
+      break;
+    chosen = stages;
+  }
+  return chosen;
 }
 
 int64_t ResourceModel::getResidentBlocksPerSM(int64_t threads,

@@ -78,8 +78,16 @@ struct TileSizes {
   /// Shared slices per array: 1 copies and computes each k-tile in turn
   /// (two barriers per k-tile); 2 loads the next k-tile into registers
   /// while computing on the current one and stores it into the other slice
-  /// (one barrier per k-tile).
+  /// (one barrier per k-tile); 3 or more copy the k-tiles `stages` - 1
+  /// ahead with asynchronous copies (cp.async) straight into their slices
+  /// (one barrier per k-tile, no registers).
   int64_t stages = 1;
+
+  /// The fewest and the most stages the model picks for asynchronous
+  /// copies (given stage counts may be larger, up to shared memory).
+  static constexpr int64_t kMinAsyncCopyStages = 3;
+  static constexpr int64_t kMaxAsyncCopyStages = 4;
+  bool usesAsyncCopies() const { return stages >= kMinAsyncCopyStages; }
 
   /// Elements of padding after each k row of a shared slice copied from an
   /// array whose innermost dimension is k (seg-tile-block-register stores
@@ -256,8 +264,8 @@ public:
   /// Ty*Tx threads, stages*Tk*(size_A*(Ty*Ry+4) + size_B*(Tx*Rx+4)) bytes
   /// of shared memory (hard; every slice counted with its row padding, an
   /// upper bound), and regs(acc)*Ry*Rx + regs(A)*Ry + regs(B)*Rx plus, with
-  /// two stages, the registers of the next k-tile's elements a thread
-  /// copies, plus overhead registers (soft).
+  /// two stages (register prefetch), the registers of the next k-tile's
+  /// elements a thread copies, plus overhead registers (soft).
   Legality checkTiles(const TileSizes &tiles, int64_t sizeA, int64_t sizeB,
                       int64_t sizeAcc) const;
 
@@ -299,6 +307,14 @@ public:
   FailureOr<TileSizes> selectTiles(int64_t sizeA, int64_t sizeB,
                                    int64_t sizeAcc, bool cheapStep = true,
                                    std::string *why = nullptr) const;
+
+  /// The stages of asynchronous copies for `tiles` (its own stage count
+  /// aside) with elements of `sizeA` and `sizeB` bytes: the most from
+  /// kMinAsyncCopyStages to kMaxAsyncCopyStages whose slices fit the
+  /// target's shared memory per block and leave as many blocks resident
+  /// per SM as kMinAsyncCopyStages do; 0 when not even those fit.
+  int64_t selectAsyncCopyStages(const TileSizes &tiles, int64_t sizeA,
+                                int64_t sizeB) const;
 
   //===--------------------------------------------------------------------===//
   // Choices of convert-seg-to-gpu's kernels (KernelEstimates.cpp)

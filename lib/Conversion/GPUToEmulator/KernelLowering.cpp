@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AsyncCopyLowering.h"
 #include "EmulatorRuntimeCalls.h"
 #include "HopperLowering.h"
 #include "MemoryModel.h"
@@ -253,7 +254,7 @@ static bool isEmulatedAtomicType(Type type) {
 /// Whether the emulator executes the NVVM op `op` of device code; the CPU
 /// backend cannot compile the others.
 static bool isEmulatedNVVMOp(Operation *op) {
-  return isa<NVVM::NanosleepOp, NVVM::SyncWarpOp>(op);
+  return isa<NVVM::NanosleepOp, NVVM::SyncWarpOp>(op) || isAsyncCopyOp(op);
 }
 
 LogicalResult DeviceBodyLowering::verifySupported() {
@@ -688,6 +689,7 @@ mlir::seg::emulator::lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
                                      const DeviceLoweringOptions &options) {
   DeviceBodyLowering lowering(func, runtime, converter, sharedBuffer);
   if (failed(lowerHopperDeviceOps(func, runtime)) ||
+      failed(lowerAsyncCopyOps(func, runtime)) ||
       failed(lowering.verifySupported()) || failed(verifyWarpMatrixOps(func)) ||
       failed(verifyWmmaOps(func)) || failed(verifySyncScopes(func)))
     return failure();

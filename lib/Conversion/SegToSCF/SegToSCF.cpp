@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "segir/Conversion/SegToSCF/SegToSCF.h"
+
+#include "SequentialAsyncCopies.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
 #include "segir/Dialect/Seg/Utils/Utils.h"
 
@@ -265,6 +267,8 @@ namespace {
 struct ConvertSegToSCFPass
     : public seg::impl::ConvertSegToSCFBase<ConvertSegToSCFPass> {
   void runOnOperation() override {
+    if (failed(lowerAsyncCopiesSequentially(getOperation())))
+      return signalPassFailure();
     // Checked before anything changes, at the outermost seg ops.
     WalkResult checked =
         getOperation()->walk<WalkOrder::PreOrder>([&](SegSpaceOpInterface op) {

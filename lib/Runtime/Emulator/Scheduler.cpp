@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AsyncCopy.h"
 #include "Deadlock.h"
 #include "Emulator.h"
 #include "Hopper.h"
@@ -125,6 +126,7 @@ void Worker::runBlock(Launch &launch, int64_t linearBlockId) {
   if (weakMemory)
     weakMemoryStartBlock(block);
   hopperStartBlock(block);
+  asyncCopyStartBlock(block);
 
   size_t size = stackBytes();
   for (int64_t i = 0; i < n; ++i) {
@@ -155,6 +157,7 @@ void Worker::runBlock(Launch &launch, int64_t linearBlockId) {
   if (block.exited != n)
     reportStuckBlock(block);
   hopperEndBlock(block);
+  asyncCopyEndBlock(block);
   if (weakMemory)
     weakMemoryEndBlock(block);
 }

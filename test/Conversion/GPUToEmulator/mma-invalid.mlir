@@ -55,9 +55,9 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @k(%p: memref<4xf32, #gpu.address_space<workgroup>>) kernel {
-      // expected-error @+1 {{'nvgpu.device_async_create_group' op is not supported by the SegIR emulator}}
-      %g = nvgpu.device_async_create_group
+    gpu.func @k(%v: vector<4xf32>) kernel {
+      // expected-error @+1 {{'nvgpu.rcp' op is not supported by the SegIR emulator}}
+      %r = nvgpu.rcp %v {rounding = approx, ftz} : vector<4xf32>
       gpu.return
     }
   }

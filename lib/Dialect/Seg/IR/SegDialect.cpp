@@ -41,6 +41,14 @@ LogicalResult SegDialect::verifyOperationAttribute(Operation *op,
              << attr.getValue();
     return lowering.verifyFor(op, [&] { return op->emitError(); });
   }
+  // Marks the cp.async groups of seg-tile-block-register (TiledAsyncCopy.cpp)
+  // so that their printed form, without tokens, parses.
+  if (attr.getName() == "seg.async_copy_group") {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError()
+             << "'seg.async_copy_group' must be a unit attribute";
+    return success();
+  }
   return op->emitError() << "unknown seg dialect attribute '"
                          << attr.getName().getValue() << "'";
 }

@@ -212,6 +212,19 @@ struct SegTileBlockRegisterPass
   }
 };
 
+/// The remark's words on the stages; `prefetchReason` says why two stages
+/// prefetch through registers rather than copy asynchronously.
+static std::string describeStages(int64_t stages, StringRef prefetchReason) {
+  std::string words = std::to_string(stages) + " stage";
+  if (stages > 1)
+    words += "s";
+  if (stages >= TileSizes::kMinAsyncCopyStages)
+    return words + " of asynchronous copies";
+  if (stages == 2 && !prefetchReason.empty())
+    words += " (register prefetch: " + prefetchReason.str() + ")";
+  return words;
+}
+
 /// The remark's words on the block order.
 static std::string describeSwizzle(int64_t swizzle) {
   if (swizzle == 1)
@@ -331,9 +344,22 @@ FailureOr<MapOp> BlockRegisterTiler::tile(MapOp map) {
     if (!staged.isLegal() || !staged.softViolation.empty())
       tiles.stages = 1;
   }
-  if (tiles.stages > 2)
-    return map.emitOpError() << "illegal tile sizes: " << tiles.stages
-                             << " stages, at most 2 are supported";
+  // Asynchronous copies where they apply, at the model's stage count. Not
+  // by default for steps other than a multiply-add: their temporaries and
+  // the copies' addresses can exceed the registers (ptxas spills an
+  // integer-division step at the model's tiles).
+  std::string asyncObstacle = getAsyncCopyObstacle(nest, target);
+  std::string prefetchReason = asyncObstacle;
+  if (prefetchReason.empty() && !nest.cheapStep)
+    prefetchReason = "the step is not a multiply-add, whose registers the "
+                     "model leaves to it";
+  if (!stagesGiven && tiles.stages == 2 && prefetchReason.empty())
+    if (int64_t stages = model.selectAsyncCopyStages(tiles, sizeA, sizeB))
+      tiles.stages = stages;
+  if (tiles.usesAsyncCopies() && !asyncObstacle.empty())
+    return map.emitOpError()
+           << "illegal tile sizes: " << tiles.stages
+           << " stages need asynchronous copies, but " << asyncObstacle;
   Legality legality = model.checkTiles(tiles, sizeA, sizeB, sizeAcc);
   if (!legality.isLegal())
     return map.emitOpError()
@@ -362,7 +388,7 @@ FailureOr<MapOp> BlockRegisterTiler::tile(MapOp map) {
         << "tiled: " << tiles.ty * tiles.ry << "x" << tiles.tx * tiles.rx
         << " per block of " << tiles.ty << "x" << tiles.tx << " threads, "
         << tiles.ry << "x" << tiles.rx << " per thread, k-tile " << tiles.tk
-        << ", " << tiles.stages << " stage" << (tiles.stages > 1 ? "s" : "")
+        << ", " << describeStages(tiles.stages, prefetchReason)
         << ", 16-byte loads for " << vectorLoads << " of " << nest.loads.size()
         << " slices, " << describeSwizzle(plan.blockSwizzle) << " ("
         << explanation << ")";

@@ -198,6 +198,11 @@ FailureOr<TilePlan> selectMmaPlan(TileMma kind, int64_t elemBytes,
                                   const ResourceModel &model,
                                   std::string *why = nullptr);
 
+/// Why the slices of `nest` cannot be copied with asynchronous copies on
+/// `target` (the register-prefetch path stays); empty when they can
+/// (TiledAsyncCopy.cpp).
+std::string getAsyncCopyObstacle(Nest &nest, TargetAttr target);
+
 /// Builds the block-level map that computes `nest.map` in tiles as `plan`
 /// says, at `b`'s insertion point, which is moved; the caller erases
 /// `nest.map`.

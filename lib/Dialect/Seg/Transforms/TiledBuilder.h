@@ -153,11 +153,36 @@ private:
   /// copies; padding (zeros) outside the arrays.
   ThreadCopy emitThreadLoads(TiledLoad &tiled, Value tid, Value kt, Value kLen,
                              bool checkMN, bool checkK, bool vectorLoads);
+  /// The points of a k-tile of `tiled` that thread `tid` copies, `width`
+  /// elements each: position, k row and whether the point exists (null:
+  /// always); no value yet.
+  SmallVector<ThreadCopy::Point> getCopyPoints(TiledLoad &tiled, Value tid,
+                                               int64_t width);
+  /// The k index where k-tile `kt` starts, the origin of the view the
+  /// copies of `tiled` read (null when they read the array itself).
+  Value getKTileStart(TiledLoad &tiled, Value kt);
+  /// The memref and indices a copy of k-tile `kt` of `tiled` reads at
+  /// position `ij` of the array and k row `kk` of the tile.
+  std::pair<Value, SmallVector<Value>>
+  emitCopySource(TiledLoad &tiled, Value kt, Value kStart, Value ij, Value kk);
+  /// Whether `width` consecutive elements along the array's innermost
+  /// dimension stay consecutive in the slice of `tiled` (one vector store
+  /// or one 16-byte asynchronous copy).
+  bool isContiguousInSlice(const TiledLoad &tiled, int64_t width) const;
   /// Stores `copy` into stage `stage` of the slice of `tiled`.
   void emitThreadStores(TiledLoad &tiled, const ThreadCopy &copy, Value stage);
   /// Both, for every slice.
   void emitThreadCopy(Value tid, Value kt, Value kLen, Value stage,
                       bool checkMN, bool checkK, bool vectorLoads);
+  /// The full k-tiles with asynchronous copies (t.stages >= 3,
+  /// TiledAsyncCopy.cpp): the first stages - 1 k-tiles are issued, then
+  /// each k-tile's map issues the k-tile stages - 1 ahead into the stage
+  /// computed before, computes its own and waits for the next.
+  void emitAsyncCopyKLoop(Value fullEnd, bool checkMN, bool vectorLoads);
+  /// Thread `tid`'s asynchronous copies of k-tile `kt` into stage `stage`
+  /// of every slice; zeros outside the arrays.
+  void emitThreadAsyncCopies(Value tid, Value kt, Value stage, bool checkMN,
+                             bool vectorLoads);
   /// The k-steps of k-tile `kt` (kLen of them) on stage `stage` of the
   /// slices, for thread (ty, tx).
   void emitCompute(Value ty, Value tx, Value stage, Value kt, Value kLen,

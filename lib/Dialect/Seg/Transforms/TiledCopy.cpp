@@ -22,47 +22,77 @@ using namespace mlir;
 using namespace mlir::seg;
 using namespace mlir::seg::tiling;
 
-ThreadCopy TiledBuilder::emitThreadLoads(TiledLoad &tiled, Value tid, Value kt,
-                                         Value kLen, bool checkMN, bool checkK,
-                                         bool vectorLoads) {
-  ThreadCopy copy;
+SmallVector<ThreadCopy::Point>
+TiledBuilder::getCopyPoints(TiledLoad &tiled, Value tid, int64_t width) {
   int64_t along = tiled.alongI ? tileM : tileN;
-  int64_t width = vectorLoads ? tiled.globalVectorWidth : 1;
-  copy.width = std::max<int64_t>(width, 1);
   // The copy walks the array's row-major order, so that consecutive
   // threads read consecutive addresses: [along/group][Tk][group] or
   // [along][Tk/width] with k innermost, [Tk][along/width] otherwise.
-  int64_t points = along * t.tk / copy.width;
+  int64_t points = along * t.tk / width;
   int64_t threads = t.ty * t.tx;
-  Type elemType = tiled.load.getType();
-  Type valueType =
-      copy.width > 1 ? Type(VectorType::get({copy.width}, elemType)) : elemType;
-  // The k index where the tile starts: the origin of the loads' view.
-  Value kStart = tiled.kIndexDim >= 0
-                     ? b.createOrFold<arith::AddIOp>(loc, lower, kt)
-                     : Value();
+  SmallVector<ThreadCopy::Point> result;
   for (int64_t first = 0; first < points; first += threads) {
     ThreadCopy::Point point;
     Value flat = add(tid, cIdx(first));
     if (first + threads > points)
       point.inRange = cmpUlt(b, loc, flat, cIdx(points));
-    if (tiled.kMajorSlice && !tiled.kInner && copy.width > 1) {
+    if (tiled.kMajorSlice && !tiled.kInner && width > 1) {
       // Vectors along the positions, k innermost: a warp's transposing
       // stores of one vector element go to consecutive k of 4 (mod 8)
       // word rows apart, distinct banks.
       point.kk = remC(flat, t.tk);
-      point.pos = mul(divC(flat, t.tk), cIdx(copy.width));
-    } else if (tiled.kInner && copy.width > 1) {
-      point.pos = divC(flat, t.tk / copy.width);
-      point.kk = mul(remC(flat, t.tk / copy.width), cIdx(copy.width));
+      point.pos = mul(divC(flat, t.tk), cIdx(width));
+    } else if (tiled.kInner && width > 1) {
+      point.pos = divC(flat, t.tk / width);
+      point.kk = mul(remC(flat, t.tk / width), cIdx(width));
     } else if (tiled.kInner) {
       point.pos = add(mul(divC(flat, tiled.group * t.tk), cIdx(tiled.group)),
                       remC(flat, tiled.group));
       point.kk = remC(divC(flat, tiled.group), t.tk);
     } else {
-      point.kk = divC(flat, along / copy.width);
-      point.pos = mul(remC(flat, along / copy.width), cIdx(copy.width));
+      point.kk = divC(flat, along / width);
+      point.pos = mul(remC(flat, along / width), cIdx(width));
     }
+    result.push_back(point);
+  }
+  return result;
+}
+
+Value TiledBuilder::getKTileStart(TiledLoad &tiled, Value kt) {
+  return tiled.kIndexDim >= 0 ? b.createOrFold<arith::AddIOp>(loc, lower, kt)
+                              : Value();
+}
+
+std::pair<Value, SmallVector<Value>>
+TiledBuilder::emitCopySource(TiledLoad &tiled, Value kt, Value kStart, Value ij,
+                             Value kk) {
+  IRMapping mapping = base;
+  mapping.map(tiled.alongI ? nest.ivI : nest.ivJ, ij);
+  mapping.map(nest.kArg, add(lower, add(kt, kk)));
+  Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
+  SmallVector<Value> indices =
+      llvm::map_to_vector(tiled.load.getIndices(), [&](Value v) {
+        return materialize(b, v, mapping, mapRegion);
+      });
+  if (kStart) {
+    memref = viewFromKTile(memref, tiled.kIndexDim, kStart);
+    indices[tiled.kIndexDim] = kk;
+  }
+  return {memref, indices};
+}
+
+ThreadCopy TiledBuilder::emitThreadLoads(TiledLoad &tiled, Value tid, Value kt,
+                                         Value kLen, bool checkMN, bool checkK,
+                                         bool vectorLoads) {
+  ThreadCopy copy;
+  int64_t width = vectorLoads ? tiled.globalVectorWidth : 1;
+  copy.width = std::max<int64_t>(width, 1);
+  Type elemType = tiled.load.getType();
+  Type valueType =
+      copy.width > 1 ? Type(VectorType::get({copy.width}, elemType)) : elemType;
+  // The k index where the tile starts: the origin of the loads' view.
+  Value kStart = getKTileStart(tiled, kt);
+  for (ThreadCopy::Point point : getCopyPoints(tiled, tid, copy.width)) {
     Value ij = add(tiled.alongI ? i0 : j0, point.pos);
     SmallVector<Value> conds;
     if (point.inRange)
@@ -72,18 +102,7 @@ ThreadCopy TiledBuilder::emitThreadLoads(TiledLoad &tiled, Value tid, Value kt,
     if (checkK)
       conds.push_back(cmpUlt(b, loc, point.kk, kLen));
     auto load = [&](OpBuilder &) -> SmallVector<Value> {
-      IRMapping mapping = base;
-      mapping.map(tiled.alongI ? nest.ivI : nest.ivJ, ij);
-      mapping.map(nest.kArg, add(lower, add(kt, point.kk)));
-      Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
-      SmallVector<Value> indices =
-          llvm::map_to_vector(tiled.load.getIndices(), [&](Value v) {
-            return materialize(b, v, mapping, mapRegion);
-          });
-      if (kStart) {
-        memref = viewFromKTile(memref, tiled.kIndexDim, kStart);
-        indices[tiled.kIndexDim] = point.kk;
-      }
+      auto [memref, indices] = emitCopySource(tiled, kt, kStart, ij, point.kk);
       if (copy.width == 1)
         return {memref::LoadOp::create(b, loc, memref, indices)};
       return {vector::LoadOp::create(
@@ -187,16 +206,19 @@ static Value inDefaultMemorySpace(OpBuilder &b, Location loc, Value memref) {
       memref);
 }
 
+bool TiledBuilder::isContiguousInSlice(const TiledLoad &tiled,
+                                       int64_t width) const {
+  int64_t count = tiled.alongI ? t.ry : t.rx;
+  bool identity = tiled.chunk <= 1 || tiled.chunk == count;
+  return tiled.kInner == tiled.kMajorSlice && width > 1 &&
+         (identity || (tiled.chunk % width == 0 && count % width == 0));
+}
+
 void TiledBuilder::emitThreadStores(TiledLoad &tiled, const ThreadCopy &copy,
                                     Value stage) {
   for (const ThreadCopy::Point &point : copy.points) {
     auto store = [&](OpBuilder &) {
-      // Consecutive positions stay consecutive in the slice: one store.
-      int64_t count = tiled.alongI ? t.ry : t.rx;
-      bool identity = tiled.chunk <= 1 || tiled.chunk == count;
-      if (tiled.kInner == tiled.kMajorSlice && copy.width > 1 &&
-          (identity ||
-           (tiled.chunk % copy.width == 0 && count % copy.width == 0))) {
+      if (isContiguousInSlice(tiled, copy.width)) {
         vector::StoreOp::create(
             b, loc, point.value, inDefaultMemorySpace(b, loc, tiled.buffer),
             sliceIndex(tiled, stage, point.kk, slicePosition(tiled, point.pos)),

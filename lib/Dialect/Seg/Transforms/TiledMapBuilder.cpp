@@ -271,7 +271,9 @@ void TiledBuilder::emitSingleStageTile(Value kt, Value kLen, bool checkMN,
 void TiledBuilder::emitKLoop(bool checkMN, bool vectorLoads) {
   Value tk = cIdx(t.tk);
   Value fullEnd = mul(arith::DivUIOp::create(b, loc, sizeU, tk), tk);
-  if (t.stages == 1) {
+  if (t.usesAsyncCopies()) {
+    emitAsyncCopyKLoop(fullEnd, checkMN, vectorLoads);
+  } else if (t.stages == 1) {
     scf::ForOp::create(b, loc, cIdx(0), fullEnd, tk, {},
                        [&](OpBuilder &, Location, Value kt, ValueRange) {
                          emitSingleStageTile(kt, tk, checkMN, /*checkK=*/false,

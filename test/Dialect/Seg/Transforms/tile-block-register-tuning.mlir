@@ -5,31 +5,33 @@
 // RUN: FileCheck %s --check-prefix=OUT --input-file=%t.out
 // RUN: printf 'matmul.map0.stages=1\nmatmul.map0.tk=16\n' > %t.in
 // RUN: seg-opt %s --seg-tile-block-register="remarks tuning-file=%t.in stages=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TUNED
-// RUN: printf 'matmul.map0.stages=3\n' > %t.bad
+// RUN: printf 'matmul.map0.stages=40\n' > %t.bad
 // RUN: not seg-opt %s --seg-tile-block-register="tuning-file=%t.bad" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // The same stage count given as the option is rejected as well.
-// RUN: not seg-opt %s --seg-tile-block-register="stages=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not seg-opt %s --seg-tile-block-register="stages=40" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: printf 'matmul.map0.rx=0\n' > %t.zero
 // RUN: not seg-opt %s --seg-tile-block-register="tuning-file=%t.zero" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZERO
 
 // The block order of the model: a wave of 132 blocks (one per SM of sm_90)
 // reads the fewest slices in groups of 11 block rows (11 + 12 slices of
 // 128 rows or columns).
-// MODEL: remark: tiled: 128x128 per block of 16x16 threads, 8x8 per thread, k-tile 8, 2 stages, 16-byte loads for 2 of 2 slices, blocks in groups of 11 rows (the largest that fits shared memory and registers of sm_90)
+// The stages: asynchronous copies, as many as fit without fewer resident
+// blocks (registers allow one block of 256 threads per SM).
+// MODEL: remark: tiled: 128x128 per block of 16x16 threads, 8x8 per thread, k-tile 8, 4 stages of asynchronous copies, 16-byte loads for 2 of 2 slices, blocks in groups of 11 rows (the largest that fits shared memory and registers of sm_90)
 // A static grid of fewer blocks than a wave keeps the row-major order; one
 // of fewer block rows than the model's group has a single group.
 // MODEL: remark: tiled: {{.*}}, row-major block order (
 // MODEL: remark: tiled: {{.*}}, blocks in groups of 3 rows (
 // OUT:      matmul.map0.rx=8
 // OUT-NEXT: matmul.map0.ry=8
-// OUT-NEXT: matmul.map0.stages=2
+// OUT-NEXT: matmul.map0.stages=4
 // OUT-NEXT: matmul.map0.swizzle=11
 // OUT-NEXT: matmul.map0.tk=8
 // OUT-NEXT: matmul.map0.tx=16
 // OUT-NEXT: matmul.map0.ty=16
 // The tuning file wins over the option.
 // TUNED: remark: tiled: 128x128 per block of 16x16 threads, 8x8 per thread, k-tile 16, 1 stage, 16-byte loads for 2 of 2 slices, blocks in groups of 11 rows (from the tuning file)
-// BAD: error: 'seg.map' op illegal tile sizes: 3 stages, at most 2 are supported
+// BAD: error: 'seg.map' op illegal tile sizes: tiles need 337920 bytes of shared memory (stages * Tk * (size_A*(Ty*Ry+4) + size_B*(Tx*Rx+4)) = 40 * 8 * (4*(16*8+4) + 4*(16*8+4))) but target sm_90 allows 232448 per block
 // ZERO: error: 'seg.map' op tuning file value 0 of matmul.map0.rx must be positive
 // The block order from the tuning file, which wins over the option, and
 // from the option; 1 is the row-major order, which needs no swizzle.

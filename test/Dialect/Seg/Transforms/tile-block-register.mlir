@@ -1,6 +1,6 @@
-// RUN: seg-opt %s --seg-tile-block-register="ty=2 tx=3 tk=4 ry=2 rx=1" --canonicalize --cse | FileCheck %s
+// RUN: seg-opt %s --seg-tile-block-register="ty=2 tx=3 tk=4 ry=2 rx=1 stages=2" --canonicalize --cse | FileCheck %s
 // RUN: seg-opt %s --seg-tile-block-register=remarks --verify-diagnostics -o /dev/null
-// RUN: seg-opt %s --seg-tile-block-register --canonicalize --cse | FileCheck %s --check-prefix=DEFAULT
+// RUN: seg-opt %s --seg-tile-block-register=stages=2 --canonicalize --cse | FileCheck %s --check-prefix=DEFAULT
 
 // C = A B: a block of 2 x 3 threads computes a 4 x 3 tile, 2 x 1 elements
 // per thread, stepping through k by 4.
@@ -10,7 +10,9 @@
 // CHECK-DAG: %[[NBI:.+]] = arith.ceildivui %[[M]], %c4
 // CHECK-DAG: %[[NBJ:.+]] = arith.ceildivui %[[N]], %c3
 // CHECK: seg.map block (%[[BI:.+]], %[[BJ:.+]]) in (%[[NBI]], %[[NBJ]]) grid(block_size = 6) swizzle(63) outs(%[[C]] : memref<?x?xf32>)
-// Two stages (the default where they fit) of the slices, flat, k outer: of
+// Two stages (register prefetch; the model's default on sm_90 is
+// asynchronous copies, tile-block-register-async-copy.mlir) of the slices,
+// flat, k outer: of
 // A (k innermost in A, so the slice is stored transposed, rows of 4 + 4
 // padding elements), of B, and the thread-private accumulators.
 // CHECK: %[[AS:.+]] = memref.alloca() {alignment = 16 : i64} : memref<64xf32>
@@ -96,7 +98,8 @@
 // CHECK: seg.map thread_in_block (%{{.+}}, %{{.+}}) in (2, 3) outs(%[[C]] : memref<?x?xf32>) {
 // CHECK: %[[V:.+]] = vector.from_elements %{{.+}}, %{{.+}} : vector<2x1xf32>
 // CHECK: seg.regtile_returns %[[V]] into %[[C]] tiles [(%[[M]], 2, 2), (%[[N]], 3, 1)] : vector<2x1xf32>, memref<?x?xf32>
-// With the model's tiles (16, 16, 8, 8, 8) and two stages: slices of
+// With the model's tiles (16, 16, 8, 8, 8) and two stages (register
+// prefetch): slices of
 // 2 x 8 rows of 128 + 4 (A, transposed) and 128 (B) elements; both inputs
 // are copied with 16-byte loads; each thread reads its 8 values of A and
 // of B at one k as two aligned 4-element chunks (64 elements apart, so that
@@ -122,7 +125,7 @@ func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
                   %C: memref<?x?xf32>, %m: index, %n: index, %u: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-remark @+1 {{tiled: 128x128 per block of 16x16 threads, 8x8 per thread, k-tile 8, 2 stages, 16-byte loads for 2 of 2 slices, blocks in groups of 11 rows (the largest that fits shared memory and registers of sm_90)}}
+  // expected-remark @+1 {{tiled: 128x128 per block of 16x16 threads, 8x8 per thread, k-tile 8, 4 stages of asynchronous copies, 16-byte loads for 2 of 2 slices, blocks in groups of 11 rows (the largest that fits shared memory and registers of sm_90)}}
   seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {

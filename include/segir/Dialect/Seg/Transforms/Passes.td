@@ -151,14 +151,28 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     with several per k, chunk c of every thread lies in the c-th part of
     the slice row, so that a quarter warp reads consecutive words.
 
+    Asynchronous copies (`stages` >= 3): the k-tiles go from global to
+    shared memory with `nvgpu.device_async_copy` (cp.async), `stages` - 1
+    k-tiles ahead of the compute and never through registers: per k-tile
+    one `thread_in_block` map copies the k-tile `stages` - 1 ahead into the
+    stage computed before, closes a group, computes its k-tile and waits
+    for all but `stages` - 2 groups, so one barrier per k-tile suffices.
+    Copies are 16 bytes where the 16-byte global loads apply and the
+    elements stay consecutive in the slice, else one per element (4 or 8
+    bytes); elements outside M x N are zero-filled by the copy. This needs
+    sm_80 and elements of 4 or 8 bytes; elsewhere the model keeps register
+    prefetch and the remark says why.
+
     Tile sizes and the stage count come, in order, from the tuning file
     (`tuning-file`; tunables `<function>.map<index>.{ty,tx,tk,ry,rx,stages}`),
     the options, and the resource model for the module's `#seg.target`
-    (8 x 8 register tiles and two stages where they fit); given tile sizes
-    get two stages where those fit without spilling. `tuning-file-out`
-    writes the values used. Illegal values (threads per block, shared
-    memory at the stage count, more than two stages) are errors naming the
-    limit. `remarks` reports each tiled map in one line. Maps that do not
+    (8 x 8 register tiles and two stages where they fit, then, where
+    asynchronous copies apply, the most of 3 or 4 stages that fit shared
+    memory without fewer resident blocks per SM than 3); given tile sizes
+    get two stages where those fit without spilling, then the same.
+    `tuning-file-out` writes the values used. Illegal values (threads per
+    block, shared memory at the stage count, 3 or more stages where
+    asynchronous copies do not apply) are errors naming the limit. `remarks` reports each tiled map in one line. Maps that do not
     fit the pattern or where tiling cannot pay off are left alone with a
     remark saying why.
 
@@ -203,8 +217,8 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     Option<"rx", "rx", "int64_t", /*default=*/"0",
            "Register tile along j (0: resource model)">,
     Option<"stages", "stages", "int64_t", /*default=*/"0",
-           "Shared slices per array: 1, or 2 for register prefetch and one "
-           "barrier per k-tile (0: resource model)">,
+           "Shared slices per array: 1, 2 for register prefetch, 3 or more "
+           "for asynchronous copies (0: resource model)">,
     Option<"swizzle", "swizzle", "int64_t", /*default=*/"0",
            "Block rows per group of the L2-aware block order (1: row-major; "
            "0: resource model)">,
