@@ -505,7 +505,8 @@ BAD_CALLS = [
     ("malformed option text", lambda: run_pass("seg-to-cpu", options="canonicalize={"), segir.MLIRError),
     ("upstream misspelled option", lambda: run_pass("canonicalize", max_iteration=3), segir.MLIRError),
     ("unknown frontend", lambda: segir.run_cpu(SCALE, "scale", f32(4, 3), f32(4, 3), 1.0, frontend="tosa-to-seg"), segir.MLIRError),
-    ("block size 0", lambda: segir.compile_ptx(SCALE, block_size=0), segir.MLIRError),
+    # block_size=0 asks the resource model; a negative one is an error.
+    ("negative block size", lambda: segir.compile_ptx(SCALE, block_size=-1), segir.MLIRError),
     # Chips and PTX features.
     ("chip sm_70", lambda: segir.compile_ptx(SCALE, chip="sm_70"), segir.MLIRError),
     ("chip gfx90a", lambda: segir.compile_ptx(SCALE, chip="gfx90a"), segir.MLIRError),
