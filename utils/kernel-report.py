@@ -951,7 +951,9 @@ def seq_cost(instrs, extra=0):
     for i in instrs:
         if is_poll(i) or i.base == "MEMBAR":
             polled = True
-        if is_plain_global_load(i) and not polled:
+        # An asynchronous copy (cp.async) carries a tile's data as a load
+        # does: the path with the copies is the one that does the work.
+        if (is_plain_global_load(i) or i.base == "LDGSTS") and not polled:
             data += width_bits(i.op) // 8
             if is_uncond(i):
                 sure += width_bits(i.op) // 8
