@@ -37,8 +37,13 @@ static void printOpPlan(raw_ostream &os, const RedPlan &plan) {
   os << ", strategy " << strategies[static_cast<int>(plan.strategy)]
      << ", sequential threshold " << plan.sequentialThreshold
      << ", small segments up to " << plan.smallSegmentMax
-     << ", sequential tile " << plan.sequentialTile << ", chunk " << plan.chunk
-     << ", loads in flight " << plan.loadsInFlight;
+     << ", sequential tile " << plan.sequentialTile;
+  if (!plan.sequentialWidths.empty()) {
+    os << " (vectors of ";
+    llvm::interleave(plan.sequentialWidths, os, " or ");
+    os << " elements)";
+  }
+  os << ", chunk " << plan.chunk << ", loads in flight " << plan.loadsInFlight;
   printVectorLoads(os, plan.contiguousLoads);
 }
 

@@ -77,6 +77,27 @@ static SharedMemoryLayout getKernelLayout(RedOp op, KernelRole role,
   return layout;
 }
 
+/// The vector widths of the sequential kernel's tiles of `tile` columns
+/// (RedPlan::sequentialWidths), for narrow elements only (u8, i16: scalar
+/// loads of them read less than a 32-bit word; wider ones keep scalar loads
+/// and the registers vectors would take): the contiguous loads' widest
+/// vector, at most a tile row, then one word for rows that are aligned only
+/// to words.
+static SmallVector<int64_t>
+selectSequentialWidths(const ContiguousLoads &loads, int64_t tile) {
+  constexpr int64_t kWordBytes = 4;
+  SmallVector<int64_t> widths;
+  if (!loads.isVectorized() || getWidestElementBytes(loads) >= kWordBytes)
+    return widths;
+  int64_t widest = std::min(loads.width, tile);
+  int64_t word = kWordBytes / getWidestElementBytes(loads);
+  if (widest >= word)
+    widths.push_back(widest);
+  if (word < widest)
+    widths.push_back(word);
+  return widths;
+}
+
 FailureOr<RedPlan> seg::planRed(RedOp op, const GPULoweringConfig &config) {
   RedPlan plan;
   if (failed(planSegmentedLaunch(op, config, plan)))
@@ -128,6 +149,9 @@ FailureOr<RedPlan> seg::planRed(RedOp op, const GPULoweringConfig &config) {
         {choice.role, getKernelLayout(op, choice.role, plan)});
     plan.conditions.push_back(std::move(choice.condition));
   }
+  if (plan.hasKernel(KernelRole::SequentialSegments))
+    plan.sequentialWidths =
+        selectSequentialWidths(plan.contiguousLoads, plan.sequentialTile);
   if (failed(checkSharedMemory(op, plan, config)))
     return failure();
   return plan;

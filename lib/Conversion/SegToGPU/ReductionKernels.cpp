@@ -111,6 +111,8 @@ struct SequentialTileLayout {
   SmallVector<Value> staged;
   Value columns, rowStep, firstRow, firstSlot, slotStep;
   int64_t loadsInFlight;
+  /// Elements per padding slot (a power of two, at least the tile).
+  int64_t period;
 };
 } // namespace
 
@@ -169,6 +171,86 @@ static void stageSequentialTile(KernelBuilder &kb, Reduction &red,
   }
 }
 
+/// stageSequentialTile for a whole tile (fullBlock, every column in bounds)
+/// whose rows' vectors of `loads.width` elements are aligned and fit its
+/// columns: vector g = j B + t of the tile in row-major order holds the w
+/// consecutive elements f = g w to g w + w - 1, so thread t reads columns
+/// w (t mod C / w) onwards of rows t / (C / w) + j B w / C. A vector never
+/// crosses a padding slot (w divides P), its elements lie at slots
+/// f + f / P + lane.
+static void stageSequentialVectors(KernelBuilder &kb, Reduction &red,
+                                   const SequentialTileLayout &layout,
+                                   const ContiguousLoads &loads,
+                                   Value firstSegment, Value column0) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  int64_t width = loads.width, blockSize = kb.blockSize;
+  Value vectorColumns =
+      arith::DivUIOp::create(b, loc, layout.columns, kb.constIndex(width));
+  Value firstRow = arith::DivUIOp::create(b, loc, kb.threadId, vectorColumns);
+  Value rowStep =
+      arith::DivUIOp::create(b, loc, kb.constIndex(blockSize), vectorColumns);
+  Value index = arith::AddIOp::create(
+      b, loc, column0,
+      arith::MulIOp::create(
+          b, loc, arith::RemUIOp::create(b, loc, kb.threadId, vectorColumns),
+          kb.constIndex(width)));
+  Value first =
+      arith::MulIOp::create(b, loc, kb.threadId, kb.constIndex(width));
+  Value firstSlot = arith::AddIOp::create(
+      b, loc, first,
+      arith::DivUIOp::create(b, loc, first, kb.constIndex(layout.period)));
+  Value slotStep = kb.constIndex(blockSize * width +
+                                 blockSize * width / layout.period);
+  size_t numTypes = red.types.size();
+  kb.foldLoop(
+      kb.constIndex(0), vectorColumns, kb.constIndex(1), {},
+      loads.vectorsInFlight,
+      [&](Value j) {
+        Value row = arith::AddIOp::create(
+            b, loc, firstRow, arith::MulIOp::create(b, loc, j, rowStep));
+        Value segment = arith::AddIOp::create(b, loc, firstSegment, row);
+        SmallVector<Value> elems =
+            red.vectorElements(kb, loads, segment, index);
+        elems.push_back(arith::AddIOp::create(
+            b, loc, firstSlot, arith::MulIOp::create(b, loc, j, slotStep)));
+        return elems;
+      },
+      [&](ValueRange, ValueRange elemsAndSlot) {
+        Value slot = elemsAndSlot.back();
+        for (int64_t lane = 0; lane < width; ++lane)
+          kb.storeAll(elemsAndSlot.slice(lane * numTypes, numTypes),
+                      layout.staged,
+                      arith::AddIOp::create(b, loc, slot,
+                                            kb.constIndex(lane)));
+        return SmallVector<Value>();
+      });
+}
+
+/// Stages a tile with the first of `vectorPaths` that is usable for a
+/// whole tile, else with `stageScalars`.
+static void
+stageTileByWidth(KernelBuilder &kb, Reduction &red,
+                 const SequentialTileLayout &layout,
+                 ArrayRef<std::pair<ContiguousLoads, Value>> vectorPaths,
+                 Value wholeTile, function_ref<void()> stageScalars,
+                 Value firstSegment, Value column0) {
+  if (vectorPaths.empty()) {
+    stageScalars();
+    return;
+  }
+  const auto &[loads, usable] = vectorPaths.front();
+  kb.ifThenElse(
+      arith::AndIOp::create(kb.b, kb.loc, wholeTile, usable),
+      [&] {
+        stageSequentialVectors(kb, red, layout, loads, firstSegment, column0);
+      },
+      [&] {
+        stageTileByWidth(kb, red, layout, vectorPaths.drop_front(), wholeTile,
+                         stageScalars, firstSegment, column0);
+      });
+}
+
 static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
                                  const RedPlan &plan) {
   int64_t blockSize = plan.blockSize, tile = plan.sequentialTile;
@@ -195,6 +277,7 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
   layout.columns = columns;
   layout.rowStep = rowStep;
   layout.loadsInFlight = plan.loadsInFlight;
+  layout.period = period;
   layout.staged = kb.allocShared(red.types, blockSize * (tile + 1));
   Value periodIdx = kb.constIndex(period);
   auto paddedSlot = [&](Value flat) {
@@ -208,6 +291,19 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
   Value myColumn = arith::RemUIOp::create(b, loc, kb.threadId, columns);
   layout.firstSlot = paddedSlot(kb.threadId);
   Value myRow = paddedSlot(arith::MulIOp::create(b, loc, kb.threadId, columns));
+  // Per width of the plan, widest first: its loads, and whether its vectors
+  // fit the tile's columns and are aligned in every row.
+  SmallVector<std::pair<ContiguousLoads, Value>> vectorPaths;
+  Block &body = red.op.getBody().front();
+  for (int64_t width : plan.sequentialWidths) {
+    ContiguousLoads loads = plan.contiguousLoads;
+    loads.width = width;
+    Value fits =
+        cmp(kb, arith::CmpIPredicate::uge, columns, kb.constIndex(width));
+    Value usable = arith::AndIOp::create(b, loc, fits,
+                                         emitRowsAligned(b, loc, loads, body));
+    vectorPaths.push_back({std::move(loads), usable});
+  }
   kb.forLoop(
       kb.blockId, virtualBlocks, kb.gridSize, {},
       [&](Value virtualBlock, ValueRange) {
@@ -225,8 +321,18 @@ static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
               Value index = arith::AddIOp::create(b, loc, column0, myColumn);
               Value columnInBounds =
                   cmp(kb, arith::CmpIPredicate::ult, index, red.segmentLength);
-              stageSequentialTile(kb, red, layout, firstSegment, index,
-                                  columnInBounds, fullBlock);
+              Value wholeTile = arith::AndIOp::create(
+                  b, loc, fullBlock,
+                  cmp(kb, arith::CmpIPredicate::ule,
+                      arith::AddIOp::create(b, loc, column0, columns),
+                      red.segmentLength));
+              stageTileByWidth(kb, red, layout, vectorPaths, wholeTile,
+                               [&] {
+                                 stageSequentialTile(kb, red, layout,
+                                                     firstSegment, index,
+                                                     columnInBounds, fullBlock);
+                               },
+                               firstSegment, column0);
               kb.barrier();
               // Each thread reduces its own row, in order.
               Value remaining =
