@@ -77,19 +77,19 @@ static SharedMemoryLayout getKernelLayout(RedOp op, KernelRole role,
   return layout;
 }
 
-/// The vector widths of the sequential kernel's tiles of `tile` columns
-/// (RedPlan::sequentialWidths), for narrow elements only (u8, i16: scalar
-/// loads of them read less than a 32-bit word; wider ones keep scalar loads
-/// and the registers vectors would take): the contiguous loads' widest
-/// vector, at most a tile row, then one word for rows that are aligned only
-/// to words.
-static SmallVector<int64_t>
-selectSequentialWidths(const ContiguousLoads &loads, int64_t tile) {
+/// The vector widths in which a kernel reads rows of at most `columns`
+/// elements at a time (RedPlan::sequentialWidths, smallWidths), for narrow
+/// elements only (u8, i16: scalar loads of them read less than a 32-bit
+/// word; wider ones keep scalar loads and the registers vectors would
+/// take): the contiguous loads' widest vector, at most `columns`, then one
+/// word for rows that are aligned only to words.
+static SmallVector<int64_t> selectRowWidths(const ContiguousLoads &loads,
+                                            int64_t columns) {
   constexpr int64_t kWordBytes = 4;
   SmallVector<int64_t> widths;
   if (!loads.isVectorized() || getWidestElementBytes(loads) >= kWordBytes)
     return widths;
-  int64_t widest = std::min(loads.width, tile);
+  int64_t widest = std::min(loads.width, columns);
   int64_t word = kWordBytes / getWidestElementBytes(loads);
   if (widest >= word)
     widths.push_back(widest);
@@ -151,7 +151,9 @@ FailureOr<RedPlan> seg::planRed(RedOp op, const GPULoweringConfig &config) {
   }
   if (plan.hasKernel(KernelRole::SequentialSegments))
     plan.sequentialWidths =
-        selectSequentialWidths(plan.contiguousLoads, plan.sequentialTile);
+        selectRowWidths(plan.contiguousLoads, plan.sequentialTile);
+  if (plan.hasKernel(KernelRole::SmallSegments))
+    plan.smallWidths = selectRowWidths(plan.contiguousLoads, plan.warpSize);
   if (failed(checkSharedMemory(op, plan, config)))
     return failure();
   return plan;

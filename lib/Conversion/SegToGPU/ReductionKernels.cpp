@@ -96,13 +96,12 @@ static Value emitFitsWarp(OpBuilder &b, Location loc, Value n,
 }
 
 /// The loop of the small kernel over its virtual blocks of `perBlock`
-/// segments: `body` gets this thread's segment (row `row` of the block),
-/// whether it is one (`rowUsed` and in bounds) and its element `col`, or
-/// the neutral values.
-static void forEachSmallSegmentsBlock(
-    KernelBuilder &kb, Reduction &red, Value virtualBlocks, Value perBlock,
-    Value row, Value col, Value rowUsed,
-    function_ref<void(Value, Value, SmallVector<Value>)> body) {
+/// segments: `body` gets this thread's segment (row `row` of the block) and
+/// whether it is one (`rowUsed` and in bounds).
+static void forEachSmallSegmentsBlock(KernelBuilder &kb, Reduction &red,
+                                      Value virtualBlocks, Value perBlock,
+                                      Value row, Value rowUsed,
+                                      function_ref<void(Value, Value)> body) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   kb.forLoop(
@@ -114,22 +113,97 @@ static void forEachSmallSegmentsBlock(
             b, loc, rowUsed,
             compareIndex(kb, arith::CmpIPredicate::ult, segment,
                          red.numSegments));
-        body(segment, valid,
-             red.elementOrNeutral(kb, IRMapping(), valid, segment, col));
+        body(segment, valid);
         return SmallVector<Value>();
       });
 }
 
-/// Segments of n <= W elements, floor(W / n) per warp: each warp reduces
+/// The small kernel's vectors of `loads.width` elements per lane, where
+/// the width divides every segment and its vectors are aligned in every
+/// row (emitted once, before the kernel, an index width per plan width,
+/// widest first).
+struct SmallSegmentVectors {
+  SmallVector<ContiguousLoads> loads;
+  /// Elements per lane: the widest usable width, else 1.
+  Value laneWidth;
+};
+
+static SmallSegmentVectors emitSmallSegmentVectors(OpBuilder &b, Location loc,
+                                                   Reduction &red,
+                                                   const RedPlan &plan,
+                                                   Value inWarps) {
+  SmallSegmentVectors vectors;
+  vectors.laneWidth = arith::ConstantIndexOp::create(b, loc, 1);
+  Block &body = red.op.getBody().front();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  for (int64_t width : llvm::reverse(plan.smallWidths)) {
+    ContiguousLoads loads = plan.contiguousLoads;
+    loads.width = width;
+    Value divides = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(b, loc, red.segmentLength,
+                               arith::ConstantIndexOp::create(b, loc, width)),
+        zero);
+    Value usable = arith::AndIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, inWarps, divides),
+        emitRowsAligned(b, loc, loads, body));
+    vectors.laneWidth = arith::SelectOp::create(
+        b, loc, usable, arith::ConstantIndexOp::create(b, loc, width),
+        vectors.laneWidth);
+    vectors.loads.insert(vectors.loads.begin(), std::move(loads));
+  }
+  return vectors;
+}
+
+/// The total of lane `col`'s elements of `segment` (`vectors.laneWidth` of
+/// them from element col x width on, one vector load) if `valid`, else the
+/// neutral values.
+static SmallVector<Value> emitLaneTotal(KernelBuilder &kb, Reduction &red,
+                                        const SmallSegmentVectors &vectors,
+                                        ArrayRef<ContiguousLoads> loads,
+                                        Value valid, Value segment,
+                                        Value col) {
+  if (loads.empty())
+    return red.elementOrNeutral(kb, IRMapping(), valid, segment, col);
+  const ContiguousLoads &widest = loads.front();
+  Value takes = arith::AndIOp::create(
+      kb.b, kb.loc, valid,
+      compareIndex(kb, arith::CmpIPredicate::eq, vectors.laneWidth,
+                   kb.constIndex(widest.width)));
+  return kb.ifThenElse(
+      takes, red.types,
+      [&] {
+        Value base = arith::MulIOp::create(kb.b, kb.loc, col,
+                                           kb.constIndex(widest.width));
+        SmallVector<Value> elems =
+            red.vectorElements(kb, widest, segment, base);
+        ArrayRef<Value> lanes = elems;
+        size_t numTypes = red.types.size();
+        SmallVector<Value> total(lanes.take_front(numTypes));
+        for (int64_t lane = 1; lane < widest.width; ++lane)
+          total = red.combine(kb, total,
+                              lanes.slice(lane * numTypes, numTypes));
+        return total;
+      },
+      [&] {
+        return emitLaneTotal(kb, red, vectors, loads.drop_front(), valid,
+                             segment, col);
+      });
+}
+
+/// Segments of n <= W elements: with k = `vectors.laneWidth` elements per
+/// lane, n / k lanes per segment, floor(W k / n) per warp. Each warp reduces
 /// its segments with log2(W) shuffle steps (lane c of a segment takes the
-/// partial result of lane c + o while c + o < n) and no barrier; the
+/// partial result of lane c + o while c + o < n / k) and no barrier; the
 /// segment's first lane writes it.
 static void emitSmallSegmentsInWarps(KernelBuilder &kb, Reduction &red,
+                                     const SmallSegmentVectors &vectors,
                                      Value virtualBlocks, Value perWarp,
                                      Value perBlock) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
-  Value n = red.segmentLength;
+  Value n =
+      arith::DivUIOp::create(b, loc, red.segmentLength, vectors.laneWidth);
   Value warpSizeIdx = kb.constIndex(kb.warpSize);
   Value warp = arith::DivUIOp::create(b, loc, kb.threadId, warpSizeIdx);
   Value lane = arith::RemUIOp::create(b, loc, kb.threadId, warpSizeIdx);
@@ -141,8 +215,10 @@ static void emitSmallSegmentsInWarps(KernelBuilder &kb, Reduction &red,
                                 perWarp);
   Value width = kb.constI32(kb.warpSize);
   forEachSmallSegmentsBlock(
-      kb, red, virtualBlocks, perBlock, row, col, laneUsed,
-      [&](Value segment, Value valid, SmallVector<Value> accs) {
+      kb, red, virtualBlocks, perBlock, row, laneUsed,
+      [&](Value segment, Value valid) {
+        SmallVector<Value> accs =
+            emitLaneTotal(kb, red, vectors, vectors.loads, valid, segment, col);
         for (int64_t offset = 1; offset < kb.warpSize; offset *= 2) {
           SmallVector<Value> others;
           for (Value acc : accs)
@@ -171,9 +247,12 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
   // Segments per block: within warps when they fit one, else B / n
   // consecutive ones.
   Value inWarps = emitFitsWarp(b, loc, n, plan);
+  SmallSegmentVectors vectors =
+      emitSmallSegmentVectors(b, loc, red, plan, inWarps);
+  Value lanes = arith::DivUIOp::create(b, loc, n, vectors.laneWidth);
   Value warpSizeIdx = arith::ConstantIndexOp::create(b, loc, plan.warpSize);
   Value perWarp = arith::DivUIOp::create(b, loc, warpSizeIdx,
-                                         minIndex(b, loc, n, warpSizeIdx));
+                                         minIndex(b, loc, lanes, warpSizeIdx));
   Value perBlock = arith::SelectOp::create(
       b, loc, inWarps,
       arith::MulIOp::create(
@@ -189,17 +268,20 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
   SmallVector<Value> scanned = kb.allocShared(red.types, blockSize);
   auto ifInWarps = scf::IfOp::create(b, loc, TypeRange(), inWarps, true);
   b.setInsertionPoint(ifInWarps.thenBlock()->getTerminator());
-  emitSmallSegmentsInWarps(kb, red, virtualBlocks, perWarp, perBlock);
+  emitSmallSegmentsInWarps(kb, red, vectors, virtualBlocks, perWarp,
+                           perBlock);
   b.setInsertionPoint(ifInWarps.elseBlock()->getTerminator());
   // Longer segments: B / n consecutive ones per block, a segmented scan in
   // shared memory.
   Value row = arith::DivUIOp::create(b, loc, kb.threadId, n);
   Value col = arith::RemUIOp::create(b, loc, kb.threadId, n);
   forEachSmallSegmentsBlock(
-      kb, red, virtualBlocks, perBlock, row, col,
+      kb, red, virtualBlocks, perBlock, row,
       compareIndex(kb, arith::CmpIPredicate::ult, row, perBlock),
-      [&](Value segment, Value valid, SmallVector<Value> elems) {
-        kb.storeAll(elems, scanned, kb.threadId);
+      [&](Value segment, Value valid) {
+        kb.storeAll(
+            red.elementOrNeutral(kb, IRMapping(), valid, segment, col),
+            scanned, kb.threadId);
         kb.barrier();
         // Hillis-Steele inclusive scan within each segment: at the step
         // with offset o, element c (c >= o) becomes x[c - o] (+) x[c].
