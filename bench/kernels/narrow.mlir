@@ -1,9 +1,11 @@
 // narrow.mlir - reductions and scans of narrow element types for the
 // kernel report (bench/kernels/report.txt), next to CUB's DeviceReduce::Sum
 // of the same types (bench/kernels/cub_narrow.cu): a sum of u8 samples and
-// one of i16 samples, each widened to 32 bits, flat and one per row, and
-// their inclusive scans. The reductions read 16 u8 or 8 i16 samples per
-// 128-bit vector load, the scans a 32-bit word of 4 or 2 per load.
+// one of i16 samples, each widened to 32 bits, flat and one per row, their
+// inclusive scans, and a histogram of i16 samples. The reductions and the
+// histogram read 16 u8 or 8 i16 samples per 128-bit vector load (the
+// sequential kernel of the row sums a 32-bit word of rows aligned only to
+// words), the scans a 32-bit word of 4 or 2 per load.
 
 // sum of u8 samples into a u32 (commutative).
 func.func @bench_sum_u8(%x: memref<?xi8>, %out: memref<i32>) {
@@ -51,6 +53,43 @@ func.func @bench_segsum_u8(%x: memref<?x?xi8>, %out: memref<?xi32>) {
   } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
     %r = arith.addi %a, %b : i32
     seg.yield %r : i32
+  }
+  return
+}
+
+// One sum of i16 samples per row of a rows x cols matrix.
+func.func @bench_segsum_i16(%x: memref<?x?xi16>, %out: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %x, %c0 : memref<?x?xi16>
+  %cols = memref.dim %x, %c1 : memref<?x?xi16>
+  %zero = arith.constant 0 : i32
+  seg.red thread (%s, %i) in (%rows, %cols) outs(%out : memref<?xi32>) {
+    %xi = memref.load %x[%s, %i] : memref<?x?xi16>
+    %w = arith.extsi %xi : i16 to i32
+    seg.yield %w : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %r = arith.addi %a, %b : i32
+    seg.yield %r : i32
+  }
+  return
+}
+
+// Counts of i16 samples into 256 bins by their high byte (as unsigned).
+func.func @bench_hist_i16_256(%x: memref<?xi16>, %h: memref<256xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xi16>
+  %zero = arith.constant 0 : i32
+  seg.hist thread (%i) in (%n) outs(%h : memref<256xi32>) {
+    %xi = memref.load %x[%i] : memref<?xi16>
+    %c8 = arith.constant 8 : i16
+    %high = arith.shrui %xi, %c8 : i16
+    %bin = arith.index_castui %high : i16 to index
+    %one = arith.constant 1 : i32
+    seg.yield %bin, %one : index, i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %s = arith.addi %a, %b : i32
+    seg.yield %s : i32
   }
   return
 }

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// What the reduction kernels (ReductionKernels.cpp) and the chunk steps of
-// non-commutative operators (ChunkSteps.cpp, [Pøbl & Holst 2024]) share: the
-// reduction's operands, and one step of B x chunk elements.
+// What the reduction kernels (ReductionKernels.cpp, SequentialSegments.cpp)
+// and the chunk steps of non-commutative operators (ChunkSteps.cpp,
+// [Pøbl & Holst 2024]) share: the reduction's operands, and one step of
+// B x chunk elements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,6 +77,16 @@ struct Reduction : SegmentedOperands {
       memref::StoreOp::create(kb.b, kb.loc, value, out, indices);
   }
 };
+
+/// `lhs` `pred` `rhs` of two index values (an i1).
+inline Value compareIndex(KernelBuilder &kb, arith::CmpIPredicate pred,
+                          Value lhs, Value rhs) {
+  return arith::CmpIOp::create(kb.b, kb.loc, pred, lhs, rhs);
+}
+
+/// The sequential-segments kernel of `red` (SequentialSegments.cpp).
+void emitSequentialSegmentsKernel(OpBuilder &b, Location loc, Reduction &red,
+                                  const RedPlan &plan);
 
 /// One step of [Pøbl & Holst 2024]'s chunked stage one over the B x chunk
 /// elements at `base` (reduceOwnChunk). With every operand transposed at

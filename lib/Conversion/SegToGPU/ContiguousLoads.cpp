@@ -77,6 +77,13 @@ ContiguousLoads seg::analyzeContiguousLoads(Block &body,
   return result;
 }
 
+int64_t seg::getWidestElementBytes(const ContiguousLoads &loads) {
+  int64_t widest = 0;
+  for (memref::LoadOp load : loads.loads)
+    widest = std::max(widest, getElementBytes(load));
+  return widest;
+}
+
 /// The indices of `load` at point `ivs`.
 static SmallVector<Value> getIndicesAt(memref::LoadOp load, Block &body,
                                        ValueRange ivs) {
@@ -189,4 +196,19 @@ AlignedVectorRange seg::emitAlignedVectorRange(OpBuilder &b, Location loc,
   range.end = arith::AddIOp::create(
       b, loc, range.begin, select(aligned, vectorElements, constant(0)));
   return range;
+}
+
+Value seg::emitRowsAligned(OpBuilder &b, Location loc,
+                           const ContiguousLoads &loads, Block &body) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> ivs(body.getNumArguments(), zero);
+  Value aligned = emitContiguousLoadsAligned(b, loc, loads, body, ivs);
+  for (unsigned dim = 0, e = ivs.size() - 1; dim < e; ++dim) {
+    ivs[dim] = one;
+    aligned = arith::AndIOp::create(
+        b, loc, aligned, emitContiguousLoadsAligned(b, loc, loads, body, ivs));
+    ivs[dim] = zero;
+  }
+  return aligned;
 }

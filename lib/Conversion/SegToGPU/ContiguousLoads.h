@@ -65,6 +65,16 @@ AlignedVectorRange emitAlignedVectorRange(OpBuilder &b, Location loc,
                                           Block &body, ValueRange ivs,
                                           Value length);
 
+/// Whether every vector of `loads` whose innermost index is a multiple of
+/// `loads.width` is aligned to its size, in every row (an i1): the vectors
+/// at the origin and one step along each outer dimension are, and
+/// misalignment is linear in the indices.
+Value emitRowsAligned(OpBuilder &b, Location loc, const ContiguousLoads &loads,
+                      Block &body);
+
+/// Bytes of the widest element `loads` read (0 without loads).
+int64_t getWidestElementBytes(const ContiguousLoads &loads);
+
 /// The vectors of `loads` at point `ivs` (the body's arguments, the
 /// innermost one first of `loads.width` consecutive points).
 SmallVector<Value> emitContiguousVectorLoads(OpBuilder &b, Location loc,

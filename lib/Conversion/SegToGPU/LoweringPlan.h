@@ -115,6 +115,16 @@ struct RedPlan : OpPlan {
   /// large kernel reads `contiguousLoads.width` elements at a time with
   /// vector loads where aligned.
   ContiguousLoads contiguousLoads;
+  /// Commutative operators: the vector widths in which the sequential
+  /// kernel reads the whole tiles of its rows, widest first
+  /// (selectRowWidths); it takes the first whose vectors are aligned
+  /// in every row and fit the tile's columns, else scalar loads.
+  SmallVector<int64_t> sequentialWidths;
+  /// Commutative operators: the same for the small kernel's segments of at
+  /// most a warp, each lane reading `width` consecutive elements; it takes
+  /// the first width that divides the segment length and whose vectors are
+  /// aligned in every row.
+  SmallVector<int64_t> smallWidths;
   /// Per kernel of `kernels`, in order: when the host code launches it
   /// (the last one runs otherwise).
   SmallVector<RunCondition> conditions;

@@ -31,14 +31,25 @@ static void printOpPlan(raw_ostream &os, const MapPlan &plan) {
   os << "]";
 }
 
+/// The vector widths of a reduction kernel's rows, if any.
+static void printRowWidths(raw_ostream &os, ArrayRef<int64_t> widths) {
+  if (widths.empty())
+    return;
+  os << " (vectors of ";
+  llvm::interleave(widths, os, " or ");
+  os << " elements)";
+}
+
 static void printOpPlan(raw_ostream &os, const RedPlan &plan) {
   static constexpr StringLiteral strategies[] = {"auto", "sequential", "small",
                                                  "large"};
   os << ", strategy " << strategies[static_cast<int>(plan.strategy)]
      << ", sequential threshold " << plan.sequentialThreshold
-     << ", small segments up to " << plan.smallSegmentMax
-     << ", sequential tile " << plan.sequentialTile << ", chunk " << plan.chunk
-     << ", loads in flight " << plan.loadsInFlight;
+     << ", small segments up to " << plan.smallSegmentMax;
+  printRowWidths(os, plan.smallWidths);
+  os << ", sequential tile " << plan.sequentialTile;
+  printRowWidths(os, plan.sequentialWidths);
+  os << ", chunk " << plan.chunk << ", loads in flight " << plan.loadsInFlight;
   printVectorLoads(os, plan.contiguousLoads);
 }
 

@@ -7,10 +7,9 @@
 // A regular segmented reduction of m segments of n elements has three
 // kernels [Larsen & Henriksen 2017], and host code that picks one at run time:
 //
-//  * sequential segments: one thread per segment reduces it in order. The
-//    block's B segments are read through shared memory in tiles of B x K
-//    elements, evaluated by the block's threads in row-major order, so the
-//    loads of the map body are coalesced along the segments.
+//  * sequential segments (SequentialSegments.cpp): one thread per segment
+//    reduces it in order, reading the block's B segments through shared
+//    memory in tiles that the block evaluates in row-major order.
 //  * small segments: floor(B / n) whole segments per block; a segmented
 //    inclusive scan in shared memory leaves every segment's total at its
 //    last element.
@@ -49,13 +48,9 @@ static bool isCommutative(RedOp op) {
 // Pieces shared by the kernels
 //===----------------------------------------------------------------------===//
 
-static Value cmp(KernelBuilder &kb, arith::CmpIPredicate pred, Value lhs,
-                 Value rhs) {
-  return arith::CmpIOp::create(kb.b, kb.loc, pred, lhs, rhs);
-}
-
 static Value isThreadZero(KernelBuilder &kb) {
-  return cmp(kb, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
+  return compareIndex(kb, arith::CmpIPredicate::eq, kb.threadId,
+                      kb.constIndex(0));
 }
 
 void seg::emitThreadInBlockRed(KernelBuilder &kb, RedOp op,
@@ -71,7 +66,8 @@ void seg::emitThreadInBlockRed(KernelBuilder &kb, RedOp op,
               Value index =
                   arith::AddIOp::create(kb.b, kb.loc, base, kb.threadId);
               Value inBounds =
-                  cmp(kb, arith::CmpIPredicate::ult, index, red.segmentLength);
+                  compareIndex(kb, arith::CmpIPredicate::ult, index,
+                               red.segmentLength);
               SmallVector<Value> elems =
                   red.elementOrNeutral(kb, mapping, inBounds, segment, index);
               SmallVector<Value> step =
@@ -82,172 +78,6 @@ void seg::emitThreadInBlockRed(KernelBuilder &kb, RedOp op,
         return SmallVector<Value>();
       });
   kb.barrier();
-}
-
-//===----------------------------------------------------------------------===//
-// Sequential segments
-//===----------------------------------------------------------------------===//
-
-/// The tile's columns: the smallest power of two that holds a whole
-/// segment, at most the plan's tile (a power of two dividing B), at least
-/// one (so that the empty segments of n = 0 get their neutral values).
-static Value getSequentialColumns(OpBuilder &b, Location loc, Value length,
-                                  int64_t tile) {
-  Value columns = arith::ConstantIndexOp::create(b, loc, tile);
-  for (int64_t power = tile / 2; power >= 1; power /= 2) {
-    Value candidate = arith::ConstantIndexOp::create(b, loc, power);
-    Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                                       length, candidate);
-    columns = arith::SelectOp::create(b, loc, fits, candidate, columns);
-  }
-  return columns;
-}
-
-namespace {
-/// Where the sequential kernel's threads stage a tile of `columns` columns
-/// in shared memory (emitSequentialKernel): their first row and slot, and
-/// how far rows and slots advance per element.
-struct SequentialTileLayout {
-  SmallVector<Value> staged;
-  Value columns, rowStep, firstRow, firstSlot, slotStep;
-  int64_t loadsInFlight;
-};
-} // namespace
-
-/// Stages a B x columns tile of the segments from `firstSegment` in
-/// `layout.staged`: the block evaluates it row-major, thread t the elements
-/// t, t + B, ... (its column is `index`). Slots out of bounds get
-/// the neutral values, which are never read. Elements are evaluated
-/// `loadsInFlight` at a time (their slot travels with them) before they are
-/// stored. A thread whose column and rows are all in bounds (all but the
-/// last tile column and virtual block) checks nothing per element.
-static void stageSequentialTile(KernelBuilder &kb, Reduction &red,
-                                const SequentialTileLayout &layout,
-                                Value firstSegment, Value index,
-                                Value columnInBounds, Value fullBlock) {
-  OpBuilder &b = kb.b;
-  Location loc = kb.loc;
-  auto stageTile = [&](bool checked) {
-    kb.foldLoop(
-        kb.constIndex(0), layout.columns, kb.constIndex(1), {},
-        layout.loadsInFlight,
-        [&](Value j) {
-          Value row = arith::AddIOp::create(
-              b, loc, layout.firstRow,
-              arith::MulIOp::create(b, loc, j, layout.rowStep));
-          Value segment = arith::AddIOp::create(b, loc, firstSegment, row);
-          SmallVector<Value> elems;
-          if (checked) {
-            Value inBounds = arith::AndIOp::create(
-                b, loc, columnInBounds,
-                cmp(kb, arith::CmpIPredicate::ult, segment, red.numSegments));
-            elems =
-                red.elementOrNeutral(kb, IRMapping(), inBounds, segment, index);
-          } else {
-            IRMapping mapping;
-            elems = red.element(kb, mapping, segment, index);
-          }
-          elems.push_back(arith::AddIOp::create(
-              b, loc, layout.firstSlot,
-              arith::MulIOp::create(b, loc, j, layout.slotStep)));
-          return elems;
-        },
-        [&](ValueRange, ValueRange elemsAndSlot) {
-          kb.storeAll(elemsAndSlot.drop_back(), layout.staged,
-                      elemsAndSlot.back());
-          return SmallVector<Value>();
-        });
-  };
-  Value inBounds = arith::AndIOp::create(b, loc, columnInBounds, fullBlock);
-  auto ifInBounds = scf::IfOp::create(b, loc, TypeRange(), inBounds, true);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(ifInBounds.thenBlock()->getTerminator());
-    stageTile(/*checked=*/false);
-    b.setInsertionPoint(ifInBounds.elseBlock()->getTerminator());
-    stageTile(/*checked=*/true);
-  }
-}
-
-static void emitSequentialKernel(OpBuilder &b, Location loc, Reduction &red,
-                                 const RedPlan &plan) {
-  int64_t blockSize = plan.blockSize, tile = plan.sequentialTile;
-  Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
-  Value virtualBlocks = ceilDivIndex(b, loc, red.numSegments, blockSizeIdx);
-  Value numBlocks = getLaunchBlockCount(b, loc, red.op, virtualBlocks, plan);
-  Value columns = getSequentialColumns(b, loc, red.segmentLength, tile);
-  // Columns divide B: a thread stays in one column and its rows advance by
-  // B / columns per element.
-  Value rowStep = arith::DivUIOp::create(b, loc, blockSizeIdx, columns);
-
-  KernelBuilder kb(b, loc, numBlocks, plan,
-                   plan.getKernel(KernelRole::SequentialSegments));
-  // The tile in evaluation order, element f (the j-th of thread t is
-  // f = j B + t) at slot f + f / P, one padding slot per P elements against
-  // bank conflicts when thread r reads its row [r c, r c + c). P (a power
-  // of two up to the warp size) divides B and is at least the tile, so a
-  // thread's slots advance by the constant B + B / P and a row never
-  // crosses a padding slot; B x tile elements and their padding fit the
-  // plan's B x (tile + 1).
-  int64_t period = std::min<int64_t>(kb.warpSize, blockSize & -blockSize);
-  assert(tile <= period && "the tile exceeds the padding period");
-  SequentialTileLayout layout;
-  layout.columns = columns;
-  layout.rowStep = rowStep;
-  layout.loadsInFlight = plan.loadsInFlight;
-  layout.staged = kb.allocShared(red.types, blockSize * (tile + 1));
-  Value periodIdx = kb.constIndex(period);
-  auto paddedSlot = [&](Value flat) {
-    return arith::AddIOp::create(
-        b, loc, flat, arith::DivUIOp::create(b, loc, flat, periodIdx));
-  };
-  layout.slotStep = kb.constIndex(blockSize + blockSize / period);
-  // Once per thread: its first row of a tile, its column, its first slot
-  // and where its row starts.
-  layout.firstRow = arith::DivUIOp::create(b, loc, kb.threadId, columns);
-  Value myColumn = arith::RemUIOp::create(b, loc, kb.threadId, columns);
-  layout.firstSlot = paddedSlot(kb.threadId);
-  Value myRow = paddedSlot(arith::MulIOp::create(b, loc, kb.threadId, columns));
-  kb.forLoop(
-      kb.blockId, virtualBlocks, kb.gridSize, {},
-      [&](Value virtualBlock, ValueRange) {
-        Value firstSegment =
-            arith::MulIOp::create(b, loc, virtualBlock, blockSizeIdx);
-        Value mySegment =
-            arith::AddIOp::create(b, loc, firstSegment, kb.threadId);
-        Value fullBlock =
-            cmp(kb, arith::CmpIPredicate::ule,
-                arith::AddIOp::create(b, loc, firstSegment, blockSizeIdx),
-                red.numSegments);
-        SmallVector<Value> total = kb.forLoop(
-            kb.constIndex(0), red.segmentLength, columns, red.neutrals,
-            [&](Value column0, ValueRange accs) {
-              Value index = arith::AddIOp::create(b, loc, column0, myColumn);
-              Value columnInBounds =
-                  cmp(kb, arith::CmpIPredicate::ult, index, red.segmentLength);
-              stageSequentialTile(kb, red, layout, firstSegment, index,
-                                  columnInBounds, fullBlock);
-              kb.barrier();
-              // Each thread reduces its own row, in order.
-              Value remaining =
-                  arith::SubIOp::create(b, loc, red.segmentLength, column0);
-              Value count = minIndex(b, loc, columns, remaining);
-              SmallVector<Value> next = kb.forLoop(
-                  kb.constIndex(0), count, kb.constIndex(1), accs,
-                  [&](Value col, ValueRange rowAccs) {
-                    Value slot = arith::AddIOp::create(b, loc, myRow, col);
-                    return red.combine(kb, rowAccs,
-                                       kb.loadAll(layout.staged, slot));
-                  });
-              kb.barrier();
-              return next;
-            });
-        Value mine =
-            cmp(kb, arith::CmpIPredicate::ult, mySegment, red.numSegments);
-        kb.ifThen(mine, [&] { red.store(kb, total, mySegment); });
-        return SmallVector<Value>();
-      });
-  kb.finish();
 }
 
 //===----------------------------------------------------------------------===//
@@ -266,13 +96,12 @@ static Value emitFitsWarp(OpBuilder &b, Location loc, Value n,
 }
 
 /// The loop of the small kernel over its virtual blocks of `perBlock`
-/// segments: `body` gets this thread's segment (row `row` of the block),
-/// whether it is one (`rowUsed` and in bounds) and its element `col`, or
-/// the neutral values.
-static void forEachSmallSegmentsBlock(
-    KernelBuilder &kb, Reduction &red, Value virtualBlocks, Value perBlock,
-    Value row, Value col, Value rowUsed,
-    function_ref<void(Value, Value, SmallVector<Value>)> body) {
+/// segments: `body` gets this thread's segment (row `row` of the block) and
+/// whether it is one (`rowUsed` and in bounds).
+static void forEachSmallSegmentsBlock(KernelBuilder &kb, Reduction &red,
+                                      Value virtualBlocks, Value perBlock,
+                                      Value row, Value rowUsed,
+                                      function_ref<void(Value, Value)> body) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   kb.forLoop(
@@ -282,23 +111,99 @@ static void forEachSmallSegmentsBlock(
             b, loc, arith::MulIOp::create(b, loc, virtualBlock, perBlock), row);
         Value valid = arith::AndIOp::create(
             b, loc, rowUsed,
-            cmp(kb, arith::CmpIPredicate::ult, segment, red.numSegments));
-        body(segment, valid,
-             red.elementOrNeutral(kb, IRMapping(), valid, segment, col));
+            compareIndex(kb, arith::CmpIPredicate::ult, segment,
+                         red.numSegments));
+        body(segment, valid);
         return SmallVector<Value>();
       });
 }
 
-/// Segments of n <= W elements, floor(W / n) per warp: each warp reduces
+/// The small kernel's vectors of `loads.width` elements per lane, where
+/// the width divides every segment and its vectors are aligned in every
+/// row (emitted once, before the kernel, an index width per plan width,
+/// widest first).
+struct SmallSegmentVectors {
+  SmallVector<ContiguousLoads> loads;
+  /// Elements per lane: the widest usable width, else 1.
+  Value laneWidth;
+};
+
+static SmallSegmentVectors emitSmallSegmentVectors(OpBuilder &b, Location loc,
+                                                   Reduction &red,
+                                                   const RedPlan &plan,
+                                                   Value inWarps) {
+  SmallSegmentVectors vectors;
+  vectors.laneWidth = arith::ConstantIndexOp::create(b, loc, 1);
+  Block &body = red.op.getBody().front();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  for (int64_t width : llvm::reverse(plan.smallWidths)) {
+    ContiguousLoads loads = plan.contiguousLoads;
+    loads.width = width;
+    Value divides = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(b, loc, red.segmentLength,
+                               arith::ConstantIndexOp::create(b, loc, width)),
+        zero);
+    Value usable = arith::AndIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, inWarps, divides),
+        emitRowsAligned(b, loc, loads, body));
+    vectors.laneWidth = arith::SelectOp::create(
+        b, loc, usable, arith::ConstantIndexOp::create(b, loc, width),
+        vectors.laneWidth);
+    vectors.loads.insert(vectors.loads.begin(), std::move(loads));
+  }
+  return vectors;
+}
+
+/// The total of lane `col`'s elements of `segment` (`vectors.laneWidth` of
+/// them from element col x width on, one vector load) if `valid`, else the
+/// neutral values.
+static SmallVector<Value> emitLaneTotal(KernelBuilder &kb, Reduction &red,
+                                        const SmallSegmentVectors &vectors,
+                                        ArrayRef<ContiguousLoads> loads,
+                                        Value valid, Value segment,
+                                        Value col) {
+  if (loads.empty())
+    return red.elementOrNeutral(kb, IRMapping(), valid, segment, col);
+  const ContiguousLoads &widest = loads.front();
+  Value takes = arith::AndIOp::create(
+      kb.b, kb.loc, valid,
+      compareIndex(kb, arith::CmpIPredicate::eq, vectors.laneWidth,
+                   kb.constIndex(widest.width)));
+  return kb.ifThenElse(
+      takes, red.types,
+      [&] {
+        Value base = arith::MulIOp::create(kb.b, kb.loc, col,
+                                           kb.constIndex(widest.width));
+        SmallVector<Value> elems =
+            red.vectorElements(kb, widest, segment, base);
+        ArrayRef<Value> lanes = elems;
+        size_t numTypes = red.types.size();
+        SmallVector<Value> total(lanes.take_front(numTypes));
+        for (int64_t lane = 1; lane < widest.width; ++lane)
+          total = red.combine(kb, total,
+                              lanes.slice(lane * numTypes, numTypes));
+        return total;
+      },
+      [&] {
+        return emitLaneTotal(kb, red, vectors, loads.drop_front(), valid,
+                             segment, col);
+      });
+}
+
+/// Segments of n <= W elements: with k = `vectors.laneWidth` elements per
+/// lane, n / k lanes per segment, floor(W k / n) per warp. Each warp reduces
 /// its segments with log2(W) shuffle steps (lane c of a segment takes the
-/// partial result of lane c + o while c + o < n) and no barrier; the
+/// partial result of lane c + o while c + o < n / k) and no barrier; the
 /// segment's first lane writes it.
 static void emitSmallSegmentsInWarps(KernelBuilder &kb, Reduction &red,
+                                     const SmallSegmentVectors &vectors,
                                      Value virtualBlocks, Value perWarp,
                                      Value perBlock) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
-  Value n = red.segmentLength;
+  Value n =
+      arith::DivUIOp::create(b, loc, red.segmentLength, vectors.laneWidth);
   Value warpSizeIdx = kb.constIndex(kb.warpSize);
   Value warp = arith::DivUIOp::create(b, loc, kb.threadId, warpSizeIdx);
   Value lane = arith::RemUIOp::create(b, loc, kb.threadId, warpSizeIdx);
@@ -306,26 +211,29 @@ static void emitSmallSegmentsInWarps(KernelBuilder &kb, Reduction &red,
   Value col = arith::RemUIOp::create(b, loc, lane, n);
   Value row = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, warp, perWarp), rowInWarp);
-  Value laneUsed = cmp(kb, arith::CmpIPredicate::ult, rowInWarp, perWarp);
+  Value laneUsed = compareIndex(kb, arith::CmpIPredicate::ult, rowInWarp,
+                                perWarp);
   Value width = kb.constI32(kb.warpSize);
   forEachSmallSegmentsBlock(
-      kb, red, virtualBlocks, perBlock, row, col, laneUsed,
-      [&](Value segment, Value valid, SmallVector<Value> accs) {
+      kb, red, virtualBlocks, perBlock, row, laneUsed,
+      [&](Value segment, Value valid) {
+        SmallVector<Value> accs =
+            emitLaneTotal(kb, red, vectors, vectors.loads, valid, segment, col);
         for (int64_t offset = 1; offset < kb.warpSize; offset *= 2) {
           SmallVector<Value> others;
           for (Value acc : accs)
             others.push_back(
                 kb.shuffle(acc, offset, width, gpu::ShuffleMode::DOWN).first);
-          Value takes =
-              cmp(kb, arith::CmpIPredicate::ult,
-                  arith::AddIOp::create(b, loc, col, kb.constIndex(offset)), n);
+          Value next =
+              arith::AddIOp::create(b, loc, col, kb.constIndex(offset));
+          Value takes = compareIndex(kb, arith::CmpIPredicate::ult, next, n);
           accs = kb.ifThenElse(
               takes, red.types, [&] { return red.combine(kb, accs, others); },
               [&] { return accs; });
         }
         Value writes = arith::AndIOp::create(
             b, loc, valid,
-            cmp(kb, arith::CmpIPredicate::eq, col, kb.constIndex(0)));
+            compareIndex(kb, arith::CmpIPredicate::eq, col, kb.constIndex(0)));
         kb.ifThen(writes, [&] { red.store(kb, accs, segment); });
       });
 }
@@ -339,9 +247,12 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
   // Segments per block: within warps when they fit one, else B / n
   // consecutive ones.
   Value inWarps = emitFitsWarp(b, loc, n, plan);
+  SmallSegmentVectors vectors =
+      emitSmallSegmentVectors(b, loc, red, plan, inWarps);
+  Value lanes = arith::DivUIOp::create(b, loc, n, vectors.laneWidth);
   Value warpSizeIdx = arith::ConstantIndexOp::create(b, loc, plan.warpSize);
   Value perWarp = arith::DivUIOp::create(b, loc, warpSizeIdx,
-                                         minIndex(b, loc, n, warpSizeIdx));
+                                         minIndex(b, loc, lanes, warpSizeIdx));
   Value perBlock = arith::SelectOp::create(
       b, loc, inWarps,
       arith::MulIOp::create(
@@ -357,17 +268,20 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
   SmallVector<Value> scanned = kb.allocShared(red.types, blockSize);
   auto ifInWarps = scf::IfOp::create(b, loc, TypeRange(), inWarps, true);
   b.setInsertionPoint(ifInWarps.thenBlock()->getTerminator());
-  emitSmallSegmentsInWarps(kb, red, virtualBlocks, perWarp, perBlock);
+  emitSmallSegmentsInWarps(kb, red, vectors, virtualBlocks, perWarp,
+                           perBlock);
   b.setInsertionPoint(ifInWarps.elseBlock()->getTerminator());
   // Longer segments: B / n consecutive ones per block, a segmented scan in
   // shared memory.
   Value row = arith::DivUIOp::create(b, loc, kb.threadId, n);
   Value col = arith::RemUIOp::create(b, loc, kb.threadId, n);
   forEachSmallSegmentsBlock(
-      kb, red, virtualBlocks, perBlock, row, col,
-      cmp(kb, arith::CmpIPredicate::ult, row, perBlock),
-      [&](Value segment, Value valid, SmallVector<Value> elems) {
-        kb.storeAll(elems, scanned, kb.threadId);
+      kb, red, virtualBlocks, perBlock, row,
+      compareIndex(kb, arith::CmpIPredicate::ult, row, perBlock),
+      [&](Value segment, Value valid) {
+        kb.storeAll(
+            red.elementOrNeutral(kb, IRMapping(), valid, segment, col),
+            scanned, kb.threadId);
         kb.barrier();
         // Hillis-Steele inclusive scan within each segment: at the step
         // with offset o, element c (c >= o) becomes x[c - o] (+) x[c].
@@ -379,12 +293,13 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
                                         {b.getIndexType()}, {loc});
           Value offset = before->getArgument(0);
           scf::ConditionOp::create(
-              b, loc, cmp(kb, arith::CmpIPredicate::ult, offset, n),
+              b, loc, compareIndex(kb, arith::CmpIPredicate::ult, offset, n),
               ValueRange{offset});
           Block *after =
               b.createBlock(&whileOp.getAfter(), {}, {b.getIndexType()}, {loc});
           offset = after->getArgument(0);
-          Value active = cmp(kb, arith::CmpIPredicate::uge, col, offset);
+          Value active = compareIndex(kb, arith::CmpIPredicate::uge, col,
+                                      offset);
           SmallVector<Value> sum = kb.ifThenElse(
               active, red.types,
               [&] {
@@ -402,7 +317,8 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
         }
         Value last = arith::SubIOp::create(b, loc, n, kb.constIndex(1));
         Value writes = arith::AndIOp::create(
-            b, loc, valid, cmp(kb, arith::CmpIPredicate::eq, col, last));
+            b, loc, valid, compareIndex(kb, arith::CmpIPredicate::eq, col,
+                                        last));
         kb.ifThen(writes, [&] {
           red.store(kb, kb.loadAll(scanned, kb.threadId), segment);
         });
@@ -489,7 +405,7 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
         IRMapping mapping;
         return red.element(kb, mapping, segment, index);
       }
-      Value inBounds = cmp(kb, arith::CmpIPredicate::ult, index, end);
+      Value inBounds = compareIndex(kb, arith::CmpIPredicate::ult, index, end);
       return red.elementOrNeutral(kb, IRMapping(), inBounds, segment, index);
     };
     if (chunk > 1)
@@ -509,7 +425,7 @@ static SmallVector<Value> emitBlockRange(KernelBuilder &kb, Reduction &red,
       start, wholeEnd, step, red.neutrals, [&](Value base, ValueRange accs) {
         return red.combine(kb, accs, stepTotal(base, /*checked=*/false));
       });
-  Value partial = cmp(kb, arith::CmpIPredicate::ult, wholeEnd, end);
+  Value partial = compareIndex(kb, arith::CmpIPredicate::ult, wholeEnd, end);
   return kb.ifThenElse(
       partial, red.types,
       [&] {
@@ -615,7 +531,8 @@ static void emitPartialResult(KernelBuilder &kb, Reduction &red,
         Value previousIdx =
             arith::IndexCastUIOp::create(b, loc, b.getIndexType(), previous);
         Value isLast =
-            cmp(kb, arith::CmpIPredicate::eq, previousIdx, lastArrival);
+            compareIndex(kb, arith::CmpIPredicate::eq, previousIdx,
+                         lastArrival);
         return SmallVector<Value>{
             arith::ExtUIOp::create(b, loc, b.getI32Type(), isLast)};
       },
@@ -670,7 +587,8 @@ static void emitLargeKernel(OpBuilder &b, Location loc, Reduction &red,
             kb, red, segment, start, end, plan.chunk, plan.loadsInFlight,
             plan.chunkSlots, plan.contiguousLoads);
 
-        Value alone = cmp(kb, arith::CmpIPredicate::eq, large.blocksPerSegment,
+        Value alone = compareIndex(kb, arith::CmpIPredicate::eq,
+                                   large.blocksPerSegment,
                           kb.constIndex(1));
         auto ifAlone = scf::IfOp::create(b, loc, TypeRange(), alone, true);
         {
@@ -696,7 +614,7 @@ static void emitKernel(OpBuilder &b, Location loc, Reduction &red,
                        const RedPlan &plan, KernelRole role) {
   switch (role) {
   case KernelRole::SequentialSegments:
-    return emitSequentialKernel(b, loc, red, plan);
+    return emitSequentialSegmentsKernel(b, loc, red, plan);
   case KernelRole::SmallSegments:
     return emitSmallKernel(b, loc, red, plan);
   case KernelRole::LargeSegments:
