@@ -152,6 +152,14 @@ static Value closeAsyncCopyGroup(OpBuilder &b, Location loc) {
   return group.getResult();
 }
 
+/// Waits until at most the newest `stages` - 2 of the thread's groups
+/// (`group` the newest) are in flight: the next k-tile's copies landed.
+static void waitForNextKTile(OpBuilder &b, Location loc, Value group,
+                             int64_t stages) {
+  nvgpu::DeviceAsyncWaitOp::create(b, loc, group,
+                                   b.getI32IntegerAttr(stages - 2));
+}
+
 Value TiledBuilder::getAsyncCopyAheadEnd(Value fullEnd) {
   // max(fullEnd, ahead) - ahead, in whole k-tiles: never below zero.
   Value ahead = cIdx((t.stages - 1) * t.tk);
@@ -199,8 +207,7 @@ ValueRange TiledBuilder::emitAsyncCopyKTiles(Value from, Value to,
             emitThreadAsyncCopies(tid, iv, refill, checkMN, vectorLoads);
           Value group = closeAsyncCopyGroup(b, loc);
           emitCompute(ty, tx, stage, kt, tk, checkMN);
-          nvgpu::DeviceAsyncWaitOp::create(b, loc, group,
-                                           b.getI32IntegerAttr(t.stages - 2));
+          waitForNextKTile(b, loc, group, t.stages);
         });
         scf::YieldOp::create(b, loc, ValueRange{next, computed});
       });
@@ -237,8 +244,7 @@ void TiledBuilder::emitAsyncCopyKLoop(Value fullEnd, bool checkMN,
               closeAsyncCopyGroup(b, loc);
           }
           Value group = closeAsyncCopyGroup(b, loc);
-          nvgpu::DeviceAsyncWaitOp::create(b, loc, group,
-                                           b.getI32IntegerAttr(t.stages - 2));
+          waitForNextKTile(b, loc, group, t.stages);
         });
         // The loops carry the (i32) index of the stage they compute and of
         // the one before, which the copies refill.
