@@ -21,8 +21,9 @@
 // The first loop's copies need no check against the end of the full
 // k-tiles, so its body is one basic block, and its induction variable is
 // the copied k-tile, whose addresses then need no add per k-tile. The
-// loops carry the stages' indices as i32, and each slice's stage start is
-// the index times the stage's size: no 64-bit arithmetic and no select per
+// loops carry the index of the stage refilled as i32 (the one computed
+// follows it), and each slice's stage start is the index times the
+// stage's size: no 64-bit arithmetic and no select per
 // slice in the k-loop.
 //
 // A thread's wait covers its own copies; the barrier that ends every map
@@ -167,16 +168,16 @@ Value TiledBuilder::getAsyncCopyAheadEnd(Value fullEnd) {
       b, loc, arith::MaxUIOp::create(b, loc, fullEnd, ahead), ahead);
 }
 
-ValueRange TiledBuilder::emitAsyncCopyKTiles(Value from, Value to,
-                                             ValueRange stages, bool copyAhead,
-                                             bool checkMN, bool vectorLoads) {
+Value TiledBuilder::emitAsyncCopyKTiles(Value from, Value to,
+                                        Value firstRefilled, bool copyAhead,
+                                        bool checkMN, bool vectorLoads) {
   Value tk = cIdx(t.tk);
   int64_t ahead = t.stages - 1;
   auto i32 = [&](int64_t v) {
     return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
   };
   auto loop = scf::ForOp::create(
-      b, loc, from, to, tk, stages,
+      b, loc, from, to, tk, firstRefilled,
       [&](OpBuilder &, Location, Value iv, ValueRange iterArgs) {
         // Copying, the loop runs over the copied k-tiles: their addresses
         // need no add per k-tile.
@@ -184,11 +185,14 @@ ValueRange TiledBuilder::emitAsyncCopyKTiles(Value from, Value to,
                        ? arith::SubIOp::create(b, loc, iv, cIdx(ahead * t.tk))
                              .getResult()
                        : iv;
-        Value computed = iterArgs[0], refilled = iterArgs[1];
-        Value following = arith::AddIOp::create(b, loc, computed, i32(1));
+        // The stage refilled is the one computed a k-tile before; the
+        // stage computed follows it.
+        Value refilled = iterArgs[0];
+        Value following = arith::AddIOp::create(b, loc, refilled, i32(1));
         Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                             following, i32(t.stages));
-        Value next = arith::SelectOp::create(b, loc, wraps, i32(0), following);
+        Value computed =
+            arith::SelectOp::create(b, loc, wraps, i32(0), following);
         // Each slice's start of a stage: the stage's (i32) index times its
         // size, zero-extended, so that no 64-bit arithmetic and no select
         // per slice is needed.
@@ -209,9 +213,9 @@ ValueRange TiledBuilder::emitAsyncCopyKTiles(Value from, Value to,
           emitCompute(ty, tx, stage, kt, tk, checkMN);
           waitForNextKTile(b, loc, group, t.stages);
         });
-        scf::YieldOp::create(b, loc, ValueRange{next, computed});
+        scf::YieldOp::create(b, loc, computed);
       });
-  return loop.getResults();
+  return loop.getResult(0);
 }
 
 void TiledBuilder::emitAsyncCopyKLoop(Value fullEnd, bool checkMN,
@@ -246,19 +250,17 @@ void TiledBuilder::emitAsyncCopyKLoop(Value fullEnd, bool checkMN,
           Value group = closeAsyncCopyGroup(b, loc);
           waitForNextKTile(b, loc, group, t.stages);
         });
-        // The loops carry the (i32) index of the stage they compute and of
-        // the one before, which the copies refill.
-        SmallVector<Value> initial{
-            arith::ConstantIntOp::create(b, loc, 0, 32).getResult(),
-            arith::ConstantIntOp::create(b, loc, ahead, 32).getResult()};
+        // The loops carry the (i32) index of the stage before the one they
+        // compute, which the copies refill: first stage S-1.
+        Value initial = arith::ConstantIntOp::create(b, loc, ahead, 32);
         // The k-tiles whose tile stages - 1 ahead is a full one copy it
         // unconditionally, so that the loop body is one basic block; the
         // last stages - 1 k-tiles only compute (their groups are empty).
         Value aheadEnd = getAsyncCopyAheadEnd(fullEnd);
-        ValueRange stages =
+        Value refilled =
             emitAsyncCopyKTiles(cIdx(ahead * t.tk), fullEnd, initial,
                                 /*copyAhead=*/true, checkMN, vectorLoads);
-        emitAsyncCopyKTiles(aheadEnd, fullEnd, stages, /*copyAhead=*/false,
+        emitAsyncCopyKTiles(aheadEnd, fullEnd, refilled, /*copyAhead=*/false,
                             checkMN, vectorLoads);
         return SmallVector<Value>();
       },

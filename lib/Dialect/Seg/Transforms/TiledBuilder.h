@@ -184,12 +184,11 @@ private:
   Value getAsyncCopyAheadEnd(Value fullEnd);
   /// A loop over the k-tiles from `from` to `to` (with `copyAhead`, over
   /// the k-tiles stages - 1 ahead, which it copies into the stage before)
-  /// that carries the (i32) indices of the stage it computes and of the one
-  /// before, from `stages`; each k-tile closes a group, computes and waits
-  /// for all but stages - 2 groups. Returns the indices after the loop.
-  ValueRange emitAsyncCopyKTiles(Value from, Value to, ValueRange stages,
-                                 bool copyAhead, bool checkMN,
-                                 bool vectorLoads);
+  /// that carries the (i32) index of the stage before the one it computes,
+  /// from `firstRefilled`; each k-tile closes a group, computes and waits for
+  /// all but stages - 2 groups. Returns the index after the loop.
+  Value emitAsyncCopyKTiles(Value from, Value to, Value firstRefilled,
+                            bool copyAhead, bool checkMN, bool vectorLoads);
   /// Thread `tid`'s asynchronous copies of k-tile `kt` into stage `stage`
   /// of every slice; zeros outside the arrays.
   void emitThreadAsyncCopies(Value tid, Value kt, Value stage, bool checkMN,

@@ -25,14 +25,14 @@
 // before, its group, the k-steps, the wait. The first loop runs over the
 // copied k-tiles, from 8 to the end of the full k-tiles, so its copies are
 // not checked against that end; the second one computes the last two full
-// k-tiles. Both carry the (i32) indices of the computed stage and of the
-// one before.
+// k-tiles. Both carry the (i32) index of the stage before the computed
+// one, which the copies refill; the computed one follows it.
 // CHECK: %[[LAST:.+]] = arith.maxui %[[FULL:.+]], %c8
 // CHECK: %[[AHEADEND:.+]] = arith.subi %[[LAST]], %c8
-// CHECK: %[[STAGES:.+]]:2 = scf.for %[[KC:.+]] = %c8 to %[[FULL]] step %c4 iter_args(%[[S:.+]] = %c0_i32, %[[R:.+]] = %c2_i32) -> (i32, i32) {
-// CHECK: %[[S1:.+]] = arith.addi %[[S]], %c1_i32
-// CHECK: %[[WRAPS:.+]] = arith.cmpi eq, %[[S1]], %c3_i32
-// CHECK: %[[NEXT:.+]] = arith.select %[[WRAPS]], %c0_i32, %[[S1]]
+// CHECK: %[[REFILLED:.+]] = scf.for %[[KC:.+]] = %c8 to %[[FULL]] step %c4 iter_args(%[[R:.+]] = %c2_i32) -> (i32) {
+// CHECK: %[[R1:.+]] = arith.addi %[[R]], %c1_i32
+// CHECK: %[[WRAPS:.+]] = arith.cmpi eq, %[[R1]], %c3_i32
+// CHECK: %[[S:.+]] = arith.select %[[WRAPS]], %c0_i32, %[[R1]]
 // CHECK: seg.map thread_in_block
 // CHECK-NOT: arith.cmpi {{.*}}%[[FULL]]
 // CHECK: memref.subview %[[B]][%[[KC]], 0]
@@ -44,10 +44,9 @@
 // CHECK: vector.load %[[AS]]
 // CHECK: arith.mulf
 // CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 1 : i32}
-// CHECK: scf.yield %[[NEXT]], %[[S]] : i32, i32
-// The last two full k-tiles copy nothing: their groups are empty (the
-// stage before is then unused).
-// CHECK: scf.for %{{.+}} = %[[AHEADEND]] to %[[FULL]] step %c4 iter_args(%{{.+}} = %[[STAGES]]#0) -> (i32) {
+// CHECK: scf.yield %[[S]] : i32
+// The last two full k-tiles copy nothing: their groups are empty.
+// CHECK: scf.for %{{.+}} = %[[AHEADEND]] to %[[FULL]] step %c4 iter_args(%{{.+}} = %[[REFILLED]]) -> (i32) {
 // CHECK: seg.map thread_in_block
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: %[[GT:.+]] = nvgpu.device_async_create_group {seg.async_copy_group}
