@@ -11,10 +11,20 @@
 //
 //   map { copy k-tiles 0 .. S-2 into stages 0 .. S-2, a group each;
 //         wait for all but S-2 groups }                      (a barrier)
-//   for kt over the full k-tiles:
-//     map { copy k-tile kt + S-1 (if any) into the stage of kt - 1;
-//           close a group (empty past the end); compute kt;
+//   for kc = kt + S-1 over the full k-tiles from S-1 on:
+//     map { copy k-tile kc into the stage of kt - 1; close a group;
+//           compute kt; wait for all but S-2 groups }        (a barrier)
+//   for kt over the last S-1 full k-tiles:
+//     map { close an empty group; compute kt;
 //           wait for all but S-2 groups }                    (a barrier)
+//
+// The first loop's copies need no check against the end of the full
+// k-tiles, so its body is one basic block, and its induction variable is
+// the copied k-tile, whose addresses then need no add per k-tile. The
+// loops carry the index of the stage refilled as i32 (the one computed
+// follows it), and each slice's stage start is the index times the
+// stage's size: no 64-bit arithmetic and no select per
+// slice in the k-loop.
 //
 // A thread's wait covers its own copies; the barrier that ends every map
 // makes all threads' copies of the next k-tile visible, and orders the
@@ -131,27 +141,86 @@ void TiledBuilder::emitThreadAsyncCopies(Value tid, Value kt, Value stage,
   }
 }
 
-void TiledBuilder::emitAsyncCopyKLoop(Value fullEnd, bool checkMN,
-                                      bool vectorLoads) {
+/// Closes the thread's open group of asynchronous copies. A group closes
+/// all of the thread's copies, whatever their tokens (the copies sit in
+/// branches). The unit attribute keeps the printed form parseable:
+/// upstream's assembly format would read the next line's result as the
+/// group's first token.
+static Value closeAsyncCopyGroup(OpBuilder &b, Location loc) {
+  auto group = nvgpu::DeviceAsyncCreateGroupOp::create(
+      b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), ValueRange());
+  group->setAttr("seg.async_copy_group", b.getUnitAttr());
+  return group.getResult();
+}
+
+/// Waits until at most the newest `stages` - 2 of the thread's groups
+/// (`group` the newest) are in flight: the next k-tile's copies landed.
+static void waitForNextKTile(OpBuilder &b, Location loc, Value group,
+                             int64_t stages) {
+  nvgpu::DeviceAsyncWaitOp::create(b, loc, group,
+                                   b.getI32IntegerAttr(stages - 2));
+}
+
+Value TiledBuilder::getAsyncCopyAheadEnd(Value fullEnd) {
+  // max(fullEnd, ahead) - ahead, in whole k-tiles: never below zero.
+  Value ahead = cIdx((t.stages - 1) * t.tk);
+  return arith::SubIOp::create(
+      b, loc, arith::MaxUIOp::create(b, loc, fullEnd, ahead), ahead);
+}
+
+Value TiledBuilder::emitAsyncCopyKTiles(Value from, Value to,
+                                        Value firstRefilled, bool copyAhead,
+                                        bool checkMN, bool vectorLoads) {
   Value tk = cIdx(t.tk);
   int64_t ahead = t.stages - 1;
-  auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
-  // A group closes all of the thread's copies, whatever their tokens (the
-  // copies sit in branches). The unit attribute keeps the printed form
-  // parseable: upstream's assembly format would read the next line's
-  // result as the group's first token.
-  auto closeGroup = [&] {
-    auto group = nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokenType,
-                                                         ValueRange());
-    group->setAttr("seg.async_copy_group", b.getUnitAttr());
-    return group.getResult();
+  auto i32 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
   };
-  auto closeGroupAndWait = [&](function_ref<void()> beforeWait) {
-    Value group = closeGroup();
-    beforeWait();
-    nvgpu::DeviceAsyncWaitOp::create(b, loc, group,
-                                     b.getI32IntegerAttr(t.stages - 2));
-  };
+  auto loop = scf::ForOp::create(
+      b, loc, from, to, tk, firstRefilled,
+      [&](OpBuilder &, Location, Value iv, ValueRange iterArgs) {
+        // Copying, the loop runs over the copied k-tiles: their addresses
+        // need no add per k-tile.
+        Value kt = copyAhead
+                       ? arith::SubIOp::create(b, loc, iv, cIdx(ahead * t.tk))
+                             .getResult()
+                       : iv;
+        // The stage refilled is the one computed a k-tile before; the
+        // stage computed follows it.
+        Value refilled = iterArgs[0];
+        Value following = arith::AddIOp::create(b, loc, refilled, i32(1));
+        Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            following, i32(t.stages));
+        Value computed =
+            arith::SelectOp::create(b, loc, wraps, i32(0), following);
+        // Each slice's start of a stage: the stage's (i32) index times its
+        // size, zero-extended, so that no 64-bit arithmetic and no select
+        // per slice is needed.
+        auto recordStarts = [&](Value stage) {
+          Value index =
+              arith::IndexCastUIOp::create(b, loc, b.getIndexType(), stage);
+          for (TiledLoad &tiled : nest.loads)
+            stageStarts[{index, tiled.buffer}] =
+                mul(index, cIdx(getStageElements(tiled)));
+          return index;
+        };
+        Value stage = recordStarts(computed);
+        Value refill = recordStarts(refilled);
+        emitThreadsMap([&](Value ty, Value tx, Value tid) {
+          if (copyAhead)
+            emitThreadAsyncCopies(tid, iv, refill, checkMN, vectorLoads);
+          Value group = closeAsyncCopyGroup(b, loc);
+          emitCompute(ty, tx, stage, kt, tk, checkMN);
+          waitForNextKTile(b, loc, group, t.stages);
+        });
+        scf::YieldOp::create(b, loc, computed);
+      });
+  return loop.getResult(0);
+}
+
+void TiledBuilder::emitAsyncCopyKLoop(Value fullEnd, bool checkMN,
+                                      bool vectorLoads) {
+  int64_t ahead = t.stages - 1;
   // Whether k-tile `kt` is a full one (the first always is).
   auto ifFull = [&](Value kt, function_ref<void()> body) {
     if (isZeroInteger(kt))
@@ -176,53 +245,23 @@ void TiledBuilder::emitAsyncCopyKLoop(Value fullEnd, bool checkMN,
               emitThreadAsyncCopies(tid, kt, cIdx(q), checkMN, vectorLoads);
             });
             if (q + 1 < ahead)
-              closeGroup();
+              closeAsyncCopyGroup(b, loc);
           }
-          closeGroupAndWait([] {});
+          Value group = closeAsyncCopyGroup(b, loc);
+          waitForNextKTile(b, loc, group, t.stages);
         });
-        // The loop carries, per slice, the start of the stage it computes
-        // and of the one before (which the copies refill), as the
-        // two-stage loop does (stageStarts).
-        SmallVector<Value> initial;
-        for (TiledLoad &tiled : nest.loads)
-          initial.push_back(cIdx(0));
-        for (TiledLoad &tiled : nest.loads)
-          initial.push_back(cIdx(ahead * getStageElements(tiled)));
-        unsigned slices = nest.loads.size();
-        scf::ForOp::create(
-            b, loc, cIdx(0), fullEnd, tk, initial,
-            [&](OpBuilder &, Location, Value kt, ValueRange iterArgs) {
-              ValueRange computed = iterArgs.take_front(slices);
-              ValueRange refilled = iterArgs.drop_front(slices);
-              SmallVector<Value> next;
-              for (auto [tiled, start] :
-                   llvm::zip_equal(nest.loads, computed)) {
-                int64_t size = getStageElements(tiled);
-                Value following = add(start, cIdx(size));
-                Value wraps =
-                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                          following, cIdx(t.stages * size));
-                next.push_back(
-                    arith::SelectOp::create(b, loc, wraps, cIdx(0), following));
-              }
-              auto recordStarts = [&](ValueRange starts) {
-                for (auto [tiled, start] : llvm::zip_equal(nest.loads, starts))
-                  stageStarts[{starts.front(), tiled.buffer}] = start;
-                return starts.front();
-              };
-              Value stage = recordStarts(computed);
-              Value refill = recordStarts(refilled);
-              emitThreadsMap([&](Value ty, Value tx, Value tid) {
-                ifFull(add(kt, cIdx(ahead * t.tk)), [&] {
-                  emitThreadAsyncCopies(tid, add(kt, cIdx(ahead * t.tk)),
-                                        refill, checkMN, vectorLoads);
-                });
-                closeGroupAndWait(
-                    [&] { emitCompute(ty, tx, stage, kt, tk, checkMN); });
-              });
-              next.append(computed.begin(), computed.end());
-              scf::YieldOp::create(b, loc, next);
-            });
+        // The loops carry the (i32) index of the stage before the one they
+        // compute, which the copies refill: first stage S-1.
+        Value initial = arith::ConstantIntOp::create(b, loc, ahead, 32);
+        // The k-tiles whose tile stages - 1 ahead is a full one copy it
+        // unconditionally, so that the loop body is one basic block; the
+        // last stages - 1 k-tiles only compute (their groups are empty).
+        Value aheadEnd = getAsyncCopyAheadEnd(fullEnd);
+        Value refilled =
+            emitAsyncCopyKTiles(cIdx(ahead * t.tk), fullEnd, initial,
+                                /*copyAhead=*/true, checkMN, vectorLoads);
+        emitAsyncCopyKTiles(aheadEnd, fullEnd, refilled, /*copyAhead=*/false,
+                            checkMN, vectorLoads);
         return SmallVector<Value>();
       },
       [&](OpBuilder &) { return SmallVector<Value>(); });

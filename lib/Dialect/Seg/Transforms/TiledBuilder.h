@@ -179,6 +179,16 @@ private:
   /// each k-tile's map issues the k-tile stages - 1 ahead into the stage
   /// computed before, computes its own and waits for the next.
   void emitAsyncCopyKLoop(Value fullEnd, bool checkMN, bool vectorLoads);
+  /// The end of the k-tiles whose k-tile stages - 1 ahead is a full one
+  /// (below `fullEnd`, the end of the full k-tiles): they copy it.
+  Value getAsyncCopyAheadEnd(Value fullEnd);
+  /// A loop over the k-tiles from `from` to `to` (with `copyAhead`, over
+  /// the k-tiles stages - 1 ahead, which it copies into the stage before)
+  /// that carries the (i32) index of the stage before the one it computes,
+  /// from `firstRefilled`; each k-tile closes a group, computes and waits for
+  /// all but stages - 2 groups. Returns the index after the loop.
+  Value emitAsyncCopyKTiles(Value from, Value to, Value firstRefilled,
+                            bool copyAhead, bool checkMN, bool vectorLoads);
   /// Thread `tid`'s asynchronous copies of k-tile `kt` into stage `stage`
   /// of every slice; zeros outside the arrays.
   void emitThreadAsyncCopies(Value tid, Value kt, Value stage, bool checkMN,

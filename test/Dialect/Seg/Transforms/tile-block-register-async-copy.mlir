@@ -21,18 +21,37 @@
 // CHECK: nvgpu.device_async_copy
 // CHECK: %[[G0:.+]] = nvgpu.device_async_create_group {seg.async_copy_group}
 // CHECK-NEXT: nvgpu.device_async_wait %[[G0]] {numGroups = 1 : i32}
-// Per k-tile one map: the copy of k-tile kt + 2 (where there is one) into
-// the stage computed before, its group, the k-steps, the wait. The loop
-// carries each slice's start of the computed stage and of the one before.
-// CHECK: scf.for %[[KT:.+]] = %c0 to %{{.+}} step %c4 iter_args(%[[SA:.+]] = %c0, %[[SB:.+]] = %c0, %[[RA:.+]] = %c64, %[[RB:.+]] = %c128) -> (index, index, index, index) {
+// Per k-tile one map: the copy of k-tile kt + 2 into the stage computed
+// before, its group, the k-steps, the wait. The first loop runs over the
+// copied k-tiles, from 8 to the end of the full k-tiles, so its copies are
+// not checked against that end; the second one computes the last two full
+// k-tiles. Both carry the (i32) index of the stage before the computed
+// one, which the copies refill; the computed one follows it.
+// CHECK: %[[LAST:.+]] = arith.maxui %[[FULL:.+]], %c8
+// CHECK: %[[AHEADEND:.+]] = arith.subi %[[LAST]], %c8
+// CHECK: %[[REFILLED:.+]] = scf.for %[[KC:.+]] = %c8 to %[[FULL]] step %c4 iter_args(%[[R:.+]] = %c2_i32) -> (i32) {
+// CHECK: %[[R1:.+]] = arith.addi %[[R]], %c1_i32
+// CHECK: %[[WRAPS:.+]] = arith.cmpi eq, %[[R1]], %c3_i32
+// CHECK: %[[S:.+]] = arith.select %[[WRAPS]], %c0_i32, %[[R1]]
 // CHECK: seg.map thread_in_block
-// CHECK: %[[AHEAD:.+]] = arith.addi %[[KT]], %c8
-// CHECK: scf.if
+// CHECK-NOT: arith.cmpi {{.*}}%[[FULL]]
+// CHECK: memref.subview %[[B]][%[[KC]], 0]
+// CHECK-NOT: arith.cmpi {{.*}}%[[FULL]]
 // CHECK: nvgpu.device_async_copy
+// CHECK-NOT: arith.cmpi {{.*}}%[[FULL]]
 // CHECK: %[[G:.+]] = nvgpu.device_async_create_group {seg.async_copy_group}
+// CHECK-NOT: arith.cmpi {{.*}}%[[FULL]]
 // CHECK: vector.load %[[AS]]
 // CHECK: arith.mulf
 // CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 1 : i32}
+// CHECK: scf.yield %[[S]] : i32
+// The last two full k-tiles copy nothing: their groups are empty.
+// CHECK: scf.for %{{.+}} = %[[AHEADEND]] to %[[FULL]] step %c4 iter_args(%{{.+}} = %[[REFILLED]]) -> (i32) {
+// CHECK: seg.map thread_in_block
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: %[[GT:.+]] = nvgpu.device_async_create_group {seg.async_copy_group}
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: nvgpu.device_async_wait %[[GT]] {numGroups = 1 : i32}
 // CHECK: scf.yield
 // Blocks at the edges: scalar copies, zero-filled outside M x N (no
 // source elements) from a clamped position.
