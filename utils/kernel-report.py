@@ -929,18 +929,27 @@ class Cost:
                     self.data_bytes + tail.data_bytes,
                     self.polled or tail.polled)
 
+    @property
+    def data_loads(self):
+        return sum(1 for i in self.seq
+                   if is_plain_global_load(i) or i.base == "LDGSTS")
+
     def better(self, other):
         """More bytes of unpredicated data loads first (the path that
         carries the data: not an early exit, not a partial tile's
         predicated loads), then more bytes of data loads (a loop of
-        predicated loads rather than none), then fewer instructions (the
-        common, fast path: no division routine, no look-back)."""
+        predicated loads rather than none), then fewer load instructions
+        for the same bytes (the vectorised side of an alignment test,
+        which aligned data takes), then fewer instructions (the common,
+        fast path: no division routine, no look-back)."""
         if other is None:
             return True
         if self.sure_bytes != other.sure_bytes:
             return self.sure_bytes > other.sure_bytes
         if self.data_bytes != other.data_bytes:
             return self.data_bytes > other.data_bytes
+        if self.data_loads != other.data_loads:
+            return self.data_loads < other.data_loads
         return self.instrs < other.instrs
 
 
@@ -1528,7 +1537,8 @@ bar/step: BAR.SYNC (not the arrive-only BAR.ARV) on the main path of one
 step, counted alike for SegIR and CUB: a step is one tile, a pass of the
 hot loop (grid-stride or dynamic-id loop) or the kernel body of a kernel
 without one (CUB's one tile per block); the main path takes at every branch
-the side with more global load bytes, then fewer instructions, and counts a
+the side with more global load bytes, then fewer load instructions (the
+vectorised side of an alignment test), then fewer instructions, and counts a
 nested loop as one pass of its own main path (a polling loop, the
 look-back, as one poll); barriers before the loop (a scan's first group
 id) are not in it; poll atomics:
