@@ -1319,8 +1319,10 @@ def compute_loop_figures(a):
     of) on the main path of their own blocks, the one with the most (a
     matrix product's k-loop, one k-tile per iteration: not the loop over
     output tiles around it, which also computes the pipeline's last
-    k-tiles; ties: fewer instructions, the vectorised variant over its
-    scalar fallback, as for the hot loop). Figures of its main path: the
+    k-tiles; ties: the loop that copies tiles (the pipeline's steady
+    state, not the loop that drains its last k-tiles), then fewer
+    instructions, the vectorised variant over its scalar fallback, as for
+    the hot loop). Figures of its main path: the
     math instruction, its count and share, the shared-memory loads by kind,
     math instructions per shared-memory load; and the BAR.SYNC of the
     k-tile loop: the compute loop, or where its main path has none (a loop
@@ -1336,9 +1338,11 @@ def compute_loop_figures(a):
                               a.instr_block(i) in own))
                       for m in MATH_INSTRUCTIONS)
         math = max(MATH_INSTRUCTIONS, key=lambda m: counts[m])
+        copies = any(tile_copy_kind(i) for i in path.seq
+                     if a.instr_block(i) in own)
         if counts[math]:
-            candidates[id(loop)] = ((counts[math], -len(path.seq)), loop,
-                                    path.seq, math)
+            candidates[id(loop)] = ((counts[math], copies, -len(path.seq)),
+                                    loop, path.seq, math)
     enclosing = set()
     for _, loop, _, _ in candidates.values():
         outer = loop.parent
@@ -1357,7 +1361,7 @@ def compute_loop_figures(a):
                      instructions=len(other_seq),
                      math_share=round(key[0] / len(other_seq), 3))
                 for key, other, other_seq, other_math in sorted(
-                    innermost, key=lambda c: -c[0][1])
+                    innermost, key=lambda c: -c[0][2])
                 if other is not loop and other_math == math and
                 key[0] == best[0][0]]
     count = sum(1 for i in seq if i.base == math)
