@@ -929,18 +929,27 @@ class Cost:
                     self.data_bytes + tail.data_bytes,
                     self.polled or tail.polled)
 
+    @property
+    def data_loads(self):
+        return sum(1 for i in self.seq
+                   if is_plain_global_load(i) or i.base == "LDGSTS")
+
     def better(self, other):
         """More bytes of unpredicated data loads first (the path that
         carries the data: not an early exit, not a partial tile's
         predicated loads), then more bytes of data loads (a loop of
-        predicated loads rather than none), then fewer instructions (the
-        common, fast path: no division routine, no look-back)."""
+        predicated loads rather than none), then fewer load instructions
+        for the same bytes (the vectorised side of an alignment test,
+        which aligned data takes), then fewer instructions (the common,
+        fast path: no division routine, no look-back)."""
         if other is None:
             return True
         if self.sure_bytes != other.sure_bytes:
             return self.sure_bytes > other.sure_bytes
         if self.data_bytes != other.data_bytes:
             return self.data_bytes > other.data_bytes
+        if self.data_loads != other.data_loads:
+            return self.data_loads < other.data_loads
         return self.instrs < other.instrs
 
 
@@ -1310,8 +1319,10 @@ def compute_loop_figures(a):
     of) on the main path of their own blocks, the one with the most (a
     matrix product's k-loop, one k-tile per iteration: not the loop over
     output tiles around it, which also computes the pipeline's last
-    k-tiles; ties: fewer instructions, the vectorised variant over its
-    scalar fallback, as for the hot loop). Figures of its main path: the
+    k-tiles; ties: the loop that copies tiles (the pipeline's steady
+    state, not the loop that drains its last k-tiles), then fewer
+    instructions, the vectorised variant over its scalar fallback, as for
+    the hot loop). Figures of its main path: the
     math instruction, its count and share, the shared-memory loads by kind,
     math instructions per shared-memory load; and the BAR.SYNC of the
     k-tile loop: the compute loop, or where its main path has none (a loop
@@ -1327,9 +1338,11 @@ def compute_loop_figures(a):
                               a.instr_block(i) in own))
                       for m in MATH_INSTRUCTIONS)
         math = max(MATH_INSTRUCTIONS, key=lambda m: counts[m])
+        copies = any(tile_copy_kind(i) for i in path.seq
+                     if a.instr_block(i) in own)
         if counts[math]:
-            candidates[id(loop)] = ((counts[math], -len(path.seq)), loop,
-                                    path.seq, math)
+            candidates[id(loop)] = ((counts[math], copies, -len(path.seq)),
+                                    loop, path.seq, math)
     enclosing = set()
     for _, loop, _, _ in candidates.values():
         outer = loop.parent
@@ -1348,7 +1361,7 @@ def compute_loop_figures(a):
                      instructions=len(other_seq),
                      math_share=round(key[0] / len(other_seq), 3))
                 for key, other, other_seq, other_math in sorted(
-                    innermost, key=lambda c: -c[0][1])
+                    innermost, key=lambda c: -c[0][2])
                 if other is not loop and other_math == math and
                 key[0] == best[0][0]]
     count = sum(1 for i in seq if i.base == math)
@@ -1528,7 +1541,8 @@ bar/step: BAR.SYNC (not the arrive-only BAR.ARV) on the main path of one
 step, counted alike for SegIR and CUB: a step is one tile, a pass of the
 hot loop (grid-stride or dynamic-id loop) or the kernel body of a kernel
 without one (CUB's one tile per block); the main path takes at every branch
-the side with more global load bytes, then fewer instructions, and counts a
+the side with more global load bytes, then fewer load instructions (the
+vectorised side of an alignment test), then fewer instructions, and counts a
 nested loop as one pass of its own main path (a polling loop, the
 look-back, as one poll); barriers before the loop (a scan's first group
 id) are not in it; poll atomics:
