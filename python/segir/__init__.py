@@ -426,14 +426,14 @@ def _call_in_child(entry, packed, error_class, function):
 
 
 def _execute(module, function, arguments, shared_libraries,
-             error_class=None):
+             error_class=None, opt_level=2):
     """Calls @function of `module`, already lowered to the LLVM dialect with a
-    C interface, through MLIR's ExecutionEngine; in a child process unless
-    error_class is None."""
+    C interface, through MLIR's ExecutionEngine (LLVM's -O`opt_level`); in a
+    child process unless error_class is None."""
     paths = [_capi.StringRef.of(path) for path in shared_libraries]  # kept alive
     engine_libs = (_capi.StringRef * len(paths))(*paths)
     with _captured_stderr() as jit_messages:
-        engine = lib.mlirExecutionEngineCreate(module._module, 2,
+        engine = lib.mlirExecutionEngineCreate(module._module, opt_level,
                                                len(shared_libraries),
                                                engine_libs, False, False)
     if not engine.ptr:
@@ -493,7 +493,7 @@ class _SharedArrays:
 
 
 def _run(program, function, args, pipeline, options, shared_libraries,
-         error_class=None):
+         error_class=None, opt_level=2):
     module = _module(program, frontend=options.pop("frontend", None))
     argument_types, result_types = module.signature(function)
     if len(args) != len(argument_types):
@@ -539,7 +539,8 @@ def _run(program, function, args, pipeline, options, shared_libraries,
         lib.mlirUnitAttrGet(lib.mlirOperationGetContext(module._op)))
     lib.mlirSymbolTableDestroy(table)
     module.run(pipeline, **options)
-    _execute(module, function, arguments, shared_libraries, error_class)
+    _execute(module, function, arguments, shared_libraries, error_class,
+             opt_level)
     if shared is not None:
         shared.copy_back()
     if not results:
@@ -555,6 +556,11 @@ def _runner_utils():
     # printMemref* (runner_utils).
     return [os.path.join(MLIR_LIBRARY_DIR, name)
             for name in ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so")]
+
+
+def _async_runtime():
+    """Upstream's async runtime (async.execute on the host)."""
+    return [os.path.join(MLIR_LIBRARY_DIR, "libmlir_async_runtime.so")]
 
 
 def _runtime(filename, variable, what):
@@ -590,8 +596,12 @@ def run_emulator(program, function, *args, **options):
     options.setdefault("check", True)
     runtime = _runtime("libsegir_emulator_runtime.so",
                        "SEGIR_EMULATOR_RUNTIME", "the kernel emulator")
+    # As lit's %run-emu runs them: upstream's async runtime for the host's
+    # async.execute, and -O0, whose pipeline lowers the coroutines of
+    # async.execute bodies.
     return _run(program, function, args, "seg-to-emulator", options,
-                _runner_utils() + [runtime], EmulatorError)
+                _runner_utils() + _async_runtime() + [runtime], EmulatorError,
+                opt_level=0)
 
 
 def run_gpu(program, function, *args, **options):
