@@ -123,3 +123,14 @@ module attributes {gpu.container_module} {
   }
 }
 
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%map: !llvm.ptr, %src: !llvm.ptr<3>, %x: i32) kernel {
+      // expected-error @+1 {{'nvvm.cp.async.bulk.tensor.global.shared.cta' op in a mode other than tile is not supported by the SegIR emulator}}
+      nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %x, %x] {mode = #nvvm.tma_store_mode<im2col>} : !llvm.ptr, !llvm.ptr<3>
+      gpu.return
+    }
+  }
+}
