@@ -558,9 +558,19 @@ def _runner_utils():
             for name in ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so")]
 
 
-def _async_runtime():
-    """Upstream's async runtime (async.execute on the host)."""
-    return [os.path.join(MLIR_LIBRARY_DIR, "libmlir_async_runtime.so")]
+_ASYNC_RUNTIME = []
+
+
+def _load_async_runtime():
+    """Loads upstream's async runtime (async.execute on the host) into the
+    process, once, where the JIT finds its symbols. Not as one of an
+    ExecutionEngine's libraries: destroying that engine would destroy the
+    runtime's default instance (__mlir_execution_engine_destroy), which the
+    next engine in this process would then use."""
+    if not _ASYNC_RUNTIME:
+        _ASYNC_RUNTIME.append(ctypes.CDLL(
+            os.path.join(MLIR_LIBRARY_DIR, "libmlir_async_runtime.so"),
+            mode=ctypes.RTLD_GLOBAL))
 
 
 def _runtime(filename, variable, what):
@@ -599,9 +609,9 @@ def run_emulator(program, function, *args, **options):
     # As lit's %run-emu runs them: upstream's async runtime for the host's
     # async.execute, and -O0, whose pipeline lowers the coroutines of
     # async.execute bodies.
+    _load_async_runtime()
     return _run(program, function, args, "seg-to-emulator", options,
-                _runner_utils() + _async_runtime() + [runtime], EmulatorError,
-                opt_level=0)
+                _runner_utils() + [runtime], EmulatorError, opt_level=0)
 
 
 def run_gpu(program, function, *args, **options):
