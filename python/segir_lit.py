@@ -38,9 +38,13 @@ def substitutions(prefix=PREFIX):
     runner = (os.path.join(LLVM_TOOLS_DIR, "mlir-runner") +
               " -e main -entry-point-result=void -shared-libs=")
     emulator = os.path.join(prefix, "lib", "libsegir_emulator_runtime.so")
+    # As SegIR's own %run-emu: upstream's async runtime for async.execute,
+    # and -O0, whose pipeline lowers the coroutines of async.execute bodies.
+    async_runtime = os.path.join(MLIR_LIBRARY_DIR, "libmlir_async_runtime.so")
     return [
         ("%run-cpu", runner + runner_libs),
-        ("%run-emu", runner + runner_libs + "," + emulator),
+        ("%run-emu", runner.replace(" -e ", " -O0 -e ", 1) + runner_libs +
+         "," + async_runtime + "," + emulator),
         ("seg-opt", os.path.join(prefix, "bin", "seg-opt")),
     ]
 

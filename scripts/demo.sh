@@ -54,7 +54,7 @@ demo() { # program, its name, the front-door pipeline or ""
   fi
   cat "$tmp/cpu.out"
   if "$seg_opt" "$ir" --seg-to-emulator 2> /dev/null |
-      SEGIR_EMU_TRACE=1 SEGIR_EMU_SEED=1 run "$runner_libs,$emulator_lib" \
+      SEGIR_EMU_TRACE=1 SEGIR_EMU_SEED=1 run_emu \
         2> "$tmp/trace" | grep -v "base@" > "$tmp/emu.out" &&
       diff -q "$tmp/cpu.out" "$tmp/emu.out" > /dev/null; then
     local kernels

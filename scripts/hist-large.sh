@@ -20,7 +20,7 @@ cat "$tmp/cpu"
 status=0
 for options in "" "hist-strategy=global-atomic" "hist-strategy=shared"; do
   "$seg_opt" "$tmp/hist.mlir" --seg-to-emulator="$options" |
-    run "$runner_libs,$emulator_lib" > "$tmp/emu"
+    run_emu > "$tmp/emu"
   if diff -q "$tmp/cpu" "$tmp/emu" > /dev/null; then
     echo "emulator (${options:-auto}): same as the reference"
   else

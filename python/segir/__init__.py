@@ -426,14 +426,14 @@ def _call_in_child(entry, packed, error_class, function):
 
 
 def _execute(module, function, arguments, shared_libraries,
-             error_class=None):
+             error_class=None, opt_level=2):
     """Calls @function of `module`, already lowered to the LLVM dialect with a
-    C interface, through MLIR's ExecutionEngine; in a child process unless
-    error_class is None."""
+    C interface, through MLIR's ExecutionEngine (LLVM's -O`opt_level`); in a
+    child process unless error_class is None."""
     paths = [_capi.StringRef.of(path) for path in shared_libraries]  # kept alive
     engine_libs = (_capi.StringRef * len(paths))(*paths)
     with _captured_stderr() as jit_messages:
-        engine = lib.mlirExecutionEngineCreate(module._module, 2,
+        engine = lib.mlirExecutionEngineCreate(module._module, opt_level,
                                                len(shared_libraries),
                                                engine_libs, False, False)
     if not engine.ptr:
@@ -493,7 +493,7 @@ class _SharedArrays:
 
 
 def _run(program, function, args, pipeline, options, shared_libraries,
-         error_class=None):
+         error_class=None, opt_level=2):
     module = _module(program, frontend=options.pop("frontend", None))
     argument_types, result_types = module.signature(function)
     if len(args) != len(argument_types):
@@ -539,7 +539,8 @@ def _run(program, function, args, pipeline, options, shared_libraries,
         lib.mlirUnitAttrGet(lib.mlirOperationGetContext(module._op)))
     lib.mlirSymbolTableDestroy(table)
     module.run(pipeline, **options)
-    _execute(module, function, arguments, shared_libraries, error_class)
+    _execute(module, function, arguments, shared_libraries, error_class,
+             opt_level)
     if shared is not None:
         shared.copy_back()
     if not results:
@@ -555,6 +556,21 @@ def _runner_utils():
     # printMemref* (runner_utils).
     return [os.path.join(MLIR_LIBRARY_DIR, name)
             for name in ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so")]
+
+
+_ASYNC_RUNTIME = []
+
+
+def _load_async_runtime():
+    """Loads upstream's async runtime (async.execute on the host) into the
+    process, once, where the JIT finds its symbols. Not as one of an
+    ExecutionEngine's libraries: destroying that engine would destroy the
+    runtime's default instance (__mlir_execution_engine_destroy), which the
+    next engine in this process would then use."""
+    if not _ASYNC_RUNTIME:
+        _ASYNC_RUNTIME.append(ctypes.CDLL(
+            os.path.join(MLIR_LIBRARY_DIR, "libmlir_async_runtime.so"),
+            mode=ctypes.RTLD_GLOBAL))
 
 
 def _runtime(filename, variable, what):
@@ -590,8 +606,12 @@ def run_emulator(program, function, *args, **options):
     options.setdefault("check", True)
     runtime = _runtime("libsegir_emulator_runtime.so",
                        "SEGIR_EMULATOR_RUNTIME", "the kernel emulator")
+    # As lit's %run-emu runs them: upstream's async runtime for the host's
+    # async.execute, and -O0, whose pipeline lowers the coroutines of
+    # async.execute bodies.
+    _load_async_runtime()
     return _run(program, function, args, "seg-to-emulator", options,
-                _runner_utils() + [runtime], EmulatorError)
+                _runner_utils() + [runtime], EmulatorError, opt_level=0)
 
 
 def run_gpu(program, function, *args, **options):

@@ -374,9 +374,14 @@ def main():
     seg_opt = os.path.join(args.build, "bin", "seg-opt")
     runner_libs = [os.path.join(LLVM, "lib", n) for n in
                    ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so")]
-    emulator = os.path.join(args.build, "lib", "libsegir_emulator_runtime.so")
+    # The emulator's runs as lit's %run-emu: with upstream's async runtime,
+    # at -O0 (whose pipeline lowers the coroutines of async.execute).
+    emulator_libs = [os.path.join(LLVM, "lib", "libmlir_async_runtime.so"),
+                     os.path.join(args.build, "lib",
+                                  "libsegir_emulator_runtime.so")]
     runner = [os.path.join(LLVM, "bin", "mlir-runner"), "-e", "main",
               "-entry-point-result=void"]
+    emulator_runner = runner[:1] + ["-O0"] + runner[1:]
     rng = random.Random(args.seed)
     counts = dict(equal=0, mismatch=0, failure=0, rejected=0)
     modules = 0
@@ -417,7 +422,8 @@ def main():
                     continue
                 env = dict(os.environ, SEGIR_EMU_SEED=str(emu_seed))
                 status, got, err = run(
-                    runner + ["-shared-libs=" + ",".join(runner_libs + [emulator])],
+                    emulator_runner +
+                    ["-shared-libs=" + ",".join(runner_libs + emulator_libs)],
                     lowered, env=env)
                 if bounds.stopped:
                     break

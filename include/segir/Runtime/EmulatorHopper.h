@@ -4,9 +4,9 @@
  *
  *===----------------------------------------------------------------------===//
  *
- * What `convert-gpu-to-seg-emulator` turns upstream's Hopper nvgpu ops into
- * (tensor maps, mbarriers, TMA bulk tensor copies, the async proxy fence and
- * wgmma), implemented by libsegir_emulator_runtime.so
+ * What `convert-gpu-to-seg-emulator` turns upstream's Hopper nvgpu ops and
+ * their NVVM forms into (tensor maps, mbarriers, TMA bulk tensor copies, the
+ * async proxy fence and wgmma), implemented by libsegir_emulator_runtime.so
  * (lib/Runtime/Emulator/Hopper.cpp, Wgmma.cpp). `site` is the op and its
  * location, for reports. Every function but segEmuTensorMapEncodeTiled acts
  * on the calling emulated GPU thread.
@@ -43,10 +43,20 @@ void segEmuMbarrierInit(void *barrier, int64_t count, const char *site);
  * token of the phase arrived at. */
 int64_t segEmuMbarrierArrive(void *barrier, int64_t count, int64_t txBytes,
                              int32_t mayComplete, const char *site);
+/* mbarrier.inval: the mbarrier is no longer one until the next init. */
+void segEmuMbarrierInval(void *barrier, const char *site);
+/* mbarrier.expect_tx (`txBytes` > 0) and mbarrier.complete_tx (< 0): adds
+ * `txBytes` transaction bytes to the current phase, which completes if
+ * nothing is pending any more. */
+void segEmuMbarrierAddTx(void *barrier, int64_t txBytes, const char *site);
 /* mbarrier.test.wait: whether the phase of `token` has completed. */
 int32_t segEmuMbarrierTestWait(void *barrier, int64_t token, const char *site);
-/* mbarrier.try_wait.parity as upstream lowers it: waits until the phase of
- * parity `parity` has completed. */
+/* mbarrier.test.wait.parity: whether the phase of parity `parity` has
+ * completed (the current phase has the other parity). */
+int32_t segEmuMbarrierTestWaitParity(void *barrier, int32_t parity,
+                                     const char *site);
+/* mbarrier.try_wait.parity as upstream lowers it (a loop until it holds): waits
+ * until the phase of parity `parity` has completed. */
 void segEmuMbarrierTryWaitParity(void *barrier, int32_t parity,
                                  const char *site);
 

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AsyncCopyLowering.h"
+#include "DeviceOpLowering.h"
 #include "MemoryModel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -37,52 +38,18 @@ bool mlir::seg::emulator::isAsyncCopyOp(Operation *op) {
 
 namespace {
 /// Rewrites the asynchronous copies of one device function.
-class AsyncCopyLowering {
+class AsyncCopyLowering : public DeviceOpLowering {
 public:
-  AsyncCopyLowering(func::FuncOp func, RuntimeCalls &runtime)
-      : func(func), runtime(runtime), builder(func.getContext()) {}
-
-  LogicalResult run();
+  using DeviceOpLowering::DeviceOpLowering;
 
 private:
-  LogicalResult lower(Operation *op);
-  void call(Location loc, StringRef name, ValueRange args);
-  Value site(Operation *op);
-  Value i32Value(Location loc, int64_t value) {
-    return arith::ConstantIntOp::create(builder, loc, builder.getI32Type(),
-                                        value);
-  }
-  /// `pointer` in the default address space.
-  Value genericPointer(Location loc, Value pointer);
-
-  func::FuncOp func;
-  RuntimeCalls &runtime;
-  OpBuilder builder;
+  bool selects(Operation *op) const override { return isAsyncCopyOp(op); }
+  LogicalResult lower(Operation *op) override;
+  LogicalResult finish(ArrayRef<Operation *> ops) override;
 };
 } // namespace
 
-void AsyncCopyLowering::call(Location loc, StringRef name, ValueRange args) {
-  runtime.call(builder, loc, name,
-               builder.getFunctionType(ValueRange(args).getTypes(), {}), args);
-}
-
-Value AsyncCopyLowering::site(Operation *op) {
-  return runtime.string(
-      builder, op->getLoc(),
-      (op->getName().getStringRef() + " at " + describeLocation(op->getLoc()))
-          .str(),
-      /*distinct=*/true);
-}
-
-Value AsyncCopyLowering::genericPointer(Location loc, Value pointer) {
-  auto type = pointerType(func.getContext());
-  if (pointer.getType() == type)
-    return pointer;
-  return LLVM::AddrSpaceCastOp::create(builder, loc, type, pointer);
-}
-
 LogicalResult AsyncCopyLowering::lower(Operation *op) {
-  builder.setInsertionPoint(op);
   Location loc = op->getLoc();
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](nvgpu::DeviceAsyncCopyOp o) -> LogicalResult {
@@ -90,41 +57,44 @@ LogicalResult AsyncCopyLowering::lower(Operation *op) {
         int64_t elementBytes = dstType.getElementTypeBitWidth() / 8;
         int64_t bytes = o.getDstElements().getZExtValue() * elementBytes;
         bool bypassL1 = o.getBypassL1().has_value();
-        Value dst = elementAddress(builder, loc, o.getDst(), o.getDstIndices());
-        Value src = elementAddress(builder, loc, o.getSrc(), o.getSrcIndices());
-        Value size = i32Value(loc, bytes), srcBytes = size;
+        Value dst =
+            elementAddress(rewriter, loc, o.getDst(), o.getDstIndices());
+        Value src =
+            elementAddress(rewriter, loc, o.getSrc(), o.getSrcIndices());
+        Value size = i32Constant(loc, bytes), srcBytes = size;
         if (Value elements = o.getSrcElements())
           srcBytes = arith::IndexCastOp::create(
-              builder, loc, builder.getI32Type(),
+              rewriter, loc, rewriter.getI32Type(),
               arith::MulIOp::create(
-                  builder, loc, elements,
-                  arith::ConstantIndexOp::create(builder, loc, elementBytes)));
-        call(loc, "segEmuAsyncCopy",
-             {dst, src, size, srcBytes, i32Value(loc, bypassL1), site(op)});
+                  rewriter, loc, elements,
+                  arith::ConstantIndexOp::create(rewriter, loc, elementBytes)));
+        call(loc, "segEmuAsyncCopy", {},
+             {dst, src, size, srcBytes, i32Constant(loc, bypassL1), site(op)});
         return success();
       })
       .Case([&](NVVM::CpAsyncOp o) -> LogicalResult {
         int64_t bytes = o.getSize();
         bool bypassL1 = o.getModifier() == NVVM::LoadCacheModifierKind::CG;
-        Value size = i32Value(loc, bytes);
+        Value size = i32Constant(loc, bytes);
         Value srcBytes = o.getCpSize() ? o.getCpSize() : size;
-        call(loc, "segEmuAsyncCopy",
+        call(loc, "segEmuAsyncCopy", {},
              {genericPointer(loc, o.getDst()), genericPointer(loc, o.getSrc()),
-              size, srcBytes, i32Value(loc, bypassL1), site(op)});
+              size, srcBytes, i32Constant(loc, bypassL1), site(op)});
         return success();
       })
       .Case<nvgpu::DeviceAsyncCreateGroupOp, NVVM::CpAsyncCommitGroupOp>(
           [&](Operation *) {
-            call(loc, "segEmuAsyncCommitGroup", {site(op)});
+            call(loc, "segEmuAsyncCommitGroup", {}, {site(op)});
             return success();
           })
       .Case([&](nvgpu::DeviceAsyncWaitOp o) {
-        call(loc, "segEmuAsyncWaitGroup",
-             {i32Value(loc, o.getNumGroups().value_or(0)), site(op)});
+        call(loc, "segEmuAsyncWaitGroup", {},
+             {i32Constant(loc, o.getNumGroups().value_or(0)), site(op)});
         return success();
       })
       .Case([&](NVVM::CpAsyncWaitGroupOp o) {
-        call(loc, "segEmuAsyncWaitGroup", {i32Value(loc, o.getN()), site(op)});
+        call(loc, "segEmuAsyncWaitGroup", {},
+             {i32Constant(loc, o.getN()), site(op)});
         return success();
       })
       .Default([](Operation *) -> LogicalResult {
@@ -132,23 +102,15 @@ LogicalResult AsyncCopyLowering::lower(Operation *op) {
       });
 }
 
-LogicalResult AsyncCopyLowering::run() {
-  SmallVector<Operation *> ops;
-  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isAsyncCopyOp(op))
-      ops.push_back(op);
-  });
+LogicalResult AsyncCopyLowering::finish(ArrayRef<Operation *> ops) {
   for (BlockArgument argument : func.getArguments())
     if (isa<nvgpu::DeviceAsyncTokenType>(argument.getType()))
       return emitError(func.getLoc(), "device function @")
              << func.getName() << " takes a " << argument.getType()
              << " argument, which the SegIR emulator does not pass";
-  for (Operation *op : ops)
-    if (failed(lower(op)))
-      return failure();
   // A token says nothing the runtime's per-thread groups do not know: it
   // becomes an i32 everywhere, loops and branches that carry it included.
-  Type i32 = builder.getI32Type();
+  Type i32 = rewriter.getI32Type();
   auto retype = [&](Value value) {
     if (isa<nvgpu::DeviceAsyncTokenType>(value.getType()))
       value.setType(i32);
@@ -161,10 +123,9 @@ LogicalResult AsyncCopyLowering::run() {
   });
   for (Operation *op : ops) {
     if (op->getNumResults()) {
-      builder.setInsertionPoint(op);
-      op->getResult(0).replaceAllUsesWith(i32Value(op->getLoc(), 0));
+      rewriter.setInsertionPoint(op);
+      op->getResult(0).replaceAllUsesWith(i32Constant(op->getLoc(), 0));
     }
-    op->erase();
   }
   return success();
 }

@@ -119,21 +119,35 @@ struct ConvertGPUToSegEmulatorPass
 };
 } // namespace
 
-/// Removes every `#gpu.address_space` from memref types in `op`: on the
+/// Removes address spaces from the types in `op`: every `#gpu.address_space`
+/// of a memref, and with `deviceCode` also the numbered memory spaces of
+/// memrefs and LLVM pointers that NVVM code uses (3, shared, for mbarriers
+/// and TMA boxes in upstream's convert-nvgpu-to-nvvm output): on the
 /// emulator all memory is the host's.
-static void stripGPUAddressSpaces(Operation *op) {
+static void stripAddressSpaces(Operation *op, bool deviceCode) {
+  auto stripped = [&](Attribute space) {
+    return space && (isa<gpu::AddressSpaceAttr>(space) ||
+                     (deviceCode && isa<IntegerAttr>(space)));
+  };
   AttrTypeReplacer replacer;
-  replacer.addReplacement([](MemRefType type) -> std::optional<Type> {
-    if (!isa_and_nonnull<gpu::AddressSpaceAttr>(type.getMemorySpace()))
+  replacer.addReplacement([&](MemRefType type) -> std::optional<Type> {
+    if (!stripped(type.getMemorySpace()))
       return std::nullopt;
     return MemRefType::get(type.getShape(), type.getElementType(),
                            type.getLayout());
   });
-  replacer.addReplacement([](UnrankedMemRefType type) -> std::optional<Type> {
-    if (!isa_and_nonnull<gpu::AddressSpaceAttr>(type.getMemorySpace()))
+  replacer.addReplacement([&](UnrankedMemRefType type) -> std::optional<Type> {
+    if (!stripped(type.getMemorySpace()))
       return std::nullopt;
     return UnrankedMemRefType::get(type.getElementType(), Attribute());
   });
+  if (deviceCode)
+    replacer.addReplacement(
+        [](LLVM::LLVMPointerType type) -> std::optional<Type> {
+          if (type.getAddressSpace() == 0)
+            return std::nullopt;
+          return LLVM::LLVMPointerType::get(type.getContext());
+        });
   replacer.recursivelyReplaceElementsIn(op, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/false,
                                         /*replaceTypes=*/true);
@@ -549,7 +563,9 @@ LogicalResult EmulatorLowering::run() {
       return failure();
   }
 
-  stripGPUAddressSpaces(module);
+  for (gpu::GPUModuleOp gpuModule : gpuModules)
+    stripAddressSpaces(gpuModule, /*deviceCode=*/true);
+  stripAddressSpaces(module, /*deviceCode=*/false);
 
   // Kernel names that occur in more than one gpu.module are qualified.
   llvm::StringMap<unsigned> kernelNames;
@@ -567,11 +583,12 @@ LogicalResult EmulatorLowering::run() {
     return failure();
 
   // Casts between address spaces are now casts to the same type.
-  module.walk([](memref::MemorySpaceCastOp cast) {
-    if (cast.getSource().getType() == cast.getType()) {
-      cast.replaceAllUsesWith(cast.getSource());
-      cast.erase();
-    }
+  module.walk([](Operation *op) {
+    if (!isa<memref::MemorySpaceCastOp, LLVM::AddrSpaceCastOp>(op) ||
+        op->getOperand(0).getType() != op->getResult(0).getType())
+      return;
+    op->getResult(0).replaceAllUsesWith(op->getOperand(0));
+    op->erase();
   });
   module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
   return runtime.status();

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HopperLowering.h"
+#include "DeviceOpLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -60,14 +61,19 @@ static Value stackArray(OpBuilder &b, FunctionOpInterface func, Location loc,
                                 b.getI64Type(), size, /*alignment=*/8);
 }
 
-/// Stores `values` (index) into the i64 array `array`.
+/// Stores `values` (index, or signed integers as NVVM's coordinates) into
+/// the i64 array `array`.
 static void storeIndices(OpBuilder &b, Location loc, Value array,
                          ValueRange values) {
   for (auto [i, value] : llvm::enumerate(values)) {
     Value element =
         LLVM::GEPOp::create(b, loc, pointerType(b.getContext()), b.getI64Type(),
                             array, ArrayRef<LLVM::GEPArg>{int32_t(i)});
-    Value cast = arith::IndexCastOp::create(b, loc, b.getI64Type(), value);
+    Value cast =
+        value.getType().isIndex()
+            ? arith::IndexCastOp::create(b, loc, b.getI64Type(), value)
+                  .getResult()
+            : arith::ExtSIOp::create(b, loc, b.getI64Type(), value).getResult();
     LLVM::StoreOp::create(b, loc, cast, element);
   }
 }
@@ -129,49 +135,29 @@ LogicalResult mlir::seg::emulator::lowerHopperHostOps(ModuleOp module,
 
 namespace {
 /// Rewrites the Hopper ops of one device function.
-class HopperDeviceLowering {
+class HopperDeviceLowering : public DeviceOpLowering {
 public:
-  HopperDeviceLowering(func::FuncOp func, RuntimeCalls &runtime)
-      : func(func), runtime(runtime), rewriter(func.getContext()) {}
-
-  LogicalResult run();
+  using DeviceOpLowering::DeviceOpLowering;
 
 private:
-  LogicalResult lower(Operation *op);
-  Value site(Operation *op);
-  Value call(Location loc, StringRef name, TypeRange results, ValueRange args);
+  bool selects(Operation *op) const override;
+  LogicalResult lower(Operation *op) override;
+  LogicalResult finish(ArrayRef<Operation *> ops) override;
+  /// Lowers the NVVM forms of the mbarrier, TMA, proxy fence and bulk group
+  /// ops (what upstream's convert-nvgpu-to-nvvm makes of the nvgpu ones);
+  /// false for other ops, failure once one is reported.
+  FailureOr<bool> lowerNVVM(Operation *op);
   /// The i64 or pointer that stands for a group, token or map value.
   FailureOr<Value> lookUp(Operation *user, Value value);
   /// The address of mbarrier `index` of `group`.
   FailureOr<Value> barrierAddress(Operation *op, Value group, Value index);
   Value coordinates(Location loc, ValueRange values);
-  /// Runs `body` at the insertion point, under `predicate` if there is one.
-  void guarded(Location loc, Value predicate, llvm::function_ref<void()> body);
 
-  func::FuncOp func;
-  RuntimeCalls &runtime;
-  IRRewriter rewriter;
   Value coordinateArray;
   /// Lowered groups and tokens.
   DenseMap<Value, Value> lowered;
 };
 } // namespace
-
-Value HopperDeviceLowering::site(Operation *op) {
-  return runtime.string(
-      rewriter, op->getLoc(),
-      (op->getName().getStringRef() + " at " + describeLocation(op->getLoc()))
-          .str(),
-      /*distinct=*/true);
-}
-
-Value HopperDeviceLowering::call(Location loc, StringRef name,
-                                 TypeRange results, ValueRange args) {
-  func::CallOp op = runtime.call(
-      rewriter, loc, name,
-      rewriter.getFunctionType(ValueRange(args).getTypes(), results), args);
-  return results.empty() ? Value() : op.getResult(0);
-}
 
 FailureOr<Value> HopperDeviceLowering::lookUp(Operation *user, Value value) {
   if (Value found = lowered.lookup(value))
@@ -208,18 +194,6 @@ Value HopperDeviceLowering::coordinates(Location loc, ValueRange values) {
   return coordinateArray;
 }
 
-void HopperDeviceLowering::guarded(Location loc, Value predicate,
-                                   llvm::function_ref<void()> body) {
-  if (!predicate) {
-    body();
-    return;
-  }
-  auto ifOp = scf::IfOp::create(rewriter, loc, predicate);
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(ifOp.thenBlock());
-  body();
-}
-
 /// The address of the first element of `memref`, as `!llvm.ptr`.
 Value mlir::seg::emulator::memrefAddress(OpBuilder &b, Location loc,
                                          Value memref) {
@@ -237,25 +211,166 @@ Value mlir::seg::emulator::memrefAddress(OpBuilder &b, Location loc,
                                   i64Address);
 }
 
+FailureOr<bool> HopperDeviceLowering::lowerNVVM(Operation *op) {
+  Location loc = op->getLoc();
+  Type i1 = rewriter.getI1Type(), i32 = rewriter.getI32Type(),
+       i64 = rewriter.getI64Type();
+  auto i64Of = [&](Value value) -> Value {
+    return arith::ExtUIOp::create(rewriter, loc, i64, value);
+  };
+  // The mbarrier operand of every mbarrier op is its first. Without
+  // clusters a launch's cluster is one block, so a shared::cluster address
+  // is one of the block's own shared memory, as a shared::cta one is.
+  auto barrier = [&]() { return genericPointer(loc, op->getOperand(0)); };
+  // arrive, arrive.nocomplete and arrive.expect_tx: `count` arrivals.
+  auto arrive = [&](Value count, Value txBytes, bool mayComplete,
+                    Value predicate) {
+    Value address = barrier();
+    Value token;
+    guarded(loc, predicate, [&] {
+      token = call(loc, "segEmuMbarrierArrive", {i64},
+                   {address, count ? i64Of(count) : i64Constant(loc, 1),
+                    txBytes ? i64Of(txBytes) : i64Constant(loc, 0),
+                    i32Constant(loc, mayComplete), site(op)});
+    });
+    // Upstream's verifier allows no result with a predicate.
+    if (op->getNumResults())
+      op->getResult(0).replaceAllUsesWith(token);
+    return true;
+  };
+  // test.wait and try_wait: whether the phase of a token, or of a parity,
+  // has completed. try_wait may give up early, so it is a test here.
+  auto testWait = [&](Value stateOrPhase) {
+    Value address = barrier();
+    bool isParity = stateOrPhase.getType().isInteger(32);
+    Value done = call(loc,
+                      isParity ? "segEmuMbarrierTestWaitParity"
+                               : "segEmuMbarrierTestWait",
+                      {i32}, {address, stateOrPhase, site(op)});
+    op->getResult(0).replaceAllUsesWith(
+        arith::TruncIOp::create(rewriter, loc, i1, done).getResult());
+    return true;
+  };
+  // expect_tx and complete_tx: bytes added to or taken from the phase.
+  auto transactions = [&](Value bytes, bool complete) {
+    Value address = barrier();
+    Value delta = i64Of(bytes);
+    if (complete)
+      delta = arith::SubIOp::create(rewriter, loc, i64Constant(loc, 0), delta);
+    call(loc, "segEmuMbarrierAddTx", {}, {address, delta, site(op)});
+    return true;
+  };
+  return TypeSwitch<Operation *, FailureOr<bool>>(op)
+      .Case([&](NVVM::MBarrierInitOp o) -> FailureOr<bool> {
+        Value address = barrier();
+        guarded(loc, o.getPredicate(), [&] {
+          call(loc, "segEmuMbarrierInit", {},
+               {address, i64Of(o.getCount()), site(op)});
+        });
+        return true;
+      })
+      .Case([&](NVVM::MBarrierInvalOp) -> FailureOr<bool> {
+        Value address = barrier();
+        call(loc, "segEmuMbarrierInval", {}, {address, site(op)});
+        return true;
+      })
+      .Case([&](NVVM::MBarrierExpectTxOp o) {
+        return transactions(o.getTxcount(), /*complete=*/false);
+      })
+      .Case([&](NVVM::MBarrierCompleteTxOp o) {
+        return transactions(o.getTxcount(), /*complete=*/true);
+      })
+      .Case([&](NVVM::MBarrierArriveOp o) {
+        return arrive(o.getCount(), {}, /*mayComplete=*/true, {});
+      })
+      .Case([&](NVVM::MBarrierArriveNocompleteOp o) {
+        return arrive(o.getCount(), {}, /*mayComplete=*/false, {});
+      })
+      .Case([&](NVVM::MBarrierArriveExpectTxOp o) {
+        return arrive({}, o.getTxcount(), /*mayComplete=*/true,
+                      o.getPredicate());
+      })
+      .Case([&](NVVM::MBarrierTestWaitOp o) {
+        return testWait(o.getStateOrPhase());
+      })
+      .Case([&](NVVM::MBarrierTryWaitOp o) {
+        return testWait(o.getStateOrPhase());
+      })
+      .Case([&](NVVM::MBarrierTryWaitParityOp o) -> FailureOr<bool> {
+        Value address = barrier();
+        call(loc, "segEmuMbarrierTryWaitParity", {},
+             {address, o.getPhase(), site(op)});
+        return true;
+      })
+      // mbarriers live in the runtime, where an init is seen at once.
+      .Case([&](NVVM::FenceMbarrierInitOp) { return true; })
+      .Case([&](NVVM::FenceProxyOp o) -> FailureOr<bool> {
+        if (o.getKind() != NVVM::ProxyKind::async &&
+            o.getKind() != NVVM::ProxyKind::async_shared)
+          return o.emitOpError("of this kind is not supported by the SegIR "
+                               "emulator (async and async.shared are)");
+        call(loc, "segEmuFenceProxyAsync", {}, {site(op)});
+        return true;
+      })
+      .Case([&](NVVM::CpAsyncBulkCommitGroupOp) {
+        call(loc, "segEmuBulkCommitGroup", {}, {site(op)});
+        return true;
+      })
+      .Case([&](NVVM::CpAsyncBulkWaitGroupOp o) {
+        call(loc, "segEmuBulkWaitGroup", {},
+             {i32Constant(loc, o.getGroup()), site(op)});
+        return true;
+      })
+      .Case([&](NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp o)
+                -> FailureOr<bool> {
+        if (o.getMode() != NVVM::TMALoadMode::TILE ||
+            !o.getIm2colOffsets().empty())
+          return o.emitOpError("in a mode other than tile is not supported "
+                               "by the SegIR emulator");
+        if (o.getMulticastMask() || o.getGroup())
+          return o.emitOpError("with a multicast mask or a CTA group is not "
+                               "supported by the SegIR emulator (clusters "
+                               "are not)");
+        Value address = genericPointer(loc, o.getMbar());
+        guarded(loc, o.getPredicate(), [&] {
+          call(loc, "segEmuTmaLoad", {},
+               {genericPointer(loc, o.getDstMem()), address,
+                o.getTmaDescriptor(), coordinates(loc, o.getCoordinates()),
+                i32Constant(loc, o.getCoordinates().size()), site(op)});
+        });
+        return true;
+      })
+      .Case(
+          [&](NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp o) -> FailureOr<bool> {
+            if (o.getMode() != NVVM::TMAStoreMode::TILE)
+              return o.emitOpError("in a mode other than tile is not supported "
+                                   "by the SegIR emulator");
+            guarded(loc, o.getPredicate(), [&] {
+              call(loc, "segEmuTmaStore", {},
+                   {genericPointer(loc, o.getSrcMem()), o.getTmaDescriptor(),
+                    coordinates(loc, o.getCoordinates()),
+                    i32Constant(loc, o.getCoordinates().size()), site(op)});
+            });
+            return true;
+          })
+      .Default([](Operation *) { return false; });
+}
+
 LogicalResult HopperDeviceLowering::lower(Operation *op) {
-  rewriter.setInsertionPoint(op);
+  FailureOr<bool> nvvm = lowerNVVM(op);
+  if (failed(nvvm) || *nvvm)
+    return success(succeeded(nvvm));
   Location loc = op->getLoc();
   Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
   Type ptr = pointerType(func.getContext());
   auto i64Of = [&](Value index) -> Value {
     return arith::IndexCastOp::create(rewriter, loc, i64, index);
   };
-  auto i32Constant = [&](int64_t value) -> Value {
-    return arith::ConstantIntOp::create(rewriter, loc, i32, value);
-  };
-  auto i64Constant = [&](int64_t value) -> Value {
-    return arith::ConstantIntOp::create(rewriter, loc, i64, value);
-  };
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](nvgpu::MBarrierCreateOp o) -> LogicalResult {
         int64_t count = o.getBarriers().getType().getNumBarriers();
         lowered[o.getBarriers()] = call(loc, "segEmuMbarrierCreate", {ptr},
-                                        {i64Constant(count), site(op)});
+                                        {i64Constant(loc, count), site(op)});
         return success();
       })
       .Case([&](nvgpu::MBarrierInitOp o) -> LogicalResult {
@@ -276,12 +391,13 @@ LogicalResult HopperDeviceLowering::lower(Operation *op) {
             if (failed(address))
               return failure();
             bool noComplete = isa<nvgpu::MBarrierArriveNoCompleteOp>(op);
-            Value count = i64Constant(1);
+            Value count = i64Constant(loc, 1);
             if (auto nc = dyn_cast<nvgpu::MBarrierArriveNoCompleteOp>(op))
               count = i64Of(nc.getCount());
-            lowered[o.getToken()] = call(loc, "segEmuMbarrierArrive", {i64},
-                                         {*address, count, i64Constant(0),
-                                          i32Constant(!noComplete), site(op)});
+            lowered[o.getToken()] =
+                call(loc, "segEmuMbarrierArrive", {i64},
+                     {*address, count, i64Constant(loc, 0),
+                      i32Constant(loc, !noComplete), site(op)});
             return success();
           })
       .Case([&](nvgpu::MBarrierArriveExpectTxOp o) -> LogicalResult {
@@ -291,8 +407,8 @@ LogicalResult HopperDeviceLowering::lower(Operation *op) {
           return failure();
         guarded(loc, o.getPredicate(), [&] {
           call(loc, "segEmuMbarrierArrive", {i64},
-               {*address, i64Constant(1), i64Of(o.getTxcount()), i32Constant(1),
-                site(op)});
+               {*address, i64Constant(loc, 1), i64Of(o.getTxcount()),
+                i32Constant(loc, 1), site(op)});
         });
         return success();
       })
@@ -337,7 +453,7 @@ LogicalResult HopperDeviceLowering::lower(Operation *op) {
           Value coords = coordinates(loc, o.getCoordinates());
           call(loc, "segEmuTmaLoad", {},
                {shared, *address, *map, coords,
-                i32Constant(o.getCoordinates().size()), site(op)});
+                i32Constant(loc, o.getCoordinates().size()), site(op)});
         });
         return success();
       })
@@ -349,31 +465,14 @@ LogicalResult HopperDeviceLowering::lower(Operation *op) {
           Value shared = memrefAddress(rewriter, loc, o.getSrc());
           Value coords = coordinates(loc, o.getCoordinates());
           call(loc, "segEmuTmaStore", {},
-               {shared, *map, coords, i32Constant(o.getCoordinates().size()),
-                site(op)});
+               {shared, *map, coords,
+                i32Constant(loc, o.getCoordinates().size()), site(op)});
         });
         return success();
       })
       // Descriptors are in host memory, always up to date.
       .Case<nvgpu::TmaPrefetchOp, nvgpu::TmaFenceOp>(
           [](Operation *) { return success(); })
-      .Case([&](NVVM::FenceProxyOp o) -> LogicalResult {
-        if (o.getKind() != NVVM::ProxyKind::async &&
-            o.getKind() != NVVM::ProxyKind::async_shared)
-          return o.emitOpError("of this kind is not supported by the SegIR "
-                               "emulator (async and async.shared are)");
-        call(loc, "segEmuFenceProxyAsync", {}, {site(op)});
-        return success();
-      })
-      .Case([&](NVVM::CpAsyncBulkCommitGroupOp) -> LogicalResult {
-        call(loc, "segEmuBulkCommitGroup", {}, {site(op)});
-        return success();
-      })
-      .Case([&](NVVM::CpAsyncBulkWaitGroupOp o) -> LogicalResult {
-        call(loc, "segEmuBulkWaitGroup", {},
-             {i32Constant(o.getGroup()), site(op)});
-        return success();
-      })
       .Case([&](nvgpu::TmaCreateDescriptorOp o) -> LogicalResult {
         return o.emitOpError("in device code is not supported by the SegIR "
                              "emulator (tensor maps are made on the host)");
@@ -383,39 +482,39 @@ LogicalResult HopperDeviceLowering::lower(Operation *op) {
       });
 }
 
-/// Whether `op` is one of the Hopper ops lowered here.
-static bool isHopperOp(Operation *op) {
-  if (isa<nvgpu::MBarrierCreateOp, nvgpu::MBarrierInitOp,
-          nvgpu::MBarrierArriveOp, nvgpu::MBarrierArriveNoCompleteOp,
-          nvgpu::MBarrierArriveExpectTxOp, nvgpu::MBarrierTestWaitOp,
-          nvgpu::MBarrierTryWaitParityOp, nvgpu::TmaAsyncLoadOp,
-          nvgpu::TmaAsyncStoreOp, nvgpu::TmaPrefetchOp, nvgpu::TmaFenceOp,
-          nvgpu::TmaCreateDescriptorOp, NVVM::FenceProxyOp,
-          NVVM::CpAsyncBulkCommitGroupOp, NVVM::CpAsyncBulkWaitGroupOp>(op))
-    return true;
-  return false;
+bool mlir::seg::emulator::isHopperNVVMOp(Operation *op) {
+  return isa<NVVM::MBarrierInitOp, NVVM::MBarrierInvalOp,
+             NVVM::MBarrierExpectTxOp, NVVM::MBarrierCompleteTxOp,
+             NVVM::MBarrierArriveOp, NVVM::MBarrierArriveNocompleteOp,
+             NVVM::MBarrierArriveExpectTxOp, NVVM::MBarrierTestWaitOp,
+             NVVM::MBarrierTryWaitOp, NVVM::MBarrierTryWaitParityOp,
+             NVVM::FenceMbarrierInitOp, NVVM::FenceProxyOp,
+             NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp,
+             NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp,
+             NVVM::CpAsyncBulkCommitGroupOp, NVVM::CpAsyncBulkWaitGroupOp>(op);
 }
 
-LogicalResult HopperDeviceLowering::run() {
-  SmallVector<Operation *> ops;
-  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isHopperOp(op))
-      ops.push_back(op);
-  });
+bool HopperDeviceLowering::selects(Operation *op) const {
+  return isa<nvgpu::MBarrierCreateOp, nvgpu::MBarrierInitOp,
+             nvgpu::MBarrierArriveOp, nvgpu::MBarrierArriveNoCompleteOp,
+             nvgpu::MBarrierArriveExpectTxOp, nvgpu::MBarrierTestWaitOp,
+             nvgpu::MBarrierTryWaitParityOp, nvgpu::TmaAsyncLoadOp,
+             nvgpu::TmaAsyncStoreOp, nvgpu::TmaPrefetchOp, nvgpu::TmaFenceOp,
+             nvgpu::TmaCreateDescriptorOp>(op) ||
+         isHopperNVVMOp(op);
+}
+
+LogicalResult HopperDeviceLowering::finish(ArrayRef<Operation *> ops) {
+  // Every use of a group or token by a Hopper op was rewritten (those ops
+  // are erased too); other uses cannot be.
+  llvm::SmallPtrSet<Operation *, 16> erased(ops.begin(), ops.end());
   for (Operation *op : ops)
-    if (failed(lower(op)))
-      return failure();
-  for (Operation *op : llvm::reverse(ops)) {
-    // Every use of a group or token by a Hopper op was rewritten (and those
-    // ops erased first); other uses cannot be.
     for (Value result : op->getResults())
-      if (!result.use_empty())
-        return result.getUses().begin()->getOwner()->emitOpError(
-                   "uses a value of type ")
-               << result.getType()
-               << ", which the SegIR emulator only passes to nvgpu ops";
-    op->erase();
-  }
+      for (OpOperand &use : result.getUses())
+        if (!erased.contains(use.getOwner()))
+          return use.getOwner()->emitOpError("uses a value of type ")
+                 << result.getType()
+                 << ", which the SegIR emulator only passes to nvgpu ops";
   return success();
 }
 

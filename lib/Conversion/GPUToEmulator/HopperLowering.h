@@ -28,6 +28,10 @@ LogicalResult lowerHopperHostOps(ModuleOp module, RuntimeCalls &runtime);
 /// reports what the emulator does not run and fails.
 LogicalResult lowerHopperDeviceOps(func::FuncOp func, RuntimeCalls &runtime);
 
+/// Whether `op` is one of the NVVM forms of the mbarrier, TMA, proxy fence
+/// and bulk async-group ops that lowerHopperDeviceOps rewrites.
+bool isHopperNVVMOp(Operation *op);
+
 /// Whether `op` is one of the wgmma ops (nvgpu.warpgroup.*, nvvm.wgmma
 /// fence, commit and wait) that lowerWgmmaOps rewrites.
 bool isWgmmaOp(Operation *op);

@@ -254,7 +254,8 @@ static bool isEmulatedAtomicType(Type type) {
 /// Whether the emulator executes the NVVM op `op` of device code; the CPU
 /// backend cannot compile the others.
 static bool isEmulatedNVVMOp(Operation *op) {
-  return isa<NVVM::NanosleepOp, NVVM::SyncWarpOp>(op) || isAsyncCopyOp(op);
+  return isa<NVVM::NanosleepOp, NVVM::SyncWarpOp>(op) || isAsyncCopyOp(op) ||
+         isHopperNVVMOp(op) || isWgmmaOp(op);
 }
 
 LogicalResult DeviceBodyLowering::verifySupported() {

@@ -21,12 +21,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "AsyncCopy.h"
+#include "AsyncGroups.h"
 #include "Emulator.h"
 #include "segir/Runtime/EmulatorAsyncCopy.h"
 
 #include <cstring>
-#include <unordered_map>
-#include <vector>
 
 using namespace segir::emu;
 
@@ -34,9 +33,6 @@ namespace {
 
 /// A queued copy.
 struct PendingCopy {
-  const Fiber *issuer = nullptr;
-  /// The issuer's group the copy belongs to.
-  uint64_t group = 0;
   char *dst = nullptr;
   const char *src = nullptr;
   int32_t bytes = 0;
@@ -46,9 +42,7 @@ struct PendingCopy {
 /// The cp.async state of the block a worker runs.
 struct AsyncCopyBlock {
   Block *block = nullptr;
-  std::vector<PendingCopy> inFlight;
-  /// Per thread, the number of its closed groups: its open group's number.
-  std::unordered_map<const Fiber *, uint64_t> committed;
+  AsyncQueue<PendingCopy> copies;
 };
 
 thread_local AsyncCopyBlock asyncCopies;
@@ -61,34 +55,28 @@ AsyncCopyBlock &state(Fiber &fiber) {
 
 /// Lands the queued copy at `index` and removes it.
 void land(AsyncCopyBlock &block, size_t index) {
-  PendingCopy copy = block.inFlight[index];
-  block.inFlight.erase(block.inFlight.begin() + int64_t(index));
+  PendingCopy copy = block.copies.take(index);
   std::memcpy(copy.dst, copy.src, size_t(copy.srcBytes));
   std::memset(copy.dst + copy.srcBytes, 0, size_t(copy.bytes - copy.srcBytes));
 }
 
 /// In the randomised mode, now and then lands a queued copy of the block.
 void maybeLand(AsyncCopyBlock &block, Fiber &fiber) {
-  if (block.inFlight.empty() || !config().randomized)
-    return;
-  Random &random = fiber.block->worker->random;
-  if (random.oneIn(4))
-    land(block, random.next() % block.inFlight.size());
+  if (std::optional<size_t> index = block.copies.pickRandomly(fiber, 4))
+    land(block, *index);
 }
 
 } // namespace
 
 void segir::emu::asyncCopyStartBlock(Block &block) {
   asyncCopies.block = &block;
-  asyncCopies.inFlight.clear();
-  asyncCopies.committed.clear();
+  asyncCopies.copies.clear();
 }
 
 void segir::emu::asyncCopyEndBlock(Block &block) {
   if (asyncCopies.block != &block)
     return;
-  asyncCopies.inFlight.clear();
-  asyncCopies.committed.clear();
+  asyncCopies.copies.clear();
   asyncCopies.block = nullptr;
 }
 
@@ -118,15 +106,13 @@ void segEmuAsyncCopy(void *dst, const void *src, int32_t bytes,
           describe(fiber).c_str(), site, bytes, src,
           static_cast<long long>(offset));
   PendingCopy copy;
-  copy.issuer = &fiber;
-  copy.group = block.committed[&fiber];
   copy.dst = static_cast<char *>(dst);
   copy.src = static_cast<const char *>(src);
   copy.bytes = bytes;
   copy.srcBytes = srcBytes;
-  block.inFlight.push_back(copy);
+  block.copies.push(copy, &fiber);
   if (!config().randomized)
-    land(block, block.inFlight.size() - 1);
+    land(block, block.copies.size() - 1);
   else
     maybeLand(block, fiber);
 }
@@ -134,27 +120,16 @@ void segEmuAsyncCopy(void *dst, const void *src, int32_t bytes,
 void segEmuAsyncCommitGroup(const char *site) {
   Fiber &fiber = self(site);
   AsyncCopyBlock &block = state(fiber);
-  ++block.committed[&fiber];
+  block.copies.commit(fiber);
   maybeLand(block, fiber);
 }
 
 void segEmuAsyncWaitGroup(int32_t pending, const char *site) {
   Fiber &fiber = self(site);
   AsyncCopyBlock &block = state(fiber);
-  if (pending < 0)
-    fatal("%s: %s with %d pending groups", describe(fiber).c_str(), site,
-          pending);
   maybeLand(block, fiber);
-  uint64_t committed = block.committed[&fiber];
-  // Groups at or above `committed - pending` may stay in flight.
-  uint64_t limit = committed > uint64_t(pending) ? committed - pending : 0;
-  for (size_t i = 0; i < block.inFlight.size();) {
-    const PendingCopy &copy = block.inFlight[i];
-    if (copy.issuer == &fiber && copy.group < limit)
-      land(block, i);
-    else
-      ++i;
-  }
+  block.copies.waitGroups(fiber, pending, site,
+                          [&](size_t index) { land(block, index); });
 }
 
 } // extern "C"

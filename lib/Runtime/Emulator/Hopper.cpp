@@ -34,6 +34,7 @@
 
 #include "Hopper.h"
 
+#include "AsyncGroups.h"
 #include "Deadlock.h"
 #include "Emulator.h"
 #include "segir/Runtime/EmulatorHopper.h"
@@ -68,15 +69,7 @@ struct BulkCopy {
   int64_t sharedOffset = 0;
   /// Loads: the mbarrier whose transactions the copy completes.
   void *barrier = nullptr;
-  /// Stores: the issuing thread and its bulk async-group.
-  const Fiber *issuer = nullptr;
-  uint64_t group = 0;
   const char *site = nullptr;
-};
-
-/// Per thread, its bulk async-groups: groups below `committed` are closed.
-struct ThreadGroups {
-  uint64_t committed = 0;
 };
 
 /// The Hopper state of the block a worker runs.
@@ -84,8 +77,8 @@ struct HopperBlock {
   Block *block = nullptr;
   std::unordered_map<const char *, std::unique_ptr<uint64_t[]>> groups;
   std::unordered_map<const void *, MBarrier> barriers;
-  std::deque<BulkCopy> inFlight;
-  std::unordered_map<const Fiber *, ThreadGroups> threadGroups;
+  /// Stores are in their thread's bulk async-groups, loads in none.
+  AsyncQueue<BulkCopy> copies;
   /// Shared memory as the async proxy sees it (randomised mode).
   std::vector<char> asyncView;
   bool asyncViewReady = false;
@@ -197,8 +190,7 @@ void performCopy(const BulkCopy &copy, char *shared, char *view) {
 
 /// Performs the queued copy at `index` and removes it.
 void completeCopy(HopperBlock &block, size_t index) {
-  BulkCopy copy = block.inFlight[index];
-  block.inFlight.erase(block.inFlight.begin() + int64_t(index));
+  BulkCopy copy = block.copies.take(index);
   bool randomized = config().randomized;
   char *view = randomized ? asyncView(block) : nullptr;
   performCopy(copy, block.block->shared,
@@ -216,11 +208,8 @@ void completeCopy(HopperBlock &block, size_t index) {
 
 /// In the randomised mode, now and then performs a queued copy.
 void maybeCompleteCopies(HopperBlock &block, Fiber &fiber) {
-  if (block.inFlight.empty() || !config().randomized)
-    return;
-  Random &random = fiber.block->worker->random;
-  if (random.oneIn(3))
-    completeCopy(block, random.next() % block.inFlight.size());
+  if (std::optional<size_t> index = block.copies.pickRandomly(fiber, 3))
+    completeCopy(block, *index);
 }
 
 /// The offset of `pointer` in the calling block's shared memory of at least
@@ -277,8 +266,7 @@ void segir::emu::hopperStartBlock(Block &block) {
   hopper.block = &block;
   hopper.groups.clear();
   hopper.barriers.clear();
-  hopper.inFlight.clear();
-  hopper.threadGroups.clear();
+  hopper.copies.clear();
   hopper.asyncViewReady = false;
   hopper.progress = 0;
   hopper.waiters = 0;
@@ -289,12 +277,13 @@ void segir::emu::hopperEndBlock(Block &block) {
   if (hopper.block != &block)
     return;
   // Stores complete; loads nobody waits for any more are dropped.
-  while (!hopper.inFlight.empty()) {
-    if (hopper.inFlight.front().isStore)
+  while (!hopper.copies.empty()) {
+    if (hopper.copies[0].isStore)
       completeCopy(hopper, 0);
     else
-      hopper.inFlight.pop_front();
+      hopper.copies.take(0);
   }
+  hopper.copies.clear();
   hopper.block = nullptr;
 }
 
@@ -374,6 +363,31 @@ int64_t segEmuMbarrierArrive(void *barrier, int64_t count, int64_t txBytes,
   return token;
 }
 
+void segEmuMbarrierInval(void *barrier, const char *site) {
+  Fiber &fiber = self(site);
+  barrierAt(fiber, barrier, site).initialized = false;
+  ++state(fiber).progress;
+}
+
+void segEmuMbarrierAddTx(void *barrier, int64_t txBytes, const char *site) {
+  Fiber &fiber = self(site);
+  HopperBlock &block = state(fiber);
+  maybeCompleteCopies(block, fiber);
+  MBarrier &state = barrierAt(fiber, barrier, site);
+  state.tx += txBytes;
+  ++block.progress;
+  completePhaseIfDone(state);
+}
+
+int32_t segEmuMbarrierTestWaitParity(void *barrier, int32_t parity,
+                                     const char *site) {
+  Fiber &fiber = self(site);
+  HopperBlock &block = state(fiber);
+  maybeCompleteCopies(block, fiber);
+  poll(fiber);
+  return (barrierAt(fiber, barrier, site).phase & 1) != uint64_t(parity & 1);
+}
+
 int32_t segEmuMbarrierTestWait(void *barrier, int64_t token, const char *site) {
   Fiber &fiber = self(site);
   HopperBlock &block = state(fiber);
@@ -394,16 +408,16 @@ void segEmuMbarrierTryWaitParity(void *barrier, int32_t parity,
   // The phase of parity `parity` has completed once the current phase has
   // the other parity.
   while ((barrierAt(fiber, barrier, site).phase & 1) == uint64_t(parity & 1)) {
-    if (!block.inFlight.empty() &&
+    if (!block.copies.empty() &&
         (!config().randomized || running.worker->random.oneIn(2))) {
       completeCopy(block, config().randomized ? running.worker->random.next() %
-                                                    block.inFlight.size()
+                                                    block.copies.size()
                                               : 0);
       continue;
     }
     // Stuck when nothing is in flight and every runnable thread waits on an
     // mbarrier, round after round, without any progress.
-    if (block.inFlight.empty() &&
+    if (block.copies.empty() &&
         int64_t(running.runQueue.size()) + 1 <= block.waiters &&
         block.progress == seen) {
       if (++idleRounds > 4 * block.waiters + 8)
@@ -432,9 +446,9 @@ void segEmuTmaLoad(void *shared, void *barrier, const void *map,
   barrierAt(fiber, barrier, site);
   BulkCopy copy = makeCopy(fiber, false, shared, map, coordinates, rank, site);
   copy.barrier = barrier;
-  block.inFlight.push_back(copy);
+  block.copies.push(copy);
   if (!config().randomized)
-    completeCopy(block, block.inFlight.size() - 1);
+    completeCopy(block, block.copies.size() - 1);
   else
     maybeCompleteCopies(block, fiber);
 }
@@ -445,36 +459,23 @@ void segEmuTmaStore(const void *shared, const void *map,
   Fiber &fiber = self(site);
   HopperBlock &block = state(fiber);
   BulkCopy copy = makeCopy(fiber, true, shared, map, coordinates, rank, site);
-  copy.issuer = &fiber;
-  copy.group = block.threadGroups[&fiber].committed;
-  block.inFlight.push_back(copy);
+  block.copies.push(copy, &fiber);
   if (!config().randomized)
-    completeCopy(block, block.inFlight.size() - 1);
+    completeCopy(block, block.copies.size() - 1);
   else
     maybeCompleteCopies(block, fiber);
 }
 
 void segEmuBulkCommitGroup(const char *site) {
   Fiber &fiber = self(site);
-  ++state(fiber).threadGroups[&fiber].committed;
+  state(fiber).copies.commit(fiber);
 }
 
 void segEmuBulkWaitGroup(int32_t pending, const char *site) {
   Fiber &fiber = self(site);
   HopperBlock &block = state(fiber);
-  if (pending < 0)
-    fatal("%s: %s with %d pending groups", describe(fiber).c_str(), site,
-          pending);
-  uint64_t committed = block.threadGroups[&fiber].committed;
-  // Groups at or above `committed - pending` may stay in flight.
-  uint64_t limit = committed > uint64_t(pending) ? committed - pending : 0;
-  for (size_t i = 0; i < block.inFlight.size();) {
-    const BulkCopy &copy = block.inFlight[i];
-    if (copy.isStore && copy.issuer == &fiber && copy.group < limit)
-      completeCopy(block, i);
-    else
-      ++i;
-  }
+  block.copies.waitGroups(fiber, pending, site,
+                          [&](size_t index) { completeCopy(block, index); });
 }
 
 void segEmuFenceProxyAsync(const char *site) {

@@ -50,12 +50,17 @@ module attributes {gpu.container_module} {
 // -----
 
 // The NVVM forms: pointers in the shared and global address spaces are
-// plain pointers on the emulator; cpSize is the source bytes.
+// plain pointers on the emulator (device code loses its address spaces);
+// cpSize is the source bytes.
 
 // CHECK-LABEL: func.func private @nvvm_forms(
+// CHECK:         llvm.getelementptr %arg0[0]
+// CHECK-NEXT:    llvm.load
+// CHECK-NEXT:    %[[DST:.*]] = llvm.load %{{.*}} invariant : !llvm.ptr -> !llvm.ptr
+// CHECK:         llvm.getelementptr %arg0[1]
+// CHECK-NEXT:    llvm.load
+// CHECK-NEXT:    %[[SRC:.*]] = llvm.load %{{.*}} invariant : !llvm.ptr -> !llvm.ptr
 // CHECK:         %[[SIZE:.*]] = arith.constant 16 : i32
-// CHECK:         %[[DST:.*]] = llvm.addrspacecast %{{.*}} : !llvm.ptr<3> to !llvm.ptr
-// CHECK:         %[[SRC:.*]] = llvm.addrspacecast %{{.*}} : !llvm.ptr<1> to !llvm.ptr
 // CHECK:         %[[CG:.*]] = arith.constant 1 : i32
 // CHECK:         call @segEmuAsyncCopy(%[[DST]], %[[SRC]], %[[SIZE]], %{{.*}}, %[[CG]],
 // CHECK:         call @segEmuAsyncCommitGroup(

@@ -84,3 +84,53 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// NVVM forms of what the emulator does not run.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%bar: !llvm.ptr<3>) kernel {
+      // expected-error @+1 {{'nvvm.mbarrier.arrive_drop' op is not supported by the SegIR emulator}}
+      %t = nvvm.mbarrier.arrive_drop %bar : !llvm.ptr<3> -> i64
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%dst: !llvm.ptr<7>, %map: !llvm.ptr, %bar: !llvm.ptr<3>, %x: i32) kernel {
+      %mask = arith.constant 3 : i16
+      // expected-error @+1 {{'nvvm.cp.async.bulk.tensor.shared.cluster.global' op with a multicast mask or a CTA group is not supported by the SegIR emulator (clusters are not)}}
+      nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %x] multicast_mask = %mask : !llvm.ptr<7>, !llvm.ptr
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%dst: !llvm.ptr<7>, %map: !llvm.ptr, %bar: !llvm.ptr<3>, %x: i32, %o: i16) kernel {
+      // expected-error @+1 {{'nvvm.cp.async.bulk.tensor.shared.cluster.global' op in a mode other than tile is not supported by the SegIR emulator}}
+      nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %x, %x] im2col[%o] {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%map: !llvm.ptr, %src: !llvm.ptr<3>, %x: i32) kernel {
+      // expected-error @+1 {{'nvvm.cp.async.bulk.tensor.global.shared.cta' op in a mode other than tile is not supported by the SegIR emulator}}
+      nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %x, %x] {mode = #nvvm.tma_store_mode<im2col>} : !llvm.ptr, !llvm.ptr<3>
+      gpu.return
+    }
+  }
+}
