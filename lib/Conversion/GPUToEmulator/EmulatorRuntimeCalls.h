@@ -24,6 +24,7 @@
 namespace mlir {
 namespace gpu {
 class GPUFuncOp;
+class GPUModuleOp;
 } // namespace gpu
 namespace seg {
 namespace emulator {
@@ -110,17 +111,40 @@ LogicalResult lowerDeviceBody(func::FuncOp func, RuntimeCalls &runtime,
 /// What became of a kernel.
 struct LoweredKernel {
   func::FuncOp func;
-  /// Bytes of the workgroup attributions, before the dynamic shared memory.
+  /// Bytes of the workgroup globals and attributions, before the dynamic
+  /// shared memory.
   int64_t staticSharedBytes = 0;
 };
 
 /// Turns the gpu.func `gpuFunc` into a func.func named `name` right before
 /// it: a kernel takes `!llvm.ptr` (the packed arguments), any other function
-/// keeps its signature. Erases `gpuFunc` on success.
+/// keeps its signature. Its workgroup attributions follow the module's
+/// `globalSharedBytes` of workgroup globals. Erases `gpuFunc` on success.
 FailureOr<LoweredKernel> lowerGPUFunc(gpu::GPUFuncOp gpuFunc, StringRef name,
                                       RuntimeCalls &runtime,
                                       const LLVMTypeConverter &converter,
-                                      const DeviceLoweringOptions &options);
+                                      const DeviceLoweringOptions &options,
+                                      int64_t globalSharedBytes);
+
+/// The globals of a gpu.module in workgroup memory (`memref.global` or
+/// `llvm.mlir.global`), laid out at the start of each block's shared memory
+/// (WorkgroupGlobals.cpp).
+struct WorkgroupGlobals {
+  llvm::StringMap<int64_t> offsets;
+  /// Their bytes: 0, or a multiple of 1024, where the attributions start.
+  int64_t bytes = 0;
+};
+
+/// Lays out the workgroup globals of `gpuModule`; run before address spaces
+/// are dropped. Fails with a diagnostic for those the emulator cannot place.
+FailureOr<WorkgroupGlobals> collectWorkgroupGlobals(gpu::GPUModuleOp gpuModule);
+
+/// Rewrites the uses of `globals` in `gpuModule` into views of the calling
+/// block's shared memory and erases the globals.
+LogicalResult placeWorkgroupGlobals(gpu::GPUModuleOp gpuModule,
+                                    const WorkgroupGlobals &globals,
+                                    RuntimeCalls &runtime,
+                                    const LLVMTypeConverter &converter);
 
 } // namespace emulator
 } // namespace seg

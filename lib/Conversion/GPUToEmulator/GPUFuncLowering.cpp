@@ -26,7 +26,8 @@ using namespace mlir::seg::emulator;
 
 FailureOr<LoweredKernel> mlir::seg::emulator::lowerGPUFunc(
     gpu::GPUFuncOp gpuFunc, StringRef name, RuntimeCalls &runtime,
-    const LLVMTypeConverter &converter, const DeviceLoweringOptions &options) {
+    const LLVMTypeConverter &converter, const DeviceLoweringOptions &options,
+    int64_t globalSharedBytes) {
   MLIRContext *context = gpuFunc.getContext();
   Location loc = gpuFunc.getLoc();
   bool kernel = gpuFunc.isKernel();
@@ -50,11 +51,12 @@ FailureOr<LoweredKernel> mlir::seg::emulator::lowerGPUFunc(
     return gpuFunc.emitOpError("has workgroup attributions but is not a "
                                "kernel; the SegIR emulator places them only "
                                "in kernels");
-  // Static shared memory: the workgroup attributions one after the other,
-  // each aligned to 16 bytes (or more if its element type needs it).
+  // Static shared memory: the module's workgroup globals, then the
+  // workgroup attributions one after the other, each aligned to 16 bytes
+  // (or more if its element type needs it).
   DataLayout layout = DataLayout::closest(gpuFunc);
   SmallVector<int64_t> offsets;
-  int64_t sharedBytes = 0;
+  int64_t sharedBytes = globalSharedBytes;
   for (BlockArgument attribution : workgroup) {
     auto type = dyn_cast<MemRefType>(attribution.getType());
     Type element = type ? type.getElementType() : Type();

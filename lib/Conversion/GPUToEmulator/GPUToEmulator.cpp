@@ -95,6 +95,9 @@ private:
   llvm::DenseMap<Value, SmallVector<Value, 2>> launchesOfToken;
   /// The scope of each async.execute body that launches or waits.
   llvm::DenseMap<Operation *, Value> scopeOfBody;
+  /// The layout of each gpu.module's workgroup globals in the blocks'
+  /// shared memory.
+  llvm::DenseMap<Operation *, WorkgroupGlobals> workgroupGlobals;
 };
 
 struct ConvertGPUToSegEmulatorPass
@@ -164,6 +167,10 @@ EmulatorLowering::lowerGPUModule(gpu::GPUModuleOp gpuModule,
              << symbol.getName() << ", which is reserved for the SegIR "
              << "emulator";
   }
+  if (failed(placeWorkgroupGlobals(gpuModule,
+                                   workgroupGlobals.lookup(gpuModule), runtime,
+                                   converter)))
+    return failure();
   // Functions are lowered in place and keep their names, so that the uses
   // inside the gpu.module stay valid until moveOutOfGPUModules.
   for (Operation &op : llvm::make_early_inc_range(*gpuModule.getBody())) {
@@ -171,7 +178,8 @@ EmulatorLowering::lowerGPUModule(gpu::GPUModuleOp gpuModule,
       std::string name = gpuFunc.getName().str();
       bool kernel = gpuFunc.isKernel();
       FailureOr<LoweredKernel> lowered =
-          lowerGPUFunc(gpuFunc, name, runtime, converter, options);
+          lowerGPUFunc(gpuFunc, name, runtime, converter, options,
+                       workgroupGlobals.lookup(gpuModule).bytes);
       if (failed(lowered))
         return failure();
       if (!kernel)
@@ -563,6 +571,14 @@ LogicalResult EmulatorLowering::run() {
       return failure();
   }
 
+  // Workgroup globals are told apart by their address space, so they are
+  // laid out before the address spaces go.
+  for (gpu::GPUModuleOp gpuModule : gpuModules) {
+    FailureOr<WorkgroupGlobals> globals = collectWorkgroupGlobals(gpuModule);
+    if (failed(globals))
+      return failure();
+    workgroupGlobals[gpuModule] = std::move(*globals);
+  }
   for (gpu::GPUModuleOp gpuModule : gpuModules)
     stripAddressSpaces(gpuModule, /*deviceCode=*/true);
   stripAddressSpaces(module, /*deviceCode=*/false);

@@ -314,3 +314,40 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'memref.global' op in workgroup memory has an initial value; shared memory has none on a GPU}}
+    memref.global "private" @tile : memref<4xi32, #gpu.address_space<workgroup>> = dense<1>
+    gpu.func @k() kernel {
+      %t = memref.get_global @tile : memref<4xi32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'memref.global' op in workgroup memory of type 'memref<4xi32, strided<[2]>, 3>' is not supported by the SegIR emulator}}
+    memref.global "private" @tile : memref<4xi32, strided<[2]>, 3>
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'llvm.mlir.global' op in workgroup memory has an initial value; shared memory has none on a GPU}}
+    llvm.mlir.global internal @words(dense<1> : vector<4xi32>) {addr_space = 3 : i32} : vector<4xi32>
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+}
