@@ -216,9 +216,9 @@ FailureOr<MmaInstructionChoice> selectMmaInstruction(Nest &nest, TileMma kind,
                                                      MmaInstruction requested,
                                                      TargetAttr target);
 
-/// Why the matched `nest` cannot be tiled on wgmma in mode `kind`; empty
-/// when it can (TiledWgmma.cpp).
-std::string getWgmmaObstacle(Nest &nest, TileMma kind);
+/// Why the matched `nest` cannot be tiled on wgmma in mode `kind` on
+/// `target` (no warpgroup plan fits); empty when it can (TiledWgmma.cpp).
+std::string getWgmmaObstacle(Nest &nest, TileMma kind, TargetAttr target);
 
 /// A warpgroup plan for `nest` in mode `kind`: the block tile, k-tile,
 /// stages and where each operand's tiles come from; fails with `why` when

@@ -82,7 +82,7 @@ tiling::selectMmaInstruction(Nest &nest, TileMma kind, MmaInstruction requested,
     return MmaInstructionChoice{MmaInstruction::MmaSync,
                                 "target " + chip + " has no wgmma"};
   }
-  std::string obstacle = getWgmmaObstacle(nest, kind);
+  std::string obstacle = getWgmmaObstacle(nest, kind, target);
   if (requested == MmaInstruction::Wgmma) {
     if (!obstacle.empty())
       return nest.map.emitOpError()

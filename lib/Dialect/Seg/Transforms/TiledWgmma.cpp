@@ -61,12 +61,6 @@ static constexpr unsigned kSharedMemorySpace = 3;
 // The model
 //===----------------------------------------------------------------------===//
 
-std::string tiling::getWgmmaObstacle(Nest &nest, TileMma kind) {
-  if (kind != TileMma::TF32)
-    return "only TF32 products are tiled on wgmma so far";
-  return "";
-}
-
 /// Where the tiles of `tiled` come from: the array itself where TMA can
 /// describe it as wgmma reads it (a row-major 2-D memref read at (i, k) or
 /// (j, k), k from 0, rows of a multiple of 16 bytes), else a packed copy.
@@ -145,6 +139,14 @@ FailureOr<TilePlan> tiling::selectWgmmaPlan(Nest &nest, TileMma kind,
         " bytes of shared memory, more than the " + std::to_string(limit) +
         " of a block";
   return failure();
+}
+
+std::string tiling::getWgmmaObstacle(Nest &nest, TileMma kind,
+                                     TargetAttr target) {
+  std::string why;
+  if (failed(selectWgmmaPlan(nest, kind, ResourceModel(target), why)))
+    return why;
+  return "";
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,18 +1,25 @@
 // The tensor-core instruction of seg-tile-block-register
 // (`mma-instruction`): `auto` takes mma.sync where the target has no wgmma
-// and where the nest cannot use it (not TF32), and wgmma on sm_90a
-// otherwise; the remark ends with the choice and why. Asking for wgmma is
-// an error naming the target, or saying why the nest cannot.
+// or no warpgroup tiles fit it, and wgmma on sm_90a otherwise; the remark
+// ends with the choice and why. Asking for wgmma is an error naming the
+// target, or saying why the tiles do not fit.
 // RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 mma-instruction=auto remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: tiled on tensor cores (tf32, m16n8k8): 128x128 per block of 2x4 warps, 64x32 per warp (4x4 fragments), k-tile 16, 2 stages, 16-byte loads for 2 of 2 slices, blocks in groups of 11 rows (the largest that fits shared memory and registers of sm_90); mma.sync: target sm_90 has no wgmma
 // REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 64x128 per block of 1 warpgroup, k-tile 32, 4 stages of TMA loads, A packed: its row length is dynamic (TMA needs 16-byte strides), B packed: k is not its innermost dimension, blocks in groups of 15 rows; wgmma: target sm_90a has wgmma
 // REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 64x128 per block of 1 warpgroup, k-tile 32, 4 stages of TMA loads, A packed: batched (one tensor map over every batch's rows), B packed: batched (one tensor map over every batch's rows), blocks in groups of 15 rows; wgmma: target sm_90a has wgmma
-// BF16 stays on mma.sync.
+// BF16 products: wgmma m64n128k16 on k-tiles of 64; on a target whose
+// blocks have 48 KiB of shared memory, mma.sync (auto) or an error
+// (wgmma).
 // RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=bf16 remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16
-// BF16: remark: tiled on tensor cores (bf16, m16n8k16): {{.*}} of sm_90a); mma.sync: only TF32 products are tiled on wgmma so far
+// RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=bf16" 2>/dev/null | FileCheck %s --check-prefix=BF16IR
+// BF16: remark: tiled on tensor cores (bf16, wgmma m64n128k16): 64x128 per block of 1 warpgroup, k-tile 64, 4 stages of TMA loads, A packed: its row length is dynamic (TMA needs 16-byte strides), B packed: k is not its innermost dimension
+// BF16: remark: tiled on tensor cores (bf16, m16n8k16): {{.*}}; mma.sync: 3 stages of 64x128 tiles need 107520 bytes of shared memory, more than the 49152 of a block
+// BF16IR-LABEL: func.func @bf16(
+// BF16IR: nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b
+// BF16IR: nvgpu.warpgroup.mma {{.*}} : <tensor = memref<64x16xbf16, 3>>, <tensor = memref<16x128xbf16, 3>>
 // RUN: not seg-opt %s --split-input-file --seg-tile-block-register="mma=bf16 mma-instruction=wgmma" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16WGMMA
-// BF16WGMMA: error: 'seg.map' op mma-instruction=wgmma on target sm_90a: only TF32 products are tiled on wgmma so far
+// BF16WGMMA: error: 'seg.map' op mma-instruction=wgmma on target sm_90a: 3 stages of 64x128 tiles need 107520 bytes of shared memory, more than the 49152 of a block
 // mma.sync as requested, on every target.
 // RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 mma-instruction=mma.sync remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SYNC
 // SYNC: remark: tiled on tensor cores (tf32, m16n8k8): {{.*}} of sm_90); mma.sync: as requested
@@ -167,6 +174,33 @@ func.func @batched(%A: memref<3x?x?xf32>, %B: memref<3x?x?xf32>,
 module attributes {seg.target = #seg.target<chip = "sm_90a">} {
 func.func @bf16(%A: memref<?x?xbf16>, %B: memref<?x?xbf16>,
                 %C: memref<?x?xf32>, %m: index, %n: index, %u: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %A[%i, %k] : memref<?x?xbf16>
+      %b = memref.load %B[%k, %j] : memref<?x?xbf16>
+      %ae = arith.extf %a : bf16 to f32
+      %be = arith.extf %b : bf16 to f32
+      %p = arith.mulf %ae, %be : f32
+      %s1 = arith.addf %s, %p : f32
+      scf.yield %s1 : f32
+    }
+    seg.results {
+      seg.returns %dot into %C : memref<?x?xf32>
+    }
+  }
+  return
+}
+}
+
+// -----
+
+module attributes {seg.target = #seg.target<chip = "sm_90a", shared_memory_per_block = 49152>} {
+func.func @bf16_small_shared(%A: memref<?x?xbf16>, %B: memref<?x?xbf16>,
+                             %C: memref<?x?xf32>, %m: index, %n: index,
+                             %u: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {

@@ -209,14 +209,14 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     `wgmma` (warpgroup MMA) needs a `#seg.target` with the `wgmma` feature
     (sm_90a) and is an error naming the target elsewhere, or saying why
     the nest cannot use it; `auto` (the default) takes wgmma where the
-    target has it and the nest allows it (TF32 so far), else mma.sync. The remark ends with the instruction and why.
+    target has it and its warpgroup tiles fit the target, else mma.sync. The remark ends with the instruction and why.
     On wgmma, one warpgroup computes a 64 x N block tile (N = 64 when a
     static N is at most 64, else 128) from k-tiles of 128 bytes that TMA
     loads into a ring of 3 or 4 stages (the most that fit shared memory)
     of 128-byte swizzled shared memory, guarded by one mbarrier per stage:
     thread 0 issues the loads stages - 1 k-tiles ahead, every thread waits
     on the stage's phase and runs one `nvgpu.warpgroup.mma` per k-step of
-    8 (TF32), after a barrier per k-tile that frees the stage being
+    8 (TF32) or 16 (BF16, F16), after a barrier per k-tile that frees the stage being
     reloaded. An operand that TMA cannot give as wgmma reads it (k
     innermost in a row-major 2-D memref read at its own (i, k) or (j, k),
     k from 0, rows a static multiple of 16 bytes) is first packed by a
