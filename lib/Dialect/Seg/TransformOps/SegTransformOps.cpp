@@ -261,6 +261,10 @@ LogicalResult transform::TileBlockRegisterOp::verify() {
   if (getMma() && !parseTileMma(*getMma()))
     return emitOpError() << "mma must be none, tf32, bf16 or f16, got '"
                          << *getMma() << "'";
+  if (getMmaInstruction() && !parseMmaInstruction(*getMmaInstruction()))
+    return emitOpError()
+           << "mma_instruction must be auto, mma.sync or wgmma, got '"
+           << *getMmaInstruction() << "'";
   return success();
 }
 
@@ -285,6 +289,8 @@ DiagnosedSilenceableFailure transform::TileBlockRegisterOp::applyToOne(
   options.emitRemarks = getRemarks();
   if (getMma())
     options.mma = *parseTileMma(*getMma());
+  if (getMmaInstruction())
+    options.mmaInstruction = *parseMmaInstruction(*getMmaInstruction());
   // The old map is erased through the rewriter, so that the interpreter
   // drops handles to the ops in it.
   std::string declined;

@@ -152,6 +152,8 @@ struct BlockRegisterTiler {
   FailureOr<MapOp> tile(MapOp map);
   /// Tiles the matched `nest` on tensor cores.
   FailureOr<MapOp> tileWithMma(Nest &nest);
+  /// Tiles the matched `nest` on wgmma, chosen for `reason`.
+  FailureOr<MapOp> tileWithWgmma(Nest &nest, StringRef reason);
   /// Sets `plan.blockSwizzle` from the tuning file, the option or the model
   /// (for blocks of `threads` threads using `sharedBytes`, and A and B
   /// elements of `sizeA` and `sizeB` bytes).
@@ -197,8 +199,10 @@ struct SegTileBlockRegisterPass
     });
     TuningFile chosen;
     SegTileBlockRegisterOptions options{
-        ty,         tx,          tk,         ry,         rx, stages,
-        swizzle,    tuningFile, tuningFileOut, emitRemarks, mma};
+        ty,          tx,         tk,
+        ry,          rx,         stages,
+        swizzle,     tuningFile, tuningFileOut,
+        emitRemarks, mma,        mmaInstruction};
     IRRewriter rewriter(&getContext());
     BlockRegisterTiler tiler{rewriter, options, *overrides, chosen, {}};
     for (MapOp map : candidates)
@@ -276,6 +280,12 @@ LogicalResult BlockRegisterTiler::selectSwizzle(
 }
 
 FailureOr<MapOp> BlockRegisterTiler::tile(MapOp map) {
+  if (options.mma == TileMma::None &&
+      options.mmaInstruction != MmaInstruction::Auto)
+    return map.emitOpError()
+           << "mma-instruction="
+           << getMmaInstructionName(options.mmaInstruction)
+           << " needs a tensor-core mode (mma=tf32, bf16 or f16)";
   Nest nest;
   if (MatchResult matched = matchNest(map, nest); matched.failed())
     return decline(map, "not tiled: " + matched.getReason());
@@ -411,6 +421,12 @@ FailureOr<MapOp> BlockRegisterTiler::tileWithMma(Nest &nest) {
            << "mma=" << getMmaModeName(mma) << " needs warps of "
            << kMmaWarpLanes << " lanes (the fragment layouts) but target "
            << target.getChip() << " has " << target.getWarpSize();
+  FailureOr<MmaInstructionChoice> instruction =
+      selectMmaInstruction(nest, mma, options.mmaInstruction, target);
+  if (failed(instruction))
+    return failure();
+  if (instruction->instruction == MmaInstruction::Wgmma)
+    return tileWithWgmma(nest, instruction->reason);
   ResourceModel model(target);
   int64_t elemBytes = *getPrimitiveByteSize(nest.loads.front().load.getType());
   std::string explanation;
@@ -470,8 +486,67 @@ FailureOr<MapOp> BlockRegisterTiler::tileWithMma(Nest &nest) {
         << " stage" << (plan.tiles.stages > 1 ? "s" : "")
         << ", 16-byte loads for " << vectorLoads << " of " << nest.loads.size()
         << " slices, " << describeSwizzle(plan.blockSwizzle) << " ("
-        << explanation << ")";
+        << explanation << "); "
+        << getMmaInstructionName(instruction->instruction) << ": "
+        << instruction->reason;
 
+  return build(nest, plan);
+}
+
+FailureOr<MapOp> BlockRegisterTiler::tileWithWgmma(Nest &nest,
+                                                   StringRef reason) {
+  MapOp map = nest.map;
+  TileMma mma = options.mma;
+  TargetAttr target = TargetAttr::lookup(map);
+  ResourceModel model(target);
+  int64_t elemBytes = *getPrimitiveByteSize(nest.loads.front().load.getType());
+  std::string why;
+  FailureOr<TilePlan> selected = selectWgmmaPlan(nest, mma, model, why);
+  if (failed(selected))
+    return map.emitOpError() << "no warpgroup tiles fit target "
+                             << target.getChip() << ": " << why;
+  TilePlan plan = *selected;
+  plan.mma.kind = mma;
+  // The k-tile is one 128-byte swizzled row; the stages may be given.
+  if (options.tk != 0 && options.tk != plan.tiles.tk)
+    return map.emitOpError()
+           << "illegal tile sizes: wgmma k-tiles are " << plan.tiles.tk
+           << " elements (128 bytes), got tk=" << options.tk;
+  // The stages: the tuning file, then the option, then the model.
+  Parameter parameters[] = {{"stages", options.stages, &plan.tiles.stages}};
+  FailureOr<Given> given =
+      applyOverrides(map, overrides, parameters, &plan.tiles.stages);
+  if (failed(given))
+    return failure();
+  const TileSizes &tiles = plan.tiles;
+  if (tiles.stages < TileSizes::kMinAsyncCopyStages)
+    return map.emitOpError()
+           << "illegal tile sizes: wgmma needs at least "
+           << TileSizes::kMinAsyncCopyStages << " stages, got " << tiles.stages;
+  if (int64_t bytes = getWgmmaSharedBytes(plan, elemBytes);
+      bytes > target.getSharedMemoryPerBlock())
+    return map.emitOpError()
+           << "illegal tile sizes: " << tiles.stages << " stages need " << bytes
+           << " bytes of shared memory, more than the "
+           << target.getSharedMemoryPerBlock() << " of a block of "
+           << target.getChip();
+  chosen.set(getTunableName(map, "stages"), tiles.stages);
+  if (std::string small = getSmallerThanBlockReason(map, tiles.ty, tiles.tx);
+      !small.empty())
+    return decline(map, small);
+  if (failed(selectSwizzle(map, model, plan, tiles.ty * tiles.tx,
+                           getWgmmaSharedBytes(plan, elemBytes), elemBytes,
+                           elemBytes)))
+    return failure();
+  const WgmmaTiles &w = plan.wgmma;
+  if (options.emitRemarks)
+    mlir::emitRemark(map.getLoc())
+        << "tiled on tensor cores (" << getMmaModeName(mma) << ", wgmma m64n"
+        << w.tileN << "k" << w.stepK << "): 64x" << w.tileN
+        << " per block of 1 warpgroup, k-tile " << tiles.tk << ", "
+        << tiles.stages << " stages of TMA loads, A " << w.a.reason << ", B "
+        << w.b.reason << ", " << describeSwizzle(plan.blockSwizzle)
+        << "; wgmma: " << reason;
   return build(nest, plan);
 }
 
@@ -493,5 +568,13 @@ std::optional<TileMma> seg::parseTileMma(StringRef name) {
        {TileMma::None, TileMma::TF32, TileMma::BF16, TileMma::F16})
     if (getMmaModeName(kind) == name)
       return kind;
+  return std::nullopt;
+}
+
+std::optional<MmaInstruction> seg::parseMmaInstruction(StringRef name) {
+  for (MmaInstruction instruction :
+       {MmaInstruction::Auto, MmaInstruction::MmaSync, MmaInstruction::Wgmma})
+    if (getMmaInstructionName(instruction) == name)
+      return instruction;
   return std::nullopt;
 }

@@ -104,6 +104,26 @@ struct MmaTiles {
   int64_t getTileN() const { return warpsN * fragsN * fragN; }
 };
 
+/// Where a wgmma operand's tiles come from: TMA loads of the array itself,
+/// or of a copy packed before the product into the layout TMA and wgmma
+/// need (k-major rows padded to 16 bytes); `reason` is the remark's.
+struct WgmmaOperandSource {
+  bool packed = true;
+  std::string reason;
+};
+
+/// The warpgroup part of a plan: one consumer warpgroup computes a
+/// 64 x tileN block tile with wgmma m64nNkK, from k-tiles of 128 bytes of k
+/// that TMA loads into a ring of `stages` 128-byte swizzled stages.
+struct WgmmaTiles {
+  /// Whether the plan uses wgmma.
+  bool enabled = false;
+  int64_t tileN = 0;
+  /// The wgmma k of one instruction: 8 for TF32, 16 for BF16 and F16.
+  int64_t stepK = 0;
+  WgmmaOperandSource a, b;
+};
+
 /// Elements of padding after each k row of a slice read as mma.sync
 /// fragments: with a pitch of 8 (mod 32) words, the 32 lanes of a warp,
 /// reading rows threadID_in_group (+4) at positions groupID, hit 32
@@ -123,11 +143,13 @@ struct TilePlan {
   /// threads, ty * ry x tx * rx = the block tile).
   TileSizes tiles;
   MmaTiles mma;
+  WgmmaTiles wgmma;
   /// The block map's `swizzle`: block rows per group of the L2-aware block
   /// order (1: row-major).
   int64_t blockSwizzle = 1;
 
   bool usesMma() const { return mma.kind != TileMma::None; }
+  bool usesWgmma() const { return wgmma.enabled; }
   /// Whether the fragments' ldmatrix reads k-major slices without .trans
   /// (TF32) rather than k rows with .trans (16-bit elements).
   bool usesKMajorSlices() const { return usesMma() && mma.fragK == 8; }
@@ -176,6 +198,38 @@ MatchResult matchMmaStep(Nest &nest, TileMma kind);
 
 /// The option's spelling of `kind`.
 StringRef getMmaModeName(TileMma kind);
+
+/// The option's spelling of `instruction`.
+StringRef getMmaInstructionName(MmaInstruction instruction);
+
+/// The tensor-core instruction that tiles a product, and why: the end of
+/// the pass's remark.
+struct MmaInstructionChoice {
+  MmaInstruction instruction;
+  std::string reason;
+};
+
+/// Decides the instruction for the `requested` one for the matched `nest`
+/// in mode `kind` on `target`; fails after a diagnostic on the map when
+/// the request cannot be met.
+FailureOr<MmaInstructionChoice> selectMmaInstruction(Nest &nest, TileMma kind,
+                                                     MmaInstruction requested,
+                                                     TargetAttr target);
+
+/// Why the matched `nest` cannot be tiled on wgmma in mode `kind` on
+/// `target` (no warpgroup plan fits); empty when it can (TiledWgmma.cpp).
+std::string getWgmmaObstacle(Nest &nest, TileMma kind, TargetAttr target);
+
+/// A warpgroup plan for `nest` in mode `kind`: the block tile, k-tile,
+/// stages and where each operand's tiles come from; fails with `why` when
+/// it does not fit `model`'s shared memory.
+FailureOr<TilePlan> selectWgmmaPlan(Nest &nest, TileMma kind,
+                                    const ResourceModel &model,
+                                    std::string &why);
+
+/// Bytes of shared memory of a warpgroup plan: its stages of A and B tiles
+/// and the C tile of the epilogue.
+int64_t getWgmmaSharedBytes(const TilePlan &plan, int64_t elemBytes);
 
 /// Sets the mma.sync shape of `kind` and the warp size of `target`.
 void setMmaShape(MmaTiles &mma, TileMma kind, TargetAttr target);

@@ -75,6 +75,18 @@ public:
 
 private:
   // The steps of build(), in the order they emit.
+  /// The block-level map of a warpgroup plan (TiledWgmma.cpp).
+  MapOp buildWgmma();
+  /// The tensor map of the tiles of `tiled`: of the array itself or of a
+  /// packed copy, which a map before the product fills (returned second,
+  /// null for the array itself).
+  std::pair<Value, Value> emitWgmmaTensorMap(TiledLoad &tiled,
+                                             const WgmmaOperandSource &source,
+                                             int64_t alongTile);
+  /// A thread_in_block map of the warpgroup: the mbarrier ring of TMA
+  /// loads (of the tiles at rows `rowA` and `rowB` of the tensor maps), the
+  /// wgmma k loop and the accumulators into the C tile.
+  void emitWgmmaKLoop(Value mapA, Value mapB, Value rowA, Value rowB);
   /// The block-level map over the tiles of M x N (and the batch
   /// dimensions); the builder is left in its body.
   void createBlockMap();

@@ -354,6 +354,8 @@ void TiledBuilder::emitKLoop(bool checkMN, bool vectorLoads) {
 }
 
 MapOp TiledBuilder::build() {
+  if (plan.usesWgmma())
+    return buildWgmma();
   MapOp map = nest.map;
   b.setInsertionPoint(map);
   createBlockMap();

@@ -56,6 +56,45 @@ StringRef tiling::getMmaModeName(TileMma kind) {
   llvm_unreachable("unknown mma mode");
 }
 
+StringRef tiling::getMmaInstructionName(MmaInstruction instruction) {
+  switch (instruction) {
+  case MmaInstruction::Auto:
+    return "auto";
+  case MmaInstruction::MmaSync:
+    return "mma.sync";
+  case MmaInstruction::Wgmma:
+    return "wgmma";
+  }
+  llvm_unreachable("unknown mma instruction");
+}
+
+FailureOr<MmaInstructionChoice>
+tiling::selectMmaInstruction(Nest &nest, TileMma kind, MmaInstruction requested,
+                             TargetAttr target) {
+  if (requested == MmaInstruction::MmaSync)
+    return MmaInstructionChoice{MmaInstruction::MmaSync, "as requested"};
+  std::string chip = target.getChip().str();
+  if (!target.getWgmma()) {
+    if (requested == MmaInstruction::Wgmma)
+      return nest.map.emitOpError()
+             << "mma-instruction=wgmma needs warpgroup MMA, which target "
+             << chip << " does not have (sm_90a has it)";
+    return MmaInstructionChoice{MmaInstruction::MmaSync,
+                                "target " + chip + " has no wgmma"};
+  }
+  std::string obstacle = getWgmmaObstacle(nest, kind, target);
+  if (requested == MmaInstruction::Wgmma) {
+    if (!obstacle.empty())
+      return nest.map.emitOpError()
+             << "mma-instruction=wgmma on target " << chip << ": " << obstacle;
+    return MmaInstructionChoice{MmaInstruction::Wgmma, "as requested"};
+  }
+  if (!obstacle.empty())
+    return MmaInstructionChoice{MmaInstruction::MmaSync, obstacle};
+  return MmaInstructionChoice{MmaInstruction::Wgmma,
+                              "target " + chip + " has wgmma"};
+}
+
 void tiling::setMmaShape(MmaTiles &mma, TileMma kind, TargetAttr target) {
   mma.kind = kind;
   mma.fragM = 16;

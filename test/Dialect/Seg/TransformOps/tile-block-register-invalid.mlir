@@ -95,3 +95,48 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.structured.match ops{["seg.map"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @+1 {{mma_instruction must be auto, mma.sync or wgmma, got 'hgmma'}}
+    %t = transform.seg.tile_block_register %m {mma = "tf32", mma_instruction = "hgmma"} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// wgmma on a target without it: an error at the payload op naming the
+// target.
+func.func @wgmma_on_sm90(%A: memref<?x?xf32>, %B: memref<?x?xf32>,
+                         %C: memref<?x?xf32>, %m: index, %n: index,
+                         %u: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{mma-instruction=wgmma needs warpgroup MMA, which target sm_90 does not have (sm_90a has it)}}
+  seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %A[%i, %k] : memref<?x?xf32>
+      %b = memref.load %B[%k, %j] : memref<?x?xf32>
+      %p = arith.mulf %a, %b : f32
+      %s1 = arith.addf %s, %p : f32
+      scf.yield %s1 : f32
+    }
+    seg.results {
+      seg.returns %dot into %C : memref<?x?xf32>
+    }
+  }
+  return
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.structured.match ops{["seg.map"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.seg.tile_block_register %m {mma = "tf32", mma_instruction = "wgmma"} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

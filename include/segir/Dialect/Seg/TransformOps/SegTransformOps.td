@@ -164,8 +164,8 @@ def Seg_TileBlockRegisterOp : Seg_RewritingTransformOp<"tile_block_register"> {
     nest, as `seg-tile-block-register` does [Henriksen et al. 2021] with the
     same options as attributes (`ty`, `tx`, `tk`, `ry`, `rx`, `stages`,
     `swizzle`: 0 or absent for the resource model's choice; `mma`: none,
-    tf32, bf16 or f16; `remarks`). Returns the block-level map that
-    replaces it.
+    tf32, bf16 or f16; `mma_instruction`: auto, mma.sync or wgmma;
+    `remarks`). Returns the block-level map that replaces it.
 
     A map the pass leaves alone (no redomap, too small, ...) is a
     silenceable failure with the pass's reason; a choice the pass rejects
@@ -185,6 +185,7 @@ def Seg_TileBlockRegisterOp : Seg_RewritingTransformOp<"tile_block_register"> {
                        OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$stages,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$swizzle,
                        OptionalAttr<StrAttr>:$mma,
+                       OptionalAttr<StrAttr>:$mma_instruction,
                        UnitAttr:$remarks);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";

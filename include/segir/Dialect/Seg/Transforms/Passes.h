@@ -17,6 +17,10 @@ namespace seg {
 /// inputs the user accepts (as cuBLAS's math mode).
 enum class TileMma { None, TF32, BF16, F16 };
 
+/// The tensor-core instruction of seg-tile-block-register: `Auto` lets the
+/// pass choose from the target and the nest.
+enum class MmaInstruction { Auto, MmaSync, Wgmma };
+
 #define GEN_PASS_DECL
 #include "segir/Dialect/Seg/Transforms/Passes.h.inc"
 

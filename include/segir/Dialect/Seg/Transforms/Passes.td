@@ -204,6 +204,28 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     with the C tile, registers of the fragments for the target). Other
     nests stay on CUDA cores with a remark; targets before sm_80 or without
     32-lane warps are errors.
+
+    The tensor-core instruction (`mma-instruction`): `mma.sync` as above;
+    `wgmma` (warpgroup MMA) needs a `#seg.target` with the `wgmma` feature
+    (sm_90a) and is an error naming the target elsewhere, or saying why
+    the nest cannot use it; `auto` (the default) takes wgmma where the
+    target has it and its warpgroup tiles fit the target, else mma.sync. The remark ends with the instruction and why.
+    On wgmma, one warpgroup computes a 64 x N block tile (N = 64 when a
+    static N is at most 64, else 128) from k-tiles of 128 bytes that TMA
+    loads into a ring of 3 or 4 stages (the most that fit shared memory)
+    of 128-byte swizzled shared memory, guarded by one mbarrier per stage:
+    thread 0 issues the loads stages - 1 k-tiles ahead, every thread waits
+    on the stage's phase and runs one `nvgpu.warpgroup.mma` per k-step of
+    8 (TF32) or 16 (BF16, F16), after a barrier per k-tile that frees the stage being
+    reloaded. An operand that TMA cannot give as wgmma reads it (k
+    innermost in a row-major 2-D memref read at its own (i, k) or (j, k),
+    k from 0, rows a static multiple of 16 bytes) is first packed by a
+    `thread` map into k-major rows padded to 16 bytes with zeros (batched
+    operands always, every batch's rows one after the other under one
+    tensor map); the remark says which. TMA fills zeros outside the arrays, so the k loop
+    has no bounds checks; the accumulators go through a C tile to the
+    epilogue of the mma.sync path. `tk` must be the 128 bytes of k;
+    `stages` may be given (3 or more).
   }];
   let options = [
     Option<"ty", "ty", "int64_t", /*default=*/"0",
@@ -241,6 +263,17 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
                         "bf16 inputs, m16n8k16"),
              clEnumValN(::mlir::seg::TileMma::F16, "f16",
                         "f16 inputs, m16n8k16"))}]>,
+    Option<"mmaInstruction", "mma-instruction", "::mlir::seg::MmaInstruction",
+           /*default=*/"::mlir::seg::MmaInstruction::Auto",
+           "Tensor-core instruction of the tiled product (with mma=tf32, "
+           "bf16 or f16)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::seg::MmaInstruction::Auto, "auto",
+                        "the best the target and the nest allow"),
+             clEnumValN(::mlir::seg::MmaInstruction::MmaSync, "mma.sync",
+                        "warp-level mma.sync (sm_80 and later)"),
+             clEnumValN(::mlir::seg::MmaInstruction::Wgmma, "wgmma",
+                        "warpgroup MMA (targets with wgmma: sm_90a)"))}]>,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",

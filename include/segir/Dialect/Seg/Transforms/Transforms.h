@@ -48,6 +48,10 @@ FailureOr<MapOp> tileBlockRegister(RewriterBase &rewriter, MapOp map,
 /// `mma` option spells it.
 std::optional<TileMma> parseTileMma(StringRef name);
 
+/// The tensor-core instruction called `name` (auto, mma.sync, wgmma), as
+/// the `mma-instruction` option spells it.
+std::optional<MmaInstruction> parseMmaInstruction(StringRef name);
+
 } // namespace seg
 } // namespace mlir
 

@@ -1,0 +1,223 @@
+// The tensor-core instruction of seg-tile-block-register
+// (`mma-instruction`): `auto` takes mma.sync where the target has no wgmma
+// or no warpgroup tiles fit it, and wgmma on sm_90a otherwise; the remark
+// ends with the choice and why. Asking for wgmma is an error naming the
+// target, or saying why the tiles do not fit.
+// RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 mma-instruction=auto remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// REMARK: remark: tiled on tensor cores (tf32, m16n8k8): 128x128 per block of 2x4 warps, 64x32 per warp (4x4 fragments), k-tile 16, 2 stages, 16-byte loads for 2 of 2 slices, blocks in groups of 11 rows (the largest that fits shared memory and registers of sm_90); mma.sync: target sm_90 has no wgmma
+// REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 64x128 per block of 1 warpgroup, k-tile 32, 4 stages of TMA loads, A packed: its row length is dynamic (TMA needs 16-byte strides), B packed: k is not its innermost dimension, blocks in groups of 15 rows; wgmma: target sm_90a has wgmma
+// REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 64x128 per block of 1 warpgroup, k-tile 32, 4 stages of TMA loads, A packed: batched (one tensor map over every batch's rows), B packed: batched (one tensor map over every batch's rows), blocks in groups of 15 rows; wgmma: target sm_90a has wgmma
+// BF16 products: wgmma m64n128k16 on k-tiles of 64; on a target whose
+// blocks have 48 KiB of shared memory, mma.sync (auto) or an error
+// (wgmma).
+// RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=bf16 remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16
+// RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=bf16" 2>/dev/null | FileCheck %s --check-prefix=BF16IR
+// BF16: remark: tiled on tensor cores (bf16, wgmma m64n128k16): 64x128 per block of 1 warpgroup, k-tile 64, 4 stages of TMA loads, A packed: its row length is dynamic (TMA needs 16-byte strides), B packed: k is not its innermost dimension
+// BF16: remark: tiled on tensor cores (bf16, m16n8k16): {{.*}}; mma.sync: 3 stages of 64x128 tiles need 107520 bytes of shared memory, more than the 49152 of a block
+// BF16IR-LABEL: func.func @bf16(
+// BF16IR: nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b
+// BF16IR: nvgpu.warpgroup.mma {{.*}} : <tensor = memref<64x16xbf16, 3>>, <tensor = memref<16x128xbf16, 3>>
+// RUN: not seg-opt %s --split-input-file --seg-tile-block-register="mma=bf16 mma-instruction=wgmma" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16WGMMA
+// BF16WGMMA: error: 'seg.map' op mma-instruction=wgmma on target sm_90a: 3 stages of 64x128 tiles need 107520 bytes of shared memory, more than the 49152 of a block
+// mma.sync as requested, on every target.
+// RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 mma-instruction=mma.sync remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SYNC
+// SYNC: remark: tiled on tensor cores (tf32, m16n8k8): {{.*}} of sm_90); mma.sync: as requested
+// SYNC: remark: tiled on tensor cores (tf32, m16n8k8): {{.*}} of sm_90a); mma.sync: as requested
+// RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 mma-instruction=mma.sync" 2>/dev/null | FileCheck %s --check-prefix=MMA
+// MMA-LABEL: func.func @sm90(
+// MMA: nvgpu.mma.sync
+// MMA-LABEL: func.func @sm90a(
+// MMA: nvgpu.mma.sync
+// MMA-NOT: nvgpu.warpgroup.mma
+// wgmma: on sm_90 an error naming the target.
+// RUN: not seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 mma-instruction=wgmma" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WGMMA
+// WGMMA: error: 'seg.map' op mma-instruction=wgmma needs warpgroup MMA, which target sm_90 does not have (sm_90a has it)
+// WGMMA-NOT: error: 'seg.map'
+// The warpgroup kernel (the CHECK lines below).
+// RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32" 2>/dev/null | FileCheck %s
+// The k-tile is 128 bytes; at least 3 stages.
+// RUN: not seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 tk=16" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADTK
+// BADTK: error: 'seg.map' op illegal tile sizes: wgmma k-tiles are 32 elements (128 bytes), got tk=16
+// RUN: not seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 stages=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADSTAGES
+// BADSTAGES: error: 'seg.map' op illegal tile sizes: wgmma needs at least 3 stages, got 2
+// Three stages: mma.sync allows at most 2.
+// RUN: not seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 stages=3 remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGES3
+// STAGES3: error: 'seg.map' op illegal tile sizes: 3 stages, at most 2 are supported
+// STAGES3: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 64x128 per block of 1 warpgroup, k-tile 32, 3 stages of TMA loads
+// An instruction without a tensor-core mode, and an unknown instruction.
+// RUN: not seg-opt %s --split-input-file --seg-tile-block-register="mma-instruction=mma.sync" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOMODE
+// NOMODE: error: 'seg.map' op mma-instruction=mma.sync needs a tensor-core mode (mma=tf32, bf16 or f16)
+// RUN: not seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 mma-instruction=hgmma" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADINSTR
+// BADINSTR: for the --mma-instruction option: Cannot find option named 'hgmma'!
+
+// On sm_90a: A (dynamic rows) and B (n innermost) are packed by thread
+// maps into k-major rows padded to 16 bytes, zeros beyond k, and described
+// by 128-byte swizzled tensor maps; one warpgroup per 64 x 128 block tile.
+// CHECK-LABEL: func.func @sm90a(
+// CHECK: %[[APACK:.*]] = memref.alloc({{.*}}) {alignment = 16 : i64} : memref<?x?xf32>
+// CHECK: seg.map thread ({{.*}}) outs(%[[APACK]] : memref<?x?xf32>)
+// CHECK: %[[AMAP:.*]] = nvgpu.tma.create.descriptor {{.*}} box[%{{.*}}, %{{.*}}] : memref<*xf32> -> <tensor = memref<64x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+// CHECK: seg.map thread
+// CHECK: %[[BMAP:.*]] = nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<128x32xf32, 3>, swizzle = swizzle_128b
+// CHECK: seg.map block {{.*}} grid(block_size = 128)
+// Four stages of A (8 KiB each) and B (16 KiB), 1024-byte aligned, and
+// the C tile.
+// CHECK: memref.alloca() {alignment = 1024 : i64} : memref<32768xi8, #gpu.address_space<workgroup>>
+// CHECK: memref.alloca() {alignment = 1024 : i64} : memref<65536xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[CTILE:.*]] = memref.alloca() {alignment = 16 : i64} : memref<64x132xf32, #gpu.address_space<workgroup>>
+// CHECK: seg.map thread_in_block (%{{.*}}) in (128)
+// CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK-COUNT-4: nvgpu.mbarrier.init
+// CHECK: gpu.barrier
+// The first 3 k-tiles, then per k-tile a barrier, the load 3 ahead, the
+// wait on the stage's phase and 4 k-steps of 8, the last waiting for all.
+// CHECK-COUNT-3: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c24576
+// CHECK: nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x128xf32>>
+// CHECK: scf.for
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvgpu.mbarrier.arrive.expect_tx
+// CHECK: nvgpu.tma.async.load %[[AMAP]]
+// CHECK: nvgpu.tma.async.load %[[BMAP]]
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK-COUNT-3: nvgpu.warpgroup.mma {{%.*}}, {{%.*}}, {{%.*}} : <tensor = memref<64x8xtf32, 3>>, <tensor = memref<8x128xtf32, 3>>
+// CHECK: nvgpu.warpgroup.mma {{.*}} {waitGroup = 0 : i64}
+// CHECK: nvgpu.warpgroup.mma.store {{.*}} : <fragmented = vector<64x128xf32>> to memref<64x128xf32, strided<[132, 1]>, #gpu.address_space<workgroup>>
+// The epilogue of the mma.sync path: 16 x 8 threads of 4 x 16 elements.
+// CHECK: seg.map thread_in_block (%{{.*}}, %{{.*}}) in (16, 8)
+// CHECK: seg.regtile_returns {{.*}} tiles [(%{{.*}}, 16, 4), (%{{.*}}, 8, 16)] : vector<4x16xf32>
+// CHECK: memref.dealloc %[[APACK]]
+// Batched: both operands packed per batch (3 x rows x K), one tensor map
+// over every batch's rows; the tiles' rows start at batch * rows + i0.
+// CHECK-LABEL: func.func @batched(
+// CHECK: %[[BATCHA:.*]] = memref.alloc({{.*}}) {alignment = 16 : i64} : memref<?x?x?xf32>
+// CHECK: seg.map thread (%{{.*}}, %{{.*}}, %{{.*}}) in (3, %{{.*}}, %{{.*}}) outs(%[[BATCHA]] : memref<?x?x?xf32>)
+// CHECK: memref.collapse_shape %[[BATCHA]] {{\[\[}}0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+// CHECK: seg.map block (%[[B:.*]], %[[BI:.*]], %{{.*}}) in (3, %{{.*}}, %{{.*}}) grid(block_size = 128)
+// CHECK: %[[I0:.*]] = arith.muli %[[BI]], %c64
+// CHECK: %[[BM:.*]] = arith.muli %{{.*}}, %arg3
+// CHECK: %[[ROWA:.*]] = arith.addi %[[BM]], %[[I0]]
+// CHECK: nvgpu.tma.async.load %{{.*}}[%{{.*}}, %[[ROWA]]]
+// CHECK: seg.regtile_returns
+
+// The default target (sm_90) has no wgmma.
+func.func @sm90(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>,
+                %m: index, %n: index, %u: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %A[%i, %k] : memref<?x?xf32>
+      %b = memref.load %B[%k, %j] : memref<?x?xf32>
+      %p = arith.mulf %a, %b : f32
+      %s1 = arith.addf %s, %p : f32
+      scf.yield %s1 : f32
+    }
+    seg.results {
+      seg.returns %dot into %C : memref<?x?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+module attributes {seg.target = #seg.target<chip = "sm_90a">} {
+func.func @sm90a(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>,
+                 %m: index, %n: index, %u: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %A[%i, %k] : memref<?x?xf32>
+      %b = memref.load %B[%k, %j] : memref<?x?xf32>
+      %p = arith.mulf %a, %b : f32
+      %s1 = arith.addf %s, %p : f32
+      scf.yield %s1 : f32
+    }
+    seg.results {
+      seg.returns %dot into %C : memref<?x?xf32>
+    }
+  }
+  return
+}
+}
+
+// -----
+
+module attributes {seg.target = #seg.target<chip = "sm_90a">} {
+func.func @batched(%A: memref<3x?x?xf32>, %B: memref<3x?x?xf32>,
+                   %C: memref<3x?x?xf32>, %m: index, %n: index, %u: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  seg.map thread (%b, %i, %j) in (3, %m, %n) outs(%C : memref<3x?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %A[%b, %i, %k] : memref<3x?x?xf32>
+      %v = memref.load %B[%b, %k, %j] : memref<3x?x?xf32>
+      %p = arith.mulf %a, %v : f32
+      %s1 = arith.addf %s, %p : f32
+      scf.yield %s1 : f32
+    }
+    seg.results {
+      seg.returns %dot into %C : memref<3x?x?xf32>
+    }
+  }
+  return
+}
+}
+
+// -----
+
+module attributes {seg.target = #seg.target<chip = "sm_90a">} {
+func.func @bf16(%A: memref<?x?xbf16>, %B: memref<?x?xbf16>,
+                %C: memref<?x?xf32>, %m: index, %n: index, %u: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %A[%i, %k] : memref<?x?xbf16>
+      %b = memref.load %B[%k, %j] : memref<?x?xbf16>
+      %ae = arith.extf %a : bf16 to f32
+      %be = arith.extf %b : bf16 to f32
+      %p = arith.mulf %ae, %be : f32
+      %s1 = arith.addf %s, %p : f32
+      scf.yield %s1 : f32
+    }
+    seg.results {
+      seg.returns %dot into %C : memref<?x?xf32>
+    }
+  }
+  return
+}
+}
+
+// -----
+
+module attributes {seg.target = #seg.target<chip = "sm_90a", shared_memory_per_block = 49152>} {
+func.func @bf16_small_shared(%A: memref<?x?xbf16>, %B: memref<?x?xbf16>,
+                             %C: memref<?x?xf32>, %m: index, %n: index,
+                             %u: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %A[%i, %k] : memref<?x?xbf16>
+      %b = memref.load %B[%k, %j] : memref<?x?xbf16>
+      %ae = arith.extf %a : bf16 to f32
+      %be = arith.extf %b : bf16 to f32
+      %p = arith.mulf %ae, %be : f32
+      %s1 = arith.addf %s, %p : f32
+      scf.yield %s1 : f32
+    }
+    seg.results {
+      seg.returns %dot into %C : memref<?x?xf32>
+    }
+  }
+  return
+}
+}
