@@ -28,7 +28,9 @@ static SmallVector<Value> selectAll(OpBuilder &b, Location loc, Value cond,
 }
 
 InvariantDivisor::InvariantDivisor(OpBuilder &b, Location loc, Value divisor)
-    : divisor(divisor) {
+    : divisor(divisor), constantDivisor(getConstantIntValue(divisor).has_value()) {
+  if (constantDivisor)
+    return;
   Type i64 = b.getI64Type();
   Value allOnes = arith::ConstantIntOp::create(b, loc, -1, 64);
   reciprocal = arith::DivUIOp::create(
@@ -37,6 +39,9 @@ InvariantDivisor::InvariantDivisor(OpBuilder &b, Location loc, Value divisor)
 
 std::pair<Value, Value> InvariantDivisor::divRem(OpBuilder &b, Location loc,
                                                  Value x) const {
+  if (constantDivisor)
+    return {arith::DivUIOp::create(b, loc, x, divisor),
+            arith::RemUIOp::create(b, loc, x, divisor)};
   Type i64 = b.getI64Type(), index = b.getIndexType();
   Value wide = arith::IndexCastUIOp::create(b, loc, i64, x);
   Value estimate = arith::IndexCastUIOp::create(

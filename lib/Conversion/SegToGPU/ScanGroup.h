@@ -74,7 +74,9 @@ using Indexing = ScanIndexing<IRArith>;
 /// r = floor((2^64 - 1) / d) >= (2^64 - d) / d once; q = mulhi(x, r) then
 /// lies in (x / d - 1, x / d] (x r / 2^64 >= x / d - x / 2^64, x < 2^64):
 /// floor(x / d) or one less, which one comparison of the remainder
-/// corrects.
+/// corrects. A constant d divides directly: LLVM reduces that to shifts
+/// (a power of two) or one multiplication by a magic constant, with no
+/// correction step.
 struct InvariantDivisor {
   InvariantDivisor() = default;
   InvariantDivisor(OpBuilder &b, Location loc, Value divisor);
@@ -82,6 +84,7 @@ struct InvariantDivisor {
   std::pair<Value, Value> divRem(OpBuilder &b, Location loc, Value x) const;
 
   Value divisor, reciprocal;
+  bool constantDivisor = false;
 };
 
 /// What every group of a kernel over groups shares, computed once before
