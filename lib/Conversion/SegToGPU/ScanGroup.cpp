@@ -90,10 +90,23 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m,
   laneStep = Indexing::split(a, laneStep32, sizeC);
   unitStep = Indexing::split(a, a.c32(1), sizeC);
   segmentLength = InvariantDivisor(kb.b, kb.loc, scan.segmentLength);
+  for (Value size : ArrayRef(scan.segmentSizes).drop_front())
+    outerSizes.emplace_back(kb.b, kb.loc, size);
   if (std::optional<int64_t> n = getConstantIntValue(scan.segmentLength)) {
     staticSegmentLength = true;
     staticSegmentStride = std::min(*n, groupSize);
   }
+}
+
+SmallVector<Value> GroupShape::delinearizeSegment(OpBuilder &b, Location loc,
+                                                  Value segment) const {
+  // Innermost first; the outermost coordinate is what remains.
+  SmallVector<Value> ivs(outerSizes.size() + 1);
+  for (auto [d, size] : llvm::enumerate(llvm::reverse(outerSizes)))
+    std::tie(segment, ivs[outerSizes.size() - d]) =
+        size.divRem(b, loc, segment);
+  ivs[0] = segment;
+  return ivs;
 }
 
 GroupPosition::GroupPosition(KernelBuilder &kb, Scan &scan,
@@ -118,7 +131,7 @@ GroupPosition::GroupPosition(KernelBuilder &kb, Scan &scan,
   ix = Indexing::computeAt(a, sgmIdx, scan.segmentLength, groupSize);
   // The next segment starts at the group's element `boundary`.
   insideOneSegment = a.uge32(ix.boundary, validCount);
-  firstSegmentIvs = delinearize(b, loc, firstSegment, scan.segmentSizes);
+  firstSegmentIvs = shape.delinearizeSegment(b, loc, firstSegment);
 }
 
 void seg::forGroupPaths(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
@@ -320,7 +333,7 @@ void GroupScan::forCoalesced(
           index = arith::SubIOp::create(
               b, loc, arith::AddIOp::create(b, loc, blockOffset, element.local),
               arith::MulIOp::create(b, loc, segment, scan.segmentLength));
-        element.ivs = delinearize(b, loc, segment, scan.segmentSizes);
+        element.ivs = shape.delinearizeSegment(b, loc, segment);
         element.ivs.push_back(index);
         c = ix.advance(a, c, shape.laneStep);
       }

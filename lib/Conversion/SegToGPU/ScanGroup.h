@@ -109,9 +109,15 @@ struct GroupShape {
   /// With segments: the segment length, for a group's first segment and
   /// its offset in it.
   InvariantDivisor segmentLength;
+  /// With segments: the sizes of the outer dimensions but the first, for
+  /// a segment's coordinates without a division (delinearizeSegment).
+  SmallVector<InvariantDivisor> outerSizes;
   bool staticSegmentLength = false;
   /// sizeC, when the segment length is static.
   std::optional<int64_t> staticSegmentStride;
+  /// The coordinates in the outer dimensions of segment `segment`.
+  SmallVector<Value> delinearizeSegment(OpBuilder &b, Location loc,
+                                        Value segment) const;
   /// The block scan's shared buffers, for (starts-here flag, values) pairs
   /// when the scan has segments; the flat path uses those of the values.
   KernelBuilder::ScanBuffers scanBuffers;
