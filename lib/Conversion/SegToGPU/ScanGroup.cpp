@@ -446,16 +446,19 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
   // Each lane stores the coalesced elements of its own warp's part, and the
   // next group's loads write only the slots the lane reads here.
   kb.warpBarrier();
-  // Stores need nothing in flight. With flags and a dynamic segment length,
-  // a loop over the elements recomputes their coordinates: unrolled, they would
-  // be the load phase's (common subexpressions), all kept in registers across
-  // the group. A whole group stores without bounds checks.
+  // Stores need nothing in flight. With flags and a dynamic segment length
+  // or outer coordinates to compute, a loop over the elements recomputes
+  // their coordinates: unrolled, they would be the load phase's (common
+  // subexpressions), all kept in registers across the group. A whole group
+  // stores without bounds checks.
   auto store = [&](const CoalescedElement &element) {
     SmallVector<Value> values = kb.loadAll(staging, element.local);
     for (auto [value, out] : llvm::zip_equal(values, scan.outs))
       memref::StoreOp::create(b, loc, value, out, element.ivs);
   };
-  int64_t batch = flagged && !shape.staticSegmentLength ? 1 : kCoalescedBatch;
+  bool recomputesCoordinates =
+      flagged && (!shape.staticSegmentLength || !shape.outerSizes.empty());
+  int64_t batch = recomputesCoordinates ? 1 : kCoalescedBatch;
   forGroupElements(batch,
                    [&](ArrayRef<CoalescedElement> elements, bool checked) {
                      for (const CoalescedElement &element : elements) {
