@@ -96,6 +96,8 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m,
     staticSegmentLength = true;
     staticSegmentStride = std::min(*n, groupSize);
   }
+  sharesGroupLocation =
+      !staticSegmentLength || *staticSegmentStride == groupSize;
 }
 
 SmallVector<Value> GroupShape::delinearizeSegment(OpBuilder &b, Location loc,
@@ -109,8 +111,16 @@ SmallVector<Value> GroupShape::delinearizeSegment(OpBuilder &b, Location loc,
   return ivs;
 }
 
-GroupPosition::GroupPosition(KernelBuilder &kb, Scan &scan,
-                             const GroupShape &shape, Value id)
+std::pair<Value, Value> GroupShape::locateGroup(OpBuilder &b, Location loc,
+                                                Value id) const {
+  Value blockOffset = arith::MulIOp::create(
+      b, loc, id, arith::ConstantIndexOp::create(b, loc, groupSize));
+  return segmentLength.divRem(b, loc, blockOffset);
+}
+
+GroupPosition::GroupPosition(
+    KernelBuilder &kb, Scan &scan, const GroupShape &shape, Value id,
+    std::optional<std::pair<Value, Value>> location)
     : id(id) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
@@ -127,7 +137,7 @@ GroupPosition::GroupPosition(KernelBuilder &kb, Scan &scan,
   }
   Value sgmIdx;
   std::tie(firstSegment, sgmIdx) =
-      shape.segmentLength.divRem(b, loc, blockOffset);
+      location ? *location : shape.locateGroup(b, loc, id);
   ix = Indexing::computeAt(a, sgmIdx, scan.segmentLength, groupSize);
   // The next segment starts at the group's element `boundary`.
   insideOneSegment = a.uge32(ix.boundary, validCount);

@@ -115,6 +115,16 @@ struct GroupShape {
   bool staticSegmentLength = false;
   /// sizeC, when the segment length is static.
   std::optional<int64_t> staticSegmentStride;
+  /// The single-pass kernel's thread 0 locates each group it takes and
+  /// shares the location with the group id (locateGroup): every segmented
+  /// scan but one with a static length shorter than a group, whose division
+  /// by a constant bounds the offset below it, which simplifies the
+  /// flagged path's arithmetic.
+  bool sharesGroupLocation = false;
+  /// With segments: the first segment of group `id` and the offset of the
+  /// group's first element in it.
+  std::pair<Value, Value> locateGroup(OpBuilder &b, Location loc,
+                                      Value id) const;
   /// The coordinates in the outer dimensions of segment `segment`.
   SmallVector<Value> delinearizeSegment(OpBuilder &b, Location loc,
                                         Value segment) const;
@@ -126,8 +136,10 @@ struct GroupShape {
 /// Where group `id` lies among the segments, computed once per group before
 /// its path is chosen (forGroupPaths).
 struct GroupPosition {
+  /// `location`: locateGroup's values, where the kernel has them already.
   GroupPosition(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
-                Value id);
+                Value id,
+                std::optional<std::pair<Value, Value>> location = std::nullopt);
 
   Value id, blockOffset;
   Indexing ix;
