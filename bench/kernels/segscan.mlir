@@ -6,6 +6,8 @@
 // flagged and the flat path), in none (2^20 columns, a multiple of the
 // group: every group takes the flat path). Read by utils/kernel-report.py
 // (bench/kernels/report.txt); the harness runs scan.mlir's dynamic one.
+// The 3-D ones segment 2 x rows x cols by rows: their elements' outer
+// coordinates come from the segment index.
 
 // out[s][i] = x[s][0] + ... + x[s][i], rows of 32.
 func.func @bench_segscan_f32_c32(%x: memref<?x32xf32>, %out: memref<?x32xf32>)
@@ -54,6 +56,45 @@ func.func @bench_segscan_f32_c1m(%x: memref<?x1048576xf32>,
   seg.scan thread (%s, %i) in (%rows, %cols)
       outs(%out : memref<?x1048576xf32>) {
     %xi = memref.load %x[%s, %i] : memref<?x1048576xf32>
+    seg.yield %xi : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %r = arith.addf %a, %b : f32
+    seg.yield %r : f32
+  }
+  return
+}
+
+// 3-D: out[p][s][i] = x[p][s][0] + ... + x[p][s][i], rows of 32.
+func.func @bench_segscan3d_f32_c32(%x: memref<2x?x32xf32>,
+                                   %out: memref<2x?x32xf32>)
+    attributes {llvm.emit_c_interface} {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %rows = memref.dim %x, %c1 : memref<2x?x32xf32>
+  %zero = arith.constant 0.0 : f32
+  seg.scan thread (%p, %s, %i) in (%c2, %rows, %c32)
+      outs(%out : memref<2x?x32xf32>) {
+    %xi = memref.load %x[%p, %s, %i] : memref<2x?x32xf32>
+    seg.yield %xi : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %r = arith.addf %a, %b : f32
+    seg.yield %r : f32
+  }
+  return
+}
+
+// 3-D, rows of any length.
+func.func @bench_segscan3d_f32(%x: memref<2x?x?xf32>, %out: memref<2x?x?xf32>)
+    attributes {llvm.emit_c_interface} {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %rows = memref.dim %x, %c1 : memref<2x?x?xf32>
+  %cols = memref.dim %x, %c2 : memref<2x?x?xf32>
+  %zero = arith.constant 0.0 : f32
+  seg.scan thread (%p, %s, %i) in (%c2, %rows, %cols)
+      outs(%out : memref<2x?x?xf32>) {
+    %xi = memref.load %x[%p, %s, %i] : memref<2x?x?xf32>
     seg.yield %xi : f32
   } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
     %r = arith.addf %a, %b : f32

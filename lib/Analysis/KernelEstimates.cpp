@@ -98,6 +98,10 @@ int64_t seg::getScanFlaggedWords(const ScanShape &shape) {
   return 1 + getScanStateWords(shape);
 }
 
+int64_t seg::getScanGroupIdWords(const ScanShape &shape) {
+  return shape.segmented ? 3 : 1;
+}
+
 /// Each element's value held twice (as loaded, then scanned), about 8 w of
 /// block scan and look-back state and some 24 registers of indices and
 /// addresses; segments add a cursor and a flag per element and 16 of
@@ -231,7 +235,7 @@ SharedMemoryLayout ResourceModel::getScanGroupLayout(const ScanShape &shape,
   MLIRContext *ctx = shape.stateTypes.front().getContext();
   SharedMemoryLayout layout;
   if (singlePass) {
-    layout.addBuffer(IndexType::get(ctx), 1);
+    layout.addBuffer(IndexType::get(ctx), getScanGroupIdWords(shape));
     layout.addBuffers(shape.stateTypes, 1);
   }
   layout.addBuffers(shape.stateTypes, blockSize * m);

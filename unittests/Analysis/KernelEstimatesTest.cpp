@@ -172,9 +172,10 @@ TEST_F(KernelEstimatesTest, ScanGroupLayout) {
   // totals of (i1, f32, f32) for 8 warps, each buffer aligned to 16 bytes.
   SharedMemoryLayout rescan = model.getScanGroupLayout(f32, 256, 4, false);
   EXPECT_EQ(rescan.getTotalBytes(), 2 * 4096 + 16 + 32 + 32);
-  // The single-pass kernel adds the group id and the broadcast prefix.
+  // The single-pass kernel adds the group id with the group's location
+  // (3 index words: 32 bytes) and the broadcast prefix.
   SharedMemoryLayout single = model.getScanGroupLayout(f32, 256, 4, true);
-  EXPECT_EQ(single.getTotalBytes(), rescan.getTotalBytes() + 3 * 16);
+  EXPECT_EQ(single.getTotalBytes(), rescan.getTotalBytes() + 32 + 2 * 16);
   // Without segments no flags ride in the block scan.
   ScanShape flat = scanOf(builder.getF32Type(), 2);
   EXPECT_EQ(model.getScanGroupLayout(flat, 256, 4, false).getTotalBytes(),

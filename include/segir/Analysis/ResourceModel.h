@@ -179,6 +179,11 @@ int64_t getScanBlockScanRegisters(const ScanShape &shape);
 /// Registers of one (segment-start flag, operator state) tuple.
 int64_t getScanFlaggedWords(const ScanShape &shape);
 
+/// Index words of the single-pass kernel's shared group id: the id, and
+/// with segments room for the group's first segment and its offset there
+/// (where the kernel shares them).
+int64_t getScanGroupIdWords(const ScanShape &shape);
+
 /// Registers ptxas gives the single-pass scan kernel at `m` elements per
 /// thread: what occupancy is computed from, where getSinglePassScanRegisters
 /// is the bound that keeps it from spilling.

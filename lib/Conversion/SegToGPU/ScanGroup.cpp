@@ -28,7 +28,9 @@ static SmallVector<Value> selectAll(OpBuilder &b, Location loc, Value cond,
 }
 
 InvariantDivisor::InvariantDivisor(OpBuilder &b, Location loc, Value divisor)
-    : divisor(divisor) {
+    : divisor(divisor), constantDivisor(getConstantIntValue(divisor).has_value()) {
+  if (constantDivisor)
+    return;
   Type i64 = b.getI64Type();
   Value allOnes = arith::ConstantIntOp::create(b, loc, -1, 64);
   reciprocal = arith::DivUIOp::create(
@@ -37,6 +39,9 @@ InvariantDivisor::InvariantDivisor(OpBuilder &b, Location loc, Value divisor)
 
 std::pair<Value, Value> InvariantDivisor::divRem(OpBuilder &b, Location loc,
                                                  Value x) const {
+  if (constantDivisor)
+    return {arith::DivUIOp::create(b, loc, x, divisor),
+            arith::RemUIOp::create(b, loc, x, divisor)};
   Type i64 = b.getI64Type(), index = b.getIndexType();
   Value wide = arith::IndexCastUIOp::create(b, loc, i64, x);
   Value estimate = arith::IndexCastUIOp::create(
@@ -85,14 +90,37 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m,
   laneStep = Indexing::split(a, laneStep32, sizeC);
   unitStep = Indexing::split(a, a.c32(1), sizeC);
   segmentLength = InvariantDivisor(kb.b, kb.loc, scan.segmentLength);
+  for (Value size : ArrayRef(scan.segmentSizes).drop_front())
+    outerSizes.emplace_back(kb.b, kb.loc, size);
   if (std::optional<int64_t> n = getConstantIntValue(scan.segmentLength)) {
     staticSegmentLength = true;
     staticSegmentStride = std::min(*n, groupSize);
   }
+  sharesGroupLocation =
+      !staticSegmentLength || *staticSegmentStride == groupSize;
 }
 
-GroupPosition::GroupPosition(KernelBuilder &kb, Scan &scan,
-                             const GroupShape &shape, Value id)
+SmallVector<Value> GroupShape::delinearizeSegment(OpBuilder &b, Location loc,
+                                                  Value segment) const {
+  // Innermost first; the outermost coordinate is what remains.
+  SmallVector<Value> ivs(outerSizes.size() + 1);
+  for (auto [d, size] : llvm::enumerate(llvm::reverse(outerSizes)))
+    std::tie(segment, ivs[outerSizes.size() - d]) =
+        size.divRem(b, loc, segment);
+  ivs[0] = segment;
+  return ivs;
+}
+
+std::pair<Value, Value> GroupShape::locateGroup(OpBuilder &b, Location loc,
+                                                Value id) const {
+  Value blockOffset = arith::MulIOp::create(
+      b, loc, id, arith::ConstantIndexOp::create(b, loc, groupSize));
+  return segmentLength.divRem(b, loc, blockOffset);
+}
+
+GroupPosition::GroupPosition(
+    KernelBuilder &kb, Scan &scan, const GroupShape &shape, Value id,
+    std::optional<std::pair<Value, Value>> location)
     : id(id) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
@@ -109,11 +137,11 @@ GroupPosition::GroupPosition(KernelBuilder &kb, Scan &scan,
   }
   Value sgmIdx;
   std::tie(firstSegment, sgmIdx) =
-      shape.segmentLength.divRem(b, loc, blockOffset);
+      location ? *location : shape.locateGroup(b, loc, id);
   ix = Indexing::computeAt(a, sgmIdx, scan.segmentLength, groupSize);
   // The next segment starts at the group's element `boundary`.
   insideOneSegment = a.uge32(ix.boundary, validCount);
-  firstSegmentIvs = delinearize(b, loc, firstSegment, scan.segmentSizes);
+  firstSegmentIvs = shape.delinearizeSegment(b, loc, firstSegment);
 }
 
 void seg::forGroupPaths(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
@@ -315,7 +343,7 @@ void GroupScan::forCoalesced(
           index = arith::SubIOp::create(
               b, loc, arith::AddIOp::create(b, loc, blockOffset, element.local),
               arith::MulIOp::create(b, loc, segment, scan.segmentLength));
-        element.ivs = delinearize(b, loc, segment, scan.segmentSizes);
+        element.ivs = shape.delinearizeSegment(b, loc, segment);
         element.ivs.push_back(index);
         c = ix.advance(a, c, shape.laneStep);
       }
@@ -428,16 +456,19 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
   // Each lane stores the coalesced elements of its own warp's part, and the
   // next group's loads write only the slots the lane reads here.
   kb.warpBarrier();
-  // Stores need nothing in flight. With flags and a dynamic segment length,
-  // a loop over the elements recomputes their coordinates: unrolled, they would
-  // be the load phase's (common subexpressions), all kept in registers across
-  // the group. A whole group stores without bounds checks.
+  // Stores need nothing in flight. With flags and a dynamic segment length
+  // or outer coordinates to compute, a loop over the elements recomputes
+  // their coordinates: unrolled, they would be the load phase's (common
+  // subexpressions), all kept in registers across the group. A whole group
+  // stores without bounds checks.
   auto store = [&](const CoalescedElement &element) {
     SmallVector<Value> values = kb.loadAll(staging, element.local);
     for (auto [value, out] : llvm::zip_equal(values, scan.outs))
       memref::StoreOp::create(b, loc, value, out, element.ivs);
   };
-  int64_t batch = flagged && !shape.staticSegmentLength ? 1 : kCoalescedBatch;
+  bool recomputesCoordinates =
+      flagged && (!shape.staticSegmentLength || !shape.outerSizes.empty());
+  int64_t batch = recomputesCoordinates ? 1 : kCoalescedBatch;
   forGroupElements(batch,
                    [&](ArrayRef<CoalescedElement> elements, bool checked) {
                      for (const CoalescedElement &element : elements) {

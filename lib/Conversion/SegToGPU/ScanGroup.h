@@ -74,7 +74,9 @@ using Indexing = ScanIndexing<IRArith>;
 /// r = floor((2^64 - 1) / d) >= (2^64 - d) / d once; q = mulhi(x, r) then
 /// lies in (x / d - 1, x / d] (x r / 2^64 >= x / d - x / 2^64, x < 2^64):
 /// floor(x / d) or one less, which one comparison of the remainder
-/// corrects.
+/// corrects. A constant d divides directly: LLVM reduces that to shifts
+/// (a power of two) or one multiplication by a magic constant, with no
+/// correction step.
 struct InvariantDivisor {
   InvariantDivisor() = default;
   InvariantDivisor(OpBuilder &b, Location loc, Value divisor);
@@ -82,6 +84,7 @@ struct InvariantDivisor {
   std::pair<Value, Value> divRem(OpBuilder &b, Location loc, Value x) const;
 
   Value divisor, reciprocal;
+  bool constantDivisor = false;
 };
 
 /// What every group of a kernel over groups shares, computed once before
@@ -106,9 +109,25 @@ struct GroupShape {
   /// With segments: the segment length, for a group's first segment and
   /// its offset in it.
   InvariantDivisor segmentLength;
+  /// With segments: the sizes of the outer dimensions but the first, for
+  /// a segment's coordinates without a division (delinearizeSegment).
+  SmallVector<InvariantDivisor> outerSizes;
   bool staticSegmentLength = false;
   /// sizeC, when the segment length is static.
   std::optional<int64_t> staticSegmentStride;
+  /// The single-pass kernel's thread 0 locates each group it takes and
+  /// shares the location with the group id (locateGroup): every segmented
+  /// scan but one with a static length shorter than a group, whose division
+  /// by a constant bounds the offset below it, which simplifies the
+  /// flagged path's arithmetic.
+  bool sharesGroupLocation = false;
+  /// With segments: the first segment of group `id` and the offset of the
+  /// group's first element in it.
+  std::pair<Value, Value> locateGroup(OpBuilder &b, Location loc,
+                                      Value id) const;
+  /// The coordinates in the outer dimensions of segment `segment`.
+  SmallVector<Value> delinearizeSegment(OpBuilder &b, Location loc,
+                                        Value segment) const;
   /// The block scan's shared buffers, for (starts-here flag, values) pairs
   /// when the scan has segments; the flat path uses those of the values.
   KernelBuilder::ScanBuffers scanBuffers;
@@ -117,8 +136,10 @@ struct GroupShape {
 /// Where group `id` lies among the segments, computed once per group before
 /// its path is chosen (forGroupPaths).
 struct GroupPosition {
+  /// `location`: locateGroup's values, where the kernel has them already.
   GroupPosition(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
-                Value id);
+                Value id,
+                std::optional<std::pair<Value, Value>> location = std::nullopt);
 
   Value id, blockOffset;
   Indexing ix;

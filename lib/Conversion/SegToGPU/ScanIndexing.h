@@ -13,7 +13,7 @@
 // (64-bit) index blockOffset, in segments of n elements (n >= 1). Only
 // sgmIdx = blockOffset mod n is a 64-bit modulo (none when the scan has
 // one segment; the kernels compute it by a multiplication with a
-// reciprocal of n, computeAt); everything inside the block uses 32-bit
+// reciprocal of n, or as LLVM divides by a constant n, computeAt); everything inside the block uses 32-bit
 // values:
 //   boundary = min(G, n - sgmIdx)   the first segment start after the
 //                                   block's first element (G if none)

@@ -66,17 +66,26 @@ static Value cmp(OpBuilder &b, Location loc, arith::CmpIPredicate pred,
 }
 
 /// Takes the next group id from the global counter into `idBuffer`
-/// (thread 0).
-static void takeGroupId(KernelBuilder &kb, ScanTemps &temps, Value idBuffer) {
+/// (thread 0), followed by the group's location where the kernel shares it
+/// (GroupShape::sharesGroupLocation): its division is thread 0's alone,
+/// during the look-back, not every thread's after the barrier.
+static void takeGroupId(KernelBuilder &kb, ScanTemps &temps,
+                        const GroupShape &shape, Value idBuffer) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   Value taken =
       memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
                                   arith::ConstantIntOp::create(b, loc, 1, 64),
                                   temps.counter, ValueRange{kb.constIndex(0)});
-  memref::StoreOp::create(
-      b, loc, arith::IndexCastUIOp::create(b, loc, b.getIndexType(), taken),
-      idBuffer, ValueRange{kb.constIndex(0)});
+  Value id = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), taken);
+  memref::StoreOp::create(b, loc, id, idBuffer, ValueRange{kb.constIndex(0)});
+  if (!shape.sharesGroupLocation)
+    return;
+  auto [firstSegment, sgmIdx] = shape.locateGroup(b, loc, id);
+  memref::StoreOp::create(b, loc, firstSegment, idBuffer,
+                          ValueRange{kb.constIndex(1)});
+  memref::StoreOp::create(b, loc, sgmIdx, idBuffer,
+                          ValueRange{kb.constIndex(2)});
 }
 
 /// The single-pass kernel's group: publishes the group's aggregate (or at
@@ -136,7 +145,7 @@ static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
               });
     // Every thread has read this group's id (before the tile scan's
     // barrier); the next barrier publishes the next one.
-    takeGroupId(kb, temps, idBuffer);
+    takeGroupId(kb, temps, shape, idBuffer);
   });
   kb.barrier();
   group.writeResults(kb.loadAll(broadcast, kb.constIndex(0)));
@@ -151,14 +160,16 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
                                  Value numBlocks, ScanTemps &temps) {
   KernelBuilder kb(b, loc, numBlocks, plan,
                    plan.getKernel(KernelRole::SinglePassScan));
-  Value idBuffer = kb.allocShared(b.getIndexType(), 1);
+  Value idBuffer = kb.allocShared(b.getIndexType(),
+                                 getScanGroupIdWords(getScanShape(scan.op)));
   SmallVector<Value> broadcast = kb.allocShared(scan.types, 1);
   SmallVector<Value> staging =
       kb.allocShared(scan.types, plan.blockSize * plan.elementsPerThread);
   Value isFirstThread =
       cmp(b, loc, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
   GroupShape shape(kb, scan, plan.elementsPerThread, plan.parkScanExclusive);
-  kb.ifThen(isFirstThread, [&] { takeGroupId(kb, temps, idBuffer); });
+  kb.ifThen(isFirstThread,
+            [&] { takeGroupId(kb, temps, shape, idBuffer); });
   kb.barrier();
   auto loop =
       scf::WhileOp::create(b, loc, TypeRange{b.getIndexType()}, ValueRange());
@@ -171,7 +182,15 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
     scf::ConditionOp::create(b, loc, more, ValueRange{id});
     Block *after =
         b.createBlock(&loop.getAfter(), {}, {b.getIndexType()}, {loc});
-    GroupPosition position(kb, scan, shape, after->getArgument(0));
+    // Read before the tile scan's barrier, after which thread 0 takes the
+    // next group.
+    std::optional<std::pair<Value, Value>> location;
+    if (shape.sharesGroupLocation)
+      location = {memref::LoadOp::create(b, loc, idBuffer,
+                                         ValueRange{kb.constIndex(1)}),
+                  memref::LoadOp::create(b, loc, idBuffer,
+                                         ValueRange{kb.constIndex(2)})};
+    GroupPosition position(kb, scan, shape, after->getArgument(0), location);
     forGroupPaths(kb, scan, shape, position, [&](bool flagged) {
       emitSinglePassGroup(kb, scan, plan, shape, position, flagged, temps,
                           staging, broadcast, idBuffer);

@@ -37,19 +37,26 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK:           gpu.launch
 // CHECK-SAME:        threads(%{{.*}}) in (%{{.*}} = %c64
 // CHECK-SAME:        dynamic_shared_memory_size
+// The group id and, with a dynamic segment length, the group's first
+// segment and its offset in it, shared by thread 0.
+// CHECK:             %[[IDS:.*]] = memref.memory_space_cast %{{.*}} : memref<3xindex, #gpu.address_space<workgroup>> to memref<3xindex>
 // The segment length's reciprocal, once per kernel: a group's first
 // segment and its offset in it then take a multiplication, no division.
 // CHECK:             %[[RECIPROCAL:.*]] = arith.divui %c-1_i64, %{{.*}} : i64
 // Block virtualisation: the first group id from the counter, then one group
 // per iteration while the ids last (the next id is taken during the
-// look-back).
+// look-back). Thread 0 locates each group it takes.
 // CHECK:             memref.atomic_rmw addi %c1_i64{{.*}}, %[[COUNTER]]
+// CHECK-NOT:         arith.divui
+// CHECK-NOT:         arith.remui
+// CHECK:             arith.mului_extended %{{.*}}, %[[RECIPROCAL]] : i64
+// CHECK:             memref.store %{{.*}}, %[[IDS]][%c1{{.*}}]
+// CHECK:             memref.store %{{.*}}, %[[IDS]][%c2{{.*}}]
 // CHECK:             gpu.barrier
 // CHECK:             scf.while
 // CHECK:               arith.cmpi ult, %{{.*}}, %[[GROUPS]]
-// CHECK-NOT:           arith.divui
-// CHECK-NOT:           arith.remui
-// CHECK:               arith.mului_extended %{{.*}}, %[[RECIPROCAL]] : i64
+// CHECK:               memref.load %[[IDS]][%c1{{.*}}]
+// CHECK:               memref.load %[[IDS]][%c2{{.*}}]
 // The coalesced load & map: each thread's m = 4 elements, all loaded before
 // any is staged in shared memory, without bounds checks in a whole group;
 // the last group checks each element, one per iteration of a loop.

@@ -10,8 +10,9 @@
 // (rows x n) or 3-D (2 x rows x n) space; n is dynamic (every length from
 // 1 to 8193 listed in @main: 1, 2, a thread's 4 elements - 1, and a group
 // - 1, a group and a group + 1 at block sizes 31 to 1024) or static (1, 3,
-// 7, 128 and 129 in 2-D). For every run one line "name n: checksum = K",
-// K the sum over flat positions g of (g mod 97 + 1) * (sum + 3 a + 5 b).
+// 7, 128 and 129 in 2-D; 7, and 3 segments a plane, in 3-D). For every run
+// one line "name n: checksum = K", K the sum over flat positions g of
+// (g mod 97 + 1) * (sum + 3 a + 5 b).
 
 func.func @scan2d(%in: memref<?x?xi32>, %sum: memref<?x?xi32>,
                   %fa: memref<?x?xi32>, %fb: memref<?x?xi32>) {
@@ -397,6 +398,106 @@ func.func @run3d(%rows: index, %n: index) {
   return
 }
 
+func.func @scan3d_c7(%in: memref<2x?x7xi32>, %sum: memref<2x?x7xi32>, %fa: memref<2x?x7xi32>, %fb: memref<2x?x7xi32>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %n = arith.constant 7 : index
+  %rows = memref.dim %in, %c1 : memref<2x?x7xi32>
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%p, %s, %i) in (%c2, %rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : memref<2x?x7xi32>, memref<2x?x7xi32>, memref<2x?x7xi32>) {
+    %v = memref.load %in[%p, %s, %i] : memref<2x?x7xi32>
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @run3d_c7(%rows: index) {
+  %c2 = arith.constant 2 : index
+  %n = arith.constant 7 : index
+  %rows2 = arith.muli %rows, %c2 : index
+  %in, %sum, %fa, %fb = func.call @alloc2d(%rows2, %n)
+      : (index, index) -> (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>)
+  %in7 = memref.cast %in : memref<?x?xi32> to memref<?x7xi32>
+  %in3 = memref.expand_shape %in7 [[0, 1], [2]] output_shape [2, %rows, 7]
+      : memref<?x7xi32> into memref<2x?x7xi32>
+  %sum7 = memref.cast %sum : memref<?x?xi32> to memref<?x7xi32>
+  %sum3 = memref.expand_shape %sum7 [[0, 1], [2]] output_shape [2, %rows, 7]
+      : memref<?x7xi32> into memref<2x?x7xi32>
+  %fa7 = memref.cast %fa : memref<?x?xi32> to memref<?x7xi32>
+  %fa3 = memref.expand_shape %fa7 [[0, 1], [2]] output_shape [2, %rows, 7]
+      : memref<?x7xi32> into memref<2x?x7xi32>
+  %fb7 = memref.cast %fb : memref<?x?xi32> to memref<?x7xi32>
+  %fb3 = memref.expand_shape %fb7 [[0, 1], [2]] output_shape [2, %rows, 7]
+      : memref<?x7xi32> into memref<2x?x7xi32>
+  func.call @scan3d_c7(%in3, %sum3, %fa3, %fb3)
+      : (memref<2x?x7xi32>, memref<2x?x7xi32>, memref<2x?x7xi32>, memref<2x?x7xi32>) -> ()
+  vector.print str "3-D static "
+  func.call @report2d(%sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @free2d(%in, %sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  return
+}
+
+func.func @scan3d_r3(%in: memref<?x3x?xi32>, %sum: memref<?x3x?xi32>, %fa: memref<?x3x?xi32>, %fb: memref<?x3x?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %planes = memref.dim %in, %c0 : memref<?x3x?xi32>
+  %n = memref.dim %in, %c2 : memref<?x3x?xi32>
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%p, %s, %i) in (%planes, %c3, %n) chunk(4)
+      outs(%sum, %fa, %fb : memref<?x3x?xi32>, memref<?x3x?xi32>, memref<?x3x?xi32>) {
+    %v = memref.load %in[%p, %s, %i] : memref<?x3x?xi32>
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @run3d_r3(%planes: index, %n: index) {
+  %c3 = arith.constant 3 : index
+  %rows2 = arith.muli %planes, %c3 : index
+  %in, %sum, %fa, %fb = func.call @alloc2d(%rows2, %n)
+      : (index, index) -> (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>)
+  %in3 = memref.expand_shape %in [[0, 1], [2]] output_shape [%planes, 3, %n]
+      : memref<?x?xi32> into memref<?x3x?xi32>
+  %sum3 = memref.expand_shape %sum [[0, 1], [2]] output_shape [%planes, 3, %n]
+      : memref<?x?xi32> into memref<?x3x?xi32>
+  %fa3 = memref.expand_shape %fa [[0, 1], [2]] output_shape [%planes, 3, %n]
+      : memref<?x?xi32> into memref<?x3x?xi32>
+  %fb3 = memref.expand_shape %fb [[0, 1], [2]] output_shape [%planes, 3, %n]
+      : memref<?x?xi32> into memref<?x3x?xi32>
+  func.call @scan3d_r3(%in3, %sum3, %fa3, %fb3)
+      : (memref<?x3x?xi32>, memref<?x3x?xi32>, memref<?x3x?xi32>, memref<?x3x?xi32>) -> ()
+  vector.print str "3-D static "
+  func.call @report2d(%sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @free2d(%in, %sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  return
+}
+
 func.func @main() {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -425,6 +526,13 @@ func.func @main() {
     %rows = arith.maxui %r, %c2 : index
     func.call @run3d(%rows, %n) : (index, index) -> ()
   }
+  // 3-D with static sizes: segments of 7 in 2 x rows x 7; 3 segments
+  // per plane, of dynamic length, in planes x 3 x n.
+  func.call @run3d_c7(%c200) : (index) -> ()
+  %c5 = arith.constant 5 : index
+  %c130 = arith.constant 130 : index
+  func.call @run3d_r3(%c200, %c5) : (index, index) -> ()
+  func.call @run3d_r3(%c5, %c130) : (index, index) -> ()
   func.call @run_c1(%c200) : (index) -> ()
   func.call @run_c3(%c200) : (index) -> ()
   func.call @run_c7(%c200) : (index) -> ()
