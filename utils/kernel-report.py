@@ -442,14 +442,16 @@ def compile_segir(tools, source, before, options, workdir, label="",
     seg_opt = tools.need("seg-opt")
     with open(source) as f:
         program = f.read()
-    chip, overrides = program_target(program)
-    check_target(tools, chip)
     stem = re.sub(r"\W", "_", os.path.basename(source) + label)
     lowered = os.path.join(workdir, stem + ".mlir")
     prepared = source
     if before:
         prepared = os.path.join(workdir, stem + ".before.mlir")
         run([seg_opt] + list(before) + [source, "-o", prepared])
+    # The target the passes before seg-to-nvvm leave (seg-set-target).
+    with open(prepared) as f:
+        chip, overrides = program_target(f.read())
+    check_target(tools, chip)
     pipeline = "--seg-to-nvvm=format=isa" + (" " + options if options
                                                else "")
     run([seg_opt, pipeline, prepared, "-o", lowered])

@@ -65,6 +65,7 @@ void seg::buildCPUToLLVMPipeline(OpPassManager &pm) {
   // ub.poison.
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createSegDropTarget());
 }
 
 /// Registers a GPU pipeline whose options are its own and, for every other

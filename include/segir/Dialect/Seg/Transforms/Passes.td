@@ -331,6 +331,19 @@ def SegSetTarget : Pass<"seg-set-target", "ModuleOp"> {
   let dependentDialects = ["::mlir::seg::SegDialect"];
 }
 
+def SegDropTarget : Pass<"seg-drop-target", "ModuleOp"> {
+  let summary = "Remove the #seg.target attributes once the module is "
+                "lowered";
+  let description = [{
+    The last pass of `seg-to-cpu`, `seg-to-emulator` and `seg-to-nvvm`:
+    their output is LLVM dialect for `mlir-runner` or `mlir-translate`,
+    which know no SegIR attribute, so a `seg.target` left on the module (or
+    any op in it) would make the output unreadable there. The target has
+    been used by then: kernels were planned for it and the `#nvvm.target`
+    of each kernel module (`seg-attach-nvvm-target`) carries its chip.
+  }];
+}
+
 def SegAttachNVVMTarget : Pass<"seg-attach-nvvm-target", "ModuleOp"> {
   let summary = "Attach an #nvvm.target for the module's #seg.target to "
                 "every gpu.module";
