@@ -49,6 +49,8 @@ static void addNVVMLowering(OpPassManager &pm,
   pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+  // Swizzled TMA boxes and wgmma tiles need 1024-byte aligned shared memory.
+  pm.addPass(seg::createSegAlignDynamicSharedMemory());
 
   pm.addPass(createGpuToLLVMConversionPass());
   GpuModuleToBinaryPassOptions binary;
@@ -57,6 +59,7 @@ static void addNVVMLowering(OpPassManager &pm,
   pm.addPass(createConvertMathToLLVMPass());
   seg::addCleanupPasses(pm);
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(seg::createSegDropTarget());
 }
 
 void seg::buildSegToNVVMPipeline(OpPassManager &pm,

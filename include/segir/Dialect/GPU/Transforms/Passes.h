@@ -6,8 +6,9 @@
 //
 // Declarations, create functions and registration of the passes in
 // Passes.td: seg-stage-host-memory, seg-allow-fp-contraction,
-// seg-set-kernel-occupancy, seg-lower-bf16-mma-sync and
-// seg-lower-tensor-map-arguments.
+// seg-set-kernel-occupancy, seg-lower-bf16-mma-sync,
+// seg-lower-tensor-map-arguments, seg-declare-dynamic-shared-memory and
+// seg-align-dynamic-shared-memory.
 //
 //===----------------------------------------------------------------------===//
 

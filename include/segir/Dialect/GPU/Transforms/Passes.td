@@ -81,6 +81,27 @@ def SegSetNaturalAlignment
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def SegAlignDynamicSharedMemory
+    : Pass<"seg-align-dynamic-shared-memory", "ModuleOp"> {
+  let summary = "Align the dynamic shared memory of kernel modules with TMA "
+                "or wgmma to 1024 bytes";
+  let description = [{
+    TMA copies with the 128-byte swizzle, and wgmma's shared-memory matrix
+    descriptors (whose base offset upstream leaves 0), take the swizzle
+    pattern from the address bits of shared memory: their tiles must start
+    at multiples of 1024 bytes. SegIR's wgmma tiles are laid out at
+    multiples of 1024 from the start of the dynamic shared memory, whose
+    declaration is only 16-byte aligned: with static shared memory in front
+    (the mbarriers of `nvgpu.mbarrier.create`), its start, and every tile,
+    would be off by the static bytes. This pass, part of `seg-to-nvvm` after
+    the NVVM lowering, raises the alignment of the dynamic shared memory
+    declarations (zero-length arrays in the shared address space) of a
+    `gpu.module` whose kernels issue bulk tensor copies or wgmma to 1024
+    bytes; ptxas then pads the static shared memory to a multiple of 1024.
+    Other modules are left as they are.
+  }];
+}
+
 def SegDeclareDynamicSharedMemory
     : Pass<"seg-declare-dynamic-shared-memory", "ModuleOp"> {
   let summary = "Declare each kernel module's dynamic shared memory as an "
