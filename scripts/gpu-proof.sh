@@ -43,7 +43,7 @@ stages=(
   "bench-scan|50|90"
   "bench-segmented|40|80"
   "bench-reduce|10|30"
-  "bench-sgemm|40|80"
+  "bench-sgemm|60|100"
   "bench-hist|30|60"
   "peers|60|120"
   "sanitize|60|90"
@@ -229,11 +229,12 @@ stage_ncu() {
   "$ncu" --clock-control none -k 'regex:scan|Scan' -c 16 "${sections[@]}" \
     "$bench" --only scan --log2n 24 --warmup 0 --reps 1 --json /dev/null \
     > "$work/ncu-scan.txt" 2>&1 || rc=1
-  # The products at 4096^3, the third shape: launches 13 to 18 of kernels
-  # named *gemm* (SegIR and cuBLAS in FP32, TF32 and BF16, one launch a
-  # call).
-  "$ncu" --clock-control none -k 'regex:gemm' --launch-skip 12 \
-    --launch-count 6 "${sections[@]}" \
+  # The products at 4096^3, the third shape: launches 29 to 42 of kernels
+  # named *gemm*, 14 a shape: SegIR and cuBLAS in FP32, TF32 and BF16 on
+  # mma.sync (one launch a call), and on wgmma (SegIR's two packing maps and
+  # the product, then cuBLAS).
+  "$ncu" --clock-control none -k 'regex:gemm' --launch-skip 28 \
+    --launch-count 14 "${sections[@]}" \
     "$bench" --only sgemm --warmup 0 --reps 1 --json /dev/null \
     > "$work/ncu-sgemm.txt" 2>&1 || rc=1
   echo "ncu-scan.txt, ncu-sgemm.txt"

@@ -79,7 +79,7 @@ compile() {
   # on the GPU lowerings: seg-to-cpu checks such a variant's source as
   # written (the emulator checks the variant itself). Asynchronous copies
   # have a sequential meaning.
-  if [[ "$pipeline" == seg-to-cpu ]] && grep -qE 'nvgpu\.(mma\.sync|ldmatrix)' "$tmp/input.mlir"; then
+  if [[ "$pipeline" == seg-to-cpu ]] && grep -qE 'nvgpu\.(mma\.sync|ldmatrix|warpgroup\.mma|tma\.)' "$tmp/input.mlir"; then
     echo "compile.sh: $name: its passes emit tensor-core code; seg-to-cpu compiles its source without them" >&2
     cp "$tmp/renamed.mlir" "$tmp/input.mlir"
   fi

@@ -697,7 +697,8 @@ void benchSgemm(const Options &o, cudaStream_t stream) {
   const float one = 1.0f, zero = 0.0f;
   // Column-major cuBLAS computes the row-major C = A B as C^T = B^T A^T.
   for (Shape s : {Shape{1024, 1024, 1024}, Shape{2048, 2048, 2048},
-                  Shape{4096, 4096, 4096}, Shape{3001, 2011, 1999}}) {
+                  Shape{4096, 4096, 4096}, Shape{8192, 8192, 8192},
+                  Shape{3001, 2011, 1999}}) {
     {
       SgemmProblem p(o, s.m, s.n, s.k);
       auto sgemm = [&] {
@@ -708,14 +709,19 @@ void benchSgemm(const Options &o, cudaStream_t stream) {
       compare(p, "sgemm_f32", segir.sgemm, CUBLAS_DEFAULT_MATH, 0, sgemm);
       compare(p, "sgemm_tf32", segir.sgemmTF32, CUBLAS_TF32_TENSOR_OP_MATH,
               std::ldexp(1.0, -10), sgemm);
+      compare(p, "sgemm_tf32_wgmma", segir.sgemmTF32Wgmma,
+              CUBLAS_TF32_TENSOR_OP_MATH, std::ldexp(1.0, -10), sgemm);
     }
     GemmProblem<BF16> p(o, s.m, s.n, s.k);
-    compare(p, "gemm_bf16", segir.gemmBF16, CUBLAS_DEFAULT_MATH, 0, [&] {
+    auto gemmBF16 = [&] {
       CUBLAS_CHECK(cublasGemmEx(
           handle, CUBLAS_OP_N, CUBLAS_OP_N, int(p.n), int(p.m), int(p.k), &one,
           p.db, CUDA_R_16BF, int(p.n), p.da, CUDA_R_16BF, int(p.k), &zero, p.dc,
           CUDA_R_32F, int(p.n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
-    });
+    };
+    compare(p, "gemm_bf16", segir.gemmBF16, CUBLAS_DEFAULT_MATH, 0, gemmBF16);
+    compare(p, "gemm_bf16_wgmma", segir.gemmBF16Wgmma, CUBLAS_DEFAULT_MATH, 0,
+            gemmBF16);
   }
   CUBLAS_CHECK(cublasDestroy(handle));
 }
@@ -1134,6 +1140,11 @@ void list() {
   std::printf("sgemm          gemm_bf16         segir %s, cublas (BF16 inputs, "
               "FP32 compute)\n",
               state((const void *)s.gemmBF16));
+  std::printf("sgemm          sgemm_tf32_wgmma  segir %s, cublas (TF32 math)\n",
+              state((const void *)s.sgemmTF32Wgmma));
+  std::printf("sgemm          gemm_bf16_wgmma   segir %s, cublas (BF16 inputs, "
+              "FP32 compute)\n",
+              state((const void *)s.gemmBF16Wgmma));
   std::printf("schedule       stencil9x9_i32    segir %s\n",
               names(s.stencilSchedules).c_str());
   std::printf("schedule       naive_matmul_f32  segir %s\n",

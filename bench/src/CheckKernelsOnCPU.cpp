@@ -200,6 +200,10 @@ int main() {
   // Small integers are exact in TF32 and in bf16.
   checkMatmuls<float>({{"tf32", segir.sgemmTF32, false}}, "sgemm_tf32", random);
   checkMatmuls<BF16>({{"bf16", segir.gemmBF16, false}}, "gemm_bf16", random);
+  checkMatmuls<float>({{"tf32 wgmma", segir.sgemmTF32Wgmma, false}},
+                      "sgemm_tf32_wgmma", random);
+  checkMatmuls<BF16>({{"bf16 wgmma", segir.gemmBF16Wgmma, false}},
+                     "gemm_bf16_wgmma", random);
   checkMatmuls(segir.naiveMatmulSchedules, "naive_matmul_f32 schedules",
                random);
 

@@ -82,8 +82,11 @@ DECLARE_REDUCTIONS(, , )
 SEGIR_CHUNKS(DECLARE_REDUCTIONS)
 SEGIR_SGEMM_TILES(DECLARE_SGEMM)
 DECLARE_SGEMM(_tf32, "tf32", false)
+DECLARE_SGEMM(_tf32_wgmma, "tf32 wgmma", false)
 void _mlir_ciface_bench_gemm_bf16(MemRef<BF16, 2> *a, MemRef<BF16, 2> *b,
                                   MemRef<float, 2> *c);
+void _mlir_ciface_bench_gemm_bf16_wgmma(MemRef<BF16, 2> *a, MemRef<BF16, 2> *b,
+                                        MemRef<float, 2> *c);
 SEGIR_SCHEDULES(DECLARE_SCHEDULE)
 SEGIR_HIST_STRATEGIES(DECLARE_HIST)
 // Weak: variants.txt builds the single-pass scan for the CPU only while
@@ -226,6 +229,8 @@ const SegIRImplementations &segirImplementations() {
     t.sgemm = matmul<float, _mlir_ciface_bench_sgemm_f32>;
     t.sgemmTF32 = matmul<float, _mlir_ciface_bench_sgemm_f32_tf32>;
     t.gemmBF16 = matmul<BF16, _mlir_ciface_bench_gemm_bf16>;
+    t.sgemmTF32Wgmma = matmul<float, _mlir_ciface_bench_sgemm_f32_tf32_wgmma>;
+    t.gemmBF16Wgmma = matmul<BF16, _mlir_ciface_bench_gemm_bf16_wgmma>;
 #define ADD_SCHEDULE(suffix, name, model)                                      \
   t.stencilSchedules.push_back(                                                \
       {name, stencil<_mlir_ciface_bench_stencil9x9_i32##suffix>, model});      \

@@ -106,6 +106,9 @@ struct SegIRImplementations {
   SgemmFn sgemmTF32;
   // BF16 inputs on tensor cores (mma=bf16), f32 accumulation.
   GemmBF16Fn gemmBF16;
+  // The same two on Hopper's warpgroup MMA (mma-instruction=wgmma, sm_90a).
+  SgemmFn sgemmTF32Wgmma;
+  GemmBF16Fn gemmBF16Wgmma;
   // Row order and column schedules (seg-column-schedule).
   Variants<StencilI32Fn> stencilSchedules;
   Variants<SgemmFn> naiveMatmulSchedules;
