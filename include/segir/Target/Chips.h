@@ -42,6 +42,11 @@ std::optional<ComputeCapability> parseChip(StringRef chip);
 /// sm_80, cp.async, the look-back scan's memory model).
 inline constexpr unsigned kMinComputeCapability = 80;
 
+/// Where the 128-byte swizzle of TMA boxes and wgmma's shared-memory
+/// matrices repeats: it comes from address bits, so swizzled tiles start at
+/// multiples of it in shared memory (sm_90).
+inline constexpr int64_t kSwizzleAtomBytes = 1024;
+
 /// Number of the integer resource limits of `#seg.target`.
 inline constexpr size_t kNumTargetLimits = 9;
 

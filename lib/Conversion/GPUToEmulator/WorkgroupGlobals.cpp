@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmulatorRuntimeCalls.h"
+#include "segir/Target/Chips.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -94,7 +95,7 @@ mlir::seg::emulator::collectWorkgroupGlobals(gpu::GPUModuleOp gpuModule) {
   // at the start of shared memory, up to the 1024 bytes that 128-byte
   // swizzled TMA boxes and wgmma tiles need.
   if (globals.bytes)
-    globals.bytes = llvm::alignTo(globals.bytes, 1024);
+    globals.bytes = llvm::alignTo(globals.bytes, kSwizzleAtomBytes);
   return globals;
 }
 

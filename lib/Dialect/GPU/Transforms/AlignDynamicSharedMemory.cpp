@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "segir/Dialect/GPU/Transforms/Passes.h"
+#include "segir/Target/Chips.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -21,10 +22,6 @@ namespace seg {
 using namespace mlir;
 
 namespace {
-// Where the 128-byte swizzle pattern repeats: the alignment swizzled TMA
-// boxes and wgmma tiles need.
-constexpr int64_t kSwizzleAtomBytes = 1024;
-
 /// Whether `op` reads or writes shared memory through the swizzle of its
 /// address bits: a bulk tensor copy (TMA) or a warpgroup MMA, as an NVVM op
 /// or as the inline PTX that convert-nvvm-to-llvm makes of it.
@@ -58,8 +55,8 @@ struct AlignDynamicSharedMemoryPass
       if (!array || array.getNumElements() != 0 ||
           global.getAddrSpace() != NVVM::NVVMMemorySpace::Shared)
         continue;
-      if (global.getAlignment().value_or(0) < kSwizzleAtomBytes)
-        global.setAlignment(kSwizzleAtomBytes);
+      if (global.getAlignment().value_or(0) < seg::kSwizzleAtomBytes)
+        global.setAlignment(seg::kSwizzleAtomBytes);
     }
   }
 };

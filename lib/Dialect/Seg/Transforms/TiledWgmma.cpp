@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TiledBuilder.h"
+#include "segir/Target/Chips.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -52,8 +53,6 @@ static constexpr int64_t kWarpgroupThreads = 128;
 static constexpr int64_t kWgmmaKTileBytes = 128;
 /// TMA's alignment of global row strides and of the packed rows.
 static constexpr int64_t kTmaStrideBytes = 16;
-/// The alignment of a 128-byte swizzled tile in shared memory.
-static constexpr int64_t kSwizzledTileAlignment = 1024;
 /// The integer memory space of shared memory in nvgpu's types.
 static constexpr unsigned kSharedMemorySpace = 3;
 
@@ -254,7 +253,7 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
         b, loc,
         MemRefType::get({bytes}, b.getI8Type(), MemRefLayoutAttrInterface(),
                         workgroup),
-        b.getI64IntegerAttr(kSwizzledTileAlignment));
+        b.getI64IntegerAttr(kSwizzleAtomBytes));
   };
   Value bufferA = allocBytes(stages * stageBytesA);
   Value bufferB = allocBytes(stages * stageBytesB);
