@@ -24,6 +24,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -113,11 +114,24 @@ LogicalResult mlir::seg::emulator::placeWorkgroupGlobals(
         address && globals.offsets.contains(address.getGlobalName()))
       uses.push_back(op);
   });
+  // The calling block's shared memory, built once at the entry of each
+  // function that uses the globals: as a memref for memref.get_global, as
+  // a pointer for llvm.mlir.addressof.
+  llvm::DenseMap<Block *, Value> buffers, bases;
+  auto atEntry = [](Operation *use) {
+    Block &entry = use->getParentOfType<FunctionOpInterface>()
+                       .getFunctionBody()
+                       .front();
+    return std::make_pair(&entry, OpBuilder::atBlockBegin(&entry));
+  };
   for (Operation *use : uses) {
-    OpBuilder b(use);
     Location loc = use->getLoc();
-    Value buffer = emitSharedBuffer(b, loc, runtime, converter);
+    auto [entry, entryBuilder] = atEntry(use);
+    OpBuilder b(use);
     if (auto get = dyn_cast<memref::GetGlobalOp>(use)) {
+      Value &buffer = buffers[entry];
+      if (!buffer)
+        buffer = emitSharedBuffer(entryBuilder, loc, runtime, converter);
       Value offset = arith::ConstantIndexOp::create(
           b, loc, globals.offsets.lookup(get.getName()));
       get.getResult().replaceAllUsesWith(
@@ -126,14 +140,18 @@ LogicalResult mlir::seg::emulator::placeWorkgroupGlobals(
               .getResult());
     } else {
       auto address = cast<LLVM::AddressOfOp>(use);
-      Value base =
-          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
-      Value offset = arith::ConstantIndexOp::create(
-          b, loc, globals.offsets.lookup(address.getGlobalName()));
-      Value sum = arith::AddIOp::create(b, loc, base, offset);
-      Value asInt = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), sum);
+      Type ptr = address.getType();
+      Value &base = bases[entry];
+      if (!base)
+        base = runtime
+                   .call(entryBuilder, loc, "segEmuSharedMemory",
+                         FunctionType::get(b.getContext(), {}, {ptr}), {})
+                   .getResult(0);
       address.getResult().replaceAllUsesWith(
-          LLVM::IntToPtrOp::create(b, loc, address.getType(), asInt)
+          LLVM::GEPOp::create(
+              b, loc, ptr, b.getI8Type(), base,
+              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(
+                  globals.offsets.lookup(address.getGlobalName()))})
               .getResult());
     }
     use->erase();
