@@ -112,6 +112,9 @@ struct GroupShape {
   /// With segments: the sizes of the outer dimensions but the first, for
   /// a segment's coordinates without a division (delinearizeSegment).
   SmallVector<InvariantDivisor> outerSizes;
+  /// With outer sizes: the most segments after a group's first that its
+  /// elements reach, 1 + (G - 1) / sizeC (i32).
+  Value maxSegmentDelta;
   bool staticSegmentLength = false;
   /// sizeC, when the segment length is static.
   std::optional<int64_t> staticSegmentStride;
@@ -153,19 +156,35 @@ struct GroupPosition {
   /// No segment starts after the group's first element: its elements are
   /// consecutive ones of one segment (uniform over the block).
   Value insideOneSegment;
+  /// With outer sizes: the group's segments differ in their innermost
+  /// outer coordinate only (uniform over the block).
+  Value insideOneOuterRow;
 };
 
-/// The two paths of a group: `flagged` scans (segment-starts-here, value)
-/// pairs and steps a (segment, phase) cursor from element to element; the
-/// other one is the flat scan of a group inside one segment, whose element
-/// j lies at index sgmIdx + j of the group's first segment.
-/// Emits `body` for the paths a group of this scan can take, under a
-/// uniform branch on GroupPosition::insideOneSegment where both can: a scan
-/// with one segment, or segments a whole number of groups long, never
-/// needs flags; segments shorter than a group always do.
+/// How a group reaches its elements' coordinates.
+enum class GroupPath {
+  /// The flat scan of a group inside one segment: its element j lies at
+  /// index sgmIdx + j of the group's first segment.
+  Flat,
+  /// (segment-starts-here, value) pairs; a (segment, phase) cursor steps
+  /// from element to element, and an element's segment coordinates are the
+  /// group's first segment's with the cursor's segment added to the
+  /// innermost one.
+  Flagged,
+  /// Flagged, in a group whose segments cross a row of the outer
+  /// dimensions: each element's segment coordinates by division (rare
+  /// where the innermost outer dimension is long).
+  FlaggedAcrossOuterRows,
+};
+
+/// Emits `body` for the paths a group of this scan can take, under uniform
+/// branches on GroupPosition::insideOneSegment and insideOneOuterRow where
+/// more than one can: a scan with one segment, or segments a whole number
+/// of groups long, never needs flags; segments shorter than a group always
+/// do; only spaces of more than two dimensions cross outer rows.
 void forGroupPaths(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                    const GroupPosition &position,
-                   function_ref<void(bool flagged)> body);
+                   function_ref<void(GroupPath)> body);
 
 /// One of a thread's coalesced elements of a group: its offset in the group
 /// (index), whether it exists and its coordinates.
@@ -193,7 +212,7 @@ public:
   /// (ScanPlan::contiguousLoads): read in vectors when they are vectorized
   /// and the whole group aligned (loadVectors).
   GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
-            const GroupPosition &position, bool flagged,
+            const GroupPosition &position, GroupPath path,
             ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
             int64_t loadsInFlight, const ContiguousLoads &loads);
 
@@ -205,7 +224,8 @@ public:
   Scan &scan;
   const GroupShape &shape;
   const GroupPosition &position;
-  /// The group's path (forGroupPaths).
+  /// The group's path (forGroupPaths), and whether it is a flagged one.
+  GroupPath path;
   bool flagged;
   IRArith a;
   int64_t m, groupSize;

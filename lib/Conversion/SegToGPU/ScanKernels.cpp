@@ -95,13 +95,13 @@ static void takeGroupId(KernelBuilder &kb, ScanTemps &temps,
 /// tile scan's and the prefix broadcast's, which also publishes the next id.
 static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
                                 const ScanPlan &plan, const GroupShape &shape,
-                                const GroupPosition &position, bool flagged,
+                                const GroupPosition &position, GroupPath path,
                                 ScanTemps &temps, ArrayRef<Value> staging,
                                 ArrayRef<Value> broadcast, Value idBuffer) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   Value id = position.id;
-  GroupScan group(kb, scan, shape, position, flagged, staging,
+  GroupScan group(kb, scan, shape, position, path, staging,
                   /*storeMapOuts=*/true, plan.restageScanned,
                   plan.loadsInFlight, plan.contiguousLoads);
   IRArith &a = group.a;
@@ -191,8 +191,8 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
                   memref::LoadOp::create(b, loc, idBuffer,
                                          ValueRange{kb.constIndex(2)})};
     GroupPosition position(kb, scan, shape, after->getArgument(0), location);
-    forGroupPaths(kb, scan, shape, position, [&](bool flagged) {
-      emitSinglePassGroup(kb, scan, plan, shape, position, flagged, temps,
+    forGroupPaths(kb, scan, shape, position, [&](GroupPath path) {
+      emitSinglePassGroup(kb, scan, plan, shape, position, path, temps,
                           staging, broadcast, idBuffer);
     });
     scf::YieldOp::create(b, loc);
@@ -213,9 +213,9 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
   GroupShape shape(kb, scan, plan.elementsPerThread, plan.parkScanExclusive);
   kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value id, ValueRange) {
     GroupPosition position(kb, scan, shape, id);
-    forGroupPaths(kb, scan, shape, position, [&](bool flagged) {
+    forGroupPaths(kb, scan, shape, position, [&](GroupPath path) {
       // Only the kernels that write results need the scanned values again.
-      GroupScan group(kb, scan, shape, position, flagged, staging, storeMapOuts,
+      GroupScan group(kb, scan, shape, position, path, staging, storeMapOuts,
                       storeMapOuts && plan.restageScanned, plan.loadsInFlight,
                       plan.contiguousLoads);
       finish(kb, group);
