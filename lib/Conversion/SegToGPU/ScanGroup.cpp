@@ -408,7 +408,8 @@ void GroupScan::forCoalesced(
 
 void GroupScan::forGroupElements(
     int64_t maxBatch,
-    function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body) {
+    function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body,
+    bool unroll) {
   auto checkedOneByOne = [&] {
     forCoalesced(
         1,
@@ -424,9 +425,12 @@ void GroupScan::forGroupElements(
   kb.ifThenElse(
       position.wholeGroup,
       [&] {
-        forCoalesced(maxBatch, [&](ArrayRef<CoalescedElement> elements) {
-          body(elements, /*checked=*/false);
-        });
+        forCoalesced(
+            maxBatch,
+            [&](ArrayRef<CoalescedElement> elements) {
+              body(elements, /*checked=*/false);
+            },
+            unroll);
       },
       checkedOneByOne);
 }
@@ -495,9 +499,10 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
   kb.warpBarrier();
   // Stores need nothing in flight. With flags and a dynamic segment length
   // or outer coordinates to divide, a loop over the elements recomputes
-  // their coordinates: unrolled, they would be the load phase's (common
-  // subexpressions), all kept in registers across the group. A whole group
-  // stores without bounds checks.
+  // their coordinates, kept rolled: unrolled (LLVM would, for its constant
+  // trip count), they would be the load phase's (common subexpressions),
+  // all kept in registers across the group. A whole group stores without
+  // bounds checks.
   auto store = [&](const CoalescedElement &element) {
     SmallVector<Value> values = kb.loadAll(staging, element.local);
     for (auto [value, out] : llvm::zip_equal(values, scan.outs))
@@ -507,13 +512,15 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
       flagged && (!shape.staticSegmentLength ||
                   path == GroupPath::FlaggedAcrossOuterRows);
   int64_t batch = recomputesCoordinates ? 1 : kCoalescedBatch;
-  forGroupElements(batch,
-                   [&](ArrayRef<CoalescedElement> elements, bool checked) {
-                     for (const CoalescedElement &element : elements) {
-                       if (checked)
-                         kb.ifThen(element.inBounds, [&] { store(element); });
-                       else
-                         store(element);
-                     }
-                   });
+  forGroupElements(
+      batch,
+      [&](ArrayRef<CoalescedElement> elements, bool checked) {
+        for (const CoalescedElement &element : elements) {
+          if (checked)
+            kb.ifThen(element.inBounds, [&] { store(element); });
+          else
+            store(element);
+        }
+      },
+      /*unroll=*/!recomputesCoordinates);
 }

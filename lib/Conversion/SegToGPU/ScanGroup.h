@@ -246,14 +246,16 @@ private:
                     function_ref<void(ArrayRef<CoalescedElement>)> body,
                     bool unroll = true);
   /// forCoalesced for a whole group (in batches of `maxBatch`, `checked`
-  /// false) or for the last one (one element per iteration of a loop that
-  /// is not unrolled, `checked` true: each element's bounds are checked).
+  /// false; `unroll` false keeps a loop over the batches rolled) or for the
+  /// last one (one element per iteration of a loop that is not unrolled,
+  /// `checked` true: each element's bounds are checked).
   /// Rolled, the last group's code shares nothing with the whole group's
   /// that LLVM could merge between the paths (sinking common code would
   /// issue the whole group's last load after the uses of the others).
   void forGroupElements(
       int64_t maxBatch,
-      function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body);
+      function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body,
+      bool unroll = true);
   /// Stages a whole group of one segment read in vectors of `loads.width`
   /// elements: lane l of a warp of L lanes loads the vectors at
   /// width (l + k L), k < m / width, of its warp's part (whole vectors:
