@@ -102,6 +102,7 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m,
   }
   sharesGroupLocation =
       !staticSegmentLength || *staticSegmentStride == groupSize;
+  sharesSegmentCoordinates = !outerSizes.empty();
 }
 
 SmallVector<Value> GroupShape::delinearizeSegment(OpBuilder &b, Location loc,
@@ -124,7 +125,7 @@ std::pair<Value, Value> GroupShape::locateGroup(OpBuilder &b, Location loc,
 
 GroupPosition::GroupPosition(
     KernelBuilder &kb, Scan &scan, const GroupShape &shape, Value id,
-    std::optional<std::pair<Value, Value>> location)
+    std::optional<std::pair<Value, Value>> location, ArrayRef<Value> segmentIvs)
     : id(id) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
@@ -145,7 +146,9 @@ GroupPosition::GroupPosition(
   ix = Indexing::computeAt(a, sgmIdx, scan.segmentLength, groupSize);
   // The next segment starts at the group's element `boundary`.
   insideOneSegment = a.uge32(ix.boundary, validCount);
-  firstSegmentIvs = shape.delinearizeSegment(b, loc, firstSegment);
+  firstSegmentIvs = segmentIvs.empty()
+                        ? shape.delinearizeSegment(b, loc, firstSegment)
+                        : llvm::to_vector(segmentIvs);
   if (!shape.outerSizes.empty())
     insideOneOuterRow = a.cmp(
         arith::CmpIPredicate::ult,

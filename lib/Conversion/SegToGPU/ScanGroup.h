@@ -124,6 +124,10 @@ struct GroupShape {
   /// by a constant bounds the offset below it, which simplifies the
   /// flagged path's arithmetic.
   bool sharesGroupLocation = false;
+  /// With more than one outer dimension thread 0 also shares the
+  /// coordinates of each group's first segment: a 64-bit division per outer
+  /// dimension, once per group, not once per thread.
+  bool sharesSegmentCoordinates = false;
   /// With segments: the first segment of group `id` and the offset of the
   /// group's first element in it.
   std::pair<Value, Value> locateGroup(OpBuilder &b, Location loc,
@@ -139,10 +143,12 @@ struct GroupShape {
 /// Where group `id` lies among the segments, computed once per group before
 /// its path is chosen (forGroupPaths).
 struct GroupPosition {
-  /// `location`: locateGroup's values, where the kernel has them already.
+  /// `location`: locateGroup's values, and `segmentIvs` the first
+  /// segment's coordinates, where the kernel has them already.
   GroupPosition(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                 Value id,
-                std::optional<std::pair<Value, Value>> location = std::nullopt);
+                std::optional<std::pair<Value, Value>> location = std::nullopt,
+                ArrayRef<Value> segmentIvs = {});
 
   Value id, blockOffset;
   Indexing ix;
