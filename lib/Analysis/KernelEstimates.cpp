@@ -70,7 +70,8 @@ ScanShape seg::getScanShape(ScanOp op) {
   auto yield = cast<YieldOp>(op.getBody().front().getTerminator());
   for (Value value : yield.getValues().drop_front(op.getNumAccumulators()))
     shape.mapOutTypes.push_back(value.getType());
-  shape.segmented = op.getMixedSizes().size() > 1;
+  shape.outerDims = static_cast<int64_t>(op.getMixedSizes().size()) - 1;
+  shape.segmented = shape.outerDims > 0;
   return shape;
 }
 
@@ -99,7 +100,9 @@ int64_t seg::getScanFlaggedWords(const ScanShape &shape) {
 }
 
 int64_t seg::getScanGroupIdWords(const ScanShape &shape) {
-  return shape.segmented ? 3 : 1;
+  if (!shape.segmented)
+    return 1;
+  return 3 + (shape.outerDims > 1 ? shape.outerDims : 0);
 }
 
 /// Each element's value held twice (as loaded, then scanned), about 8 w of

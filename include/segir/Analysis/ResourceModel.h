@@ -128,6 +128,8 @@ struct ScanShape {
   SmallVector<Type> mapOutTypes;
   /// Whether the scan has segments (dimensions before the scanned one).
   bool segmented = false;
+  /// The dimensions before the scanned one.
+  int64_t outerDims = 0;
 };
 
 /// The shape of `op`'s elements.
@@ -181,7 +183,8 @@ int64_t getScanFlaggedWords(const ScanShape &shape);
 
 /// Index words of the single-pass kernel's shared group id: the id, and
 /// with segments room for the group's first segment and its offset there
-/// (where the kernel shares them).
+/// (where the kernel shares them), and with more than one outer dimension
+/// the first segment's coordinates.
 int64_t getScanGroupIdWords(const ScanShape &shape);
 
 /// Registers ptxas gives the single-pass scan kernel at `m` elements per

@@ -92,12 +92,17 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m,
   segmentLength = InvariantDivisor(kb.b, kb.loc, scan.segmentLength);
   for (Value size : ArrayRef(scan.segmentSizes).drop_front())
     outerSizes.emplace_back(kb.b, kb.loc, size);
+  // Element j of a group lies (sgmIdx + j) / n <= 1 + (G - 1) / n segments
+  // after its first (sizeC = G when n >= G, and then only one can).
+  if (!outerSizes.empty())
+    maxSegmentDelta = a.add32(a.c32(1), a.div32(a.c32(groupSize - 1), sizeC));
   if (std::optional<int64_t> n = getConstantIntValue(scan.segmentLength)) {
     staticSegmentLength = true;
     staticSegmentStride = std::min(*n, groupSize);
   }
   sharesGroupLocation =
       !staticSegmentLength || *staticSegmentStride == groupSize;
+  sharesSegmentCoordinates = !outerSizes.empty();
 }
 
 SmallVector<Value> GroupShape::delinearizeSegment(OpBuilder &b, Location loc,
@@ -120,7 +125,7 @@ std::pair<Value, Value> GroupShape::locateGroup(OpBuilder &b, Location loc,
 
 GroupPosition::GroupPosition(
     KernelBuilder &kb, Scan &scan, const GroupShape &shape, Value id,
-    std::optional<std::pair<Value, Value>> location)
+    std::optional<std::pair<Value, Value>> location, ArrayRef<Value> segmentIvs)
     : id(id) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
@@ -141,33 +146,46 @@ GroupPosition::GroupPosition(
   ix = Indexing::computeAt(a, sgmIdx, scan.segmentLength, groupSize);
   // The next segment starts at the group's element `boundary`.
   insideOneSegment = a.uge32(ix.boundary, validCount);
-  firstSegmentIvs = shape.delinearizeSegment(b, loc, firstSegment);
+  firstSegmentIvs = segmentIvs.empty()
+                        ? shape.delinearizeSegment(b, loc, firstSegment)
+                        : llvm::to_vector(segmentIvs);
+  if (!shape.outerSizes.empty())
+    insideOneOuterRow = a.cmp(
+        arith::CmpIPredicate::ult,
+        a.add64(firstSegmentIvs.back(), a.ext(shape.maxSegmentDelta)),
+        shape.outerSizes.back().divisor);
 }
 
 void seg::forGroupPaths(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                         const GroupPosition &position,
-                        function_ref<void(bool flagged)> body) {
+                        function_ref<void(GroupPath)> body) {
   if (shape.singleSegment)
-    return body(/*flagged=*/false);
+    return body(GroupPath::Flat);
+  auto flagged = [&] {
+    if (shape.outerSizes.empty())
+      return body(GroupPath::Flagged);
+    kb.ifThenElse(
+        position.insideOneOuterRow, [&] { body(GroupPath::Flagged); },
+        [&] { body(GroupPath::FlaggedAcrossOuterRows); });
+  };
   if (std::optional<int64_t> n = getConstantIntValue(scan.segmentLength)) {
     // Groups start at multiples of the group size: at segment starts when
     // it divides n.
     if (*n % shape.groupSize == 0)
-      return body(/*flagged=*/false);
+      return body(GroupPath::Flat);
     if (*n < shape.groupSize)
-      return body(/*flagged=*/true);
+      return flagged();
   }
   kb.ifThenElse(
-      position.insideOneSegment, [&] { body(/*flagged=*/false); },
-      [&] { body(/*flagged=*/true); });
+      position.insideOneSegment, [&] { body(GroupPath::Flat); }, flagged);
 }
 
 GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
-                     const GroupPosition &position, bool flagged,
+                     const GroupPosition &position, GroupPath path,
                      ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
                      int64_t loadsInFlight, const ContiguousLoads &loads)
-    : kb(kb), scan(scan), shape(shape), position(position),
-      flagged(flagged), a{kb.b, kb.loc}, m(shape.m), groupSize(shape.groupSize),
+    : kb(kb), scan(scan), shape(shape), position(position), path(path),
+      flagged(path != GroupPath::Flat), a{kb.b, kb.loc}, m(shape.m), groupSize(shape.groupSize),
       id(position.id), blockOffset(position.blockOffset), ix(position.ix),
       staging(staging), restaged(restaged) {
   OpBuilder &b = kb.b;
@@ -333,17 +351,34 @@ void GroupScan::forCoalesced(
             arith::AddIOp::create(b, loc, ix.sgmIdx, element.local));
       } else {
         auto [segmentDelta, index] = ix.coords(a, c);
-        Value segment =
-            arith::AddIOp::create(b, loc, position.firstSegment, segmentDelta);
+        // The element's segment coordinates, and the linear index of the
+        // segments before its innermost outer coordinate's row.
+        Value innermost, rowStart = blockOffset;
+        if (path == GroupPath::Flagged) {
+          element.ivs = position.firstSegmentIvs;
+          innermost = element.ivs.back() =
+              arith::AddIOp::create(b, loc, element.ivs.back(), segmentDelta);
+          // Zero without outer sizes (folded).
+          Value rowFirst = arith::SubIOp::create(
+              b, loc, position.firstSegment, position.firstSegmentIvs.back());
+          rowStart = arith::SubIOp::create(
+              b, loc, blockOffset,
+              arith::MulIOp::create(b, loc, rowFirst, scan.segmentLength));
+        } else {
+          // The linear segment, by which rowStart's row is the first.
+          innermost = arith::AddIOp::create(b, loc, position.firstSegment,
+                                            segmentDelta);
+          element.ivs = shape.delinearizeSegment(b, loc, innermost);
+        }
         // With a static segment length n the index is the element's global
         // index minus segment * n: in an access of a row-major array by
-        // (segment, index) the two products cancel, and the address is the
-        // flat scan's, with no cursor left to step.
+        // (segment coordinates, index) the innermost outer coordinate's
+        // products cancel, and the address is the flat scan's plus a
+        // group's offset, with no cursor left to step.
         if (shape.staticSegmentLength)
           index = arith::SubIOp::create(
-              b, loc, arith::AddIOp::create(b, loc, blockOffset, element.local),
-              arith::MulIOp::create(b, loc, segment, scan.segmentLength));
-        element.ivs = shape.delinearizeSegment(b, loc, segment);
+              b, loc, arith::AddIOp::create(b, loc, rowStart, element.local),
+              arith::MulIOp::create(b, loc, innermost, scan.segmentLength));
         element.ivs.push_back(index);
         c = ix.advance(a, c, shape.laneStep);
       }
@@ -376,22 +411,31 @@ void GroupScan::forCoalesced(
 
 void GroupScan::forGroupElements(
     int64_t maxBatch,
-    function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body) {
+    function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body,
+    bool unroll) {
+  auto checkedOneByOne = [&] {
+    forCoalesced(
+        1,
+        [&](ArrayRef<CoalescedElement> elements) {
+          body(elements, /*checked=*/true);
+        },
+        /*unroll=*/false);
+  };
+  // Unrolled, the divisions of elements in flight together would set the
+  // kernel's registers, which every other path then pays for.
+  if (path == GroupPath::FlaggedAcrossOuterRows)
+    return checkedOneByOne();
   kb.ifThenElse(
       position.wholeGroup,
       [&] {
-        forCoalesced(maxBatch, [&](ArrayRef<CoalescedElement> elements) {
-          body(elements, /*checked=*/false);
-        });
-      },
-      [&] {
         forCoalesced(
-            1,
+            maxBatch,
             [&](ArrayRef<CoalescedElement> elements) {
-              body(elements, /*checked=*/true);
+              body(elements, /*checked=*/false);
             },
-            /*unroll=*/false);
-      });
+            unroll);
+      },
+      checkedOneByOne);
 }
 
 void GroupScan::loadVectors(const ContiguousLoads &loads, bool storeMapOuts) {
@@ -457,25 +501,29 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
   // next group's loads write only the slots the lane reads here.
   kb.warpBarrier();
   // Stores need nothing in flight. With flags and a dynamic segment length
-  // or outer coordinates to compute, a loop over the elements recomputes
-  // their coordinates: unrolled, they would be the load phase's (common
-  // subexpressions), all kept in registers across the group. A whole group
-  // stores without bounds checks.
+  // or outer coordinates to divide, a loop over the elements recomputes
+  // their coordinates, kept rolled: unrolled (LLVM would, for its constant
+  // trip count), they would be the load phase's (common subexpressions),
+  // all kept in registers across the group. A whole group stores without
+  // bounds checks.
   auto store = [&](const CoalescedElement &element) {
     SmallVector<Value> values = kb.loadAll(staging, element.local);
     for (auto [value, out] : llvm::zip_equal(values, scan.outs))
       memref::StoreOp::create(b, loc, value, out, element.ivs);
   };
   bool recomputesCoordinates =
-      flagged && (!shape.staticSegmentLength || !shape.outerSizes.empty());
+      flagged && (!shape.staticSegmentLength ||
+                  path == GroupPath::FlaggedAcrossOuterRows);
   int64_t batch = recomputesCoordinates ? 1 : kCoalescedBatch;
-  forGroupElements(batch,
-                   [&](ArrayRef<CoalescedElement> elements, bool checked) {
-                     for (const CoalescedElement &element : elements) {
-                       if (checked)
-                         kb.ifThen(element.inBounds, [&] { store(element); });
-                       else
-                         store(element);
-                     }
-                   });
+  forGroupElements(
+      batch,
+      [&](ArrayRef<CoalescedElement> elements, bool checked) {
+        for (const CoalescedElement &element : elements) {
+          if (checked)
+            kb.ifThen(element.inBounds, [&] { store(element); });
+          else
+            store(element);
+        }
+      },
+      /*unroll=*/!recomputesCoordinates);
 }

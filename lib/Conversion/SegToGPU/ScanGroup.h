@@ -112,6 +112,9 @@ struct GroupShape {
   /// With segments: the sizes of the outer dimensions but the first, for
   /// a segment's coordinates without a division (delinearizeSegment).
   SmallVector<InvariantDivisor> outerSizes;
+  /// With outer sizes: the most segments after a group's first that its
+  /// elements reach, 1 + (G - 1) / sizeC (i32).
+  Value maxSegmentDelta;
   bool staticSegmentLength = false;
   /// sizeC, when the segment length is static.
   std::optional<int64_t> staticSegmentStride;
@@ -121,6 +124,10 @@ struct GroupShape {
   /// by a constant bounds the offset below it, which simplifies the
   /// flagged path's arithmetic.
   bool sharesGroupLocation = false;
+  /// With more than one outer dimension thread 0 also shares the
+  /// coordinates of each group's first segment: a 64-bit division per outer
+  /// dimension, once per group, not once per thread.
+  bool sharesSegmentCoordinates = false;
   /// With segments: the first segment of group `id` and the offset of the
   /// group's first element in it.
   std::pair<Value, Value> locateGroup(OpBuilder &b, Location loc,
@@ -136,10 +143,12 @@ struct GroupShape {
 /// Where group `id` lies among the segments, computed once per group before
 /// its path is chosen (forGroupPaths).
 struct GroupPosition {
-  /// `location`: locateGroup's values, where the kernel has them already.
+  /// `location`: locateGroup's values, and `segmentIvs` the first
+  /// segment's coordinates, where the kernel has them already.
   GroupPosition(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                 Value id,
-                std::optional<std::pair<Value, Value>> location = std::nullopt);
+                std::optional<std::pair<Value, Value>> location = std::nullopt,
+                ArrayRef<Value> segmentIvs = {});
 
   Value id, blockOffset;
   Indexing ix;
@@ -153,19 +162,35 @@ struct GroupPosition {
   /// No segment starts after the group's first element: its elements are
   /// consecutive ones of one segment (uniform over the block).
   Value insideOneSegment;
+  /// With outer sizes: the group's segments differ in their innermost
+  /// outer coordinate only (uniform over the block).
+  Value insideOneOuterRow;
 };
 
-/// The two paths of a group: `flagged` scans (segment-starts-here, value)
-/// pairs and steps a (segment, phase) cursor from element to element; the
-/// other one is the flat scan of a group inside one segment, whose element
-/// j lies at index sgmIdx + j of the group's first segment.
-/// Emits `body` for the paths a group of this scan can take, under a
-/// uniform branch on GroupPosition::insideOneSegment where both can: a scan
-/// with one segment, or segments a whole number of groups long, never
-/// needs flags; segments shorter than a group always do.
+/// How a group reaches its elements' coordinates.
+enum class GroupPath {
+  /// The flat scan of a group inside one segment: its element j lies at
+  /// index sgmIdx + j of the group's first segment.
+  Flat,
+  /// (segment-starts-here, value) pairs; a (segment, phase) cursor steps
+  /// from element to element, and an element's segment coordinates are the
+  /// group's first segment's with the cursor's segment added to the
+  /// innermost one.
+  Flagged,
+  /// Flagged, in a group whose segments cross a row of the outer
+  /// dimensions: each element's segment coordinates by division (rare
+  /// where the innermost outer dimension is long).
+  FlaggedAcrossOuterRows,
+};
+
+/// Emits `body` for the paths a group of this scan can take, under uniform
+/// branches on GroupPosition::insideOneSegment and insideOneOuterRow where
+/// more than one can: a scan with one segment, or segments a whole number
+/// of groups long, never needs flags; segments shorter than a group always
+/// do; only spaces of more than two dimensions cross outer rows.
 void forGroupPaths(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                    const GroupPosition &position,
-                   function_ref<void(bool flagged)> body);
+                   function_ref<void(GroupPath)> body);
 
 /// One of a thread's coalesced elements of a group: its offset in the group
 /// (index), whether it exists and its coordinates.
@@ -193,7 +218,7 @@ public:
   /// (ScanPlan::contiguousLoads): read in vectors when they are vectorized
   /// and the whole group aligned (loadVectors).
   GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
-            const GroupPosition &position, bool flagged,
+            const GroupPosition &position, GroupPath path,
             ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
             int64_t loadsInFlight, const ContiguousLoads &loads);
 
@@ -205,7 +230,8 @@ public:
   Scan &scan;
   const GroupShape &shape;
   const GroupPosition &position;
-  /// The group's path (forGroupPaths).
+  /// The group's path (forGroupPaths), and whether it is a flagged one.
+  GroupPath path;
   bool flagged;
   IRArith a;
   int64_t m, groupSize;
@@ -226,14 +252,16 @@ private:
                     function_ref<void(ArrayRef<CoalescedElement>)> body,
                     bool unroll = true);
   /// forCoalesced for a whole group (in batches of `maxBatch`, `checked`
-  /// false) or for the last one (one element per iteration of a loop that
-  /// is not unrolled, `checked` true: each element's bounds are checked).
+  /// false; `unroll` false keeps a loop over the batches rolled) or for the
+  /// last one (one element per iteration of a loop that is not unrolled,
+  /// `checked` true: each element's bounds are checked).
   /// Rolled, the last group's code shares nothing with the whole group's
   /// that LLVM could merge between the paths (sinking common code would
   /// issue the whole group's last load after the uses of the others).
   void forGroupElements(
       int64_t maxBatch,
-      function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body);
+      function_ref<void(ArrayRef<CoalescedElement>, bool checked)> body,
+      bool unroll = true);
   /// Stages a whole group of one segment read in vectors of `loads.width`
   /// elements: lane l of a warp of L lanes loads the vectors at
   /// width (l + k L), k < m / width, of its warp's part (whole vectors:

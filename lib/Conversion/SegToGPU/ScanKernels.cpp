@@ -65,6 +65,11 @@ static Value cmp(OpBuilder &b, Location loc, arith::CmpIPredicate pred,
   return arith::CmpIOp::create(b, loc, pred, lhs, rhs);
 }
 
+/// The word of the shared group id where the first segment's coordinates
+/// start (GroupShape::sharesSegmentCoordinates), after the id, the first
+/// segment and the offset in it (getScanGroupIdWords).
+static constexpr int64_t kSharedCoordinatesWord = 3;
+
 /// Takes the next group id from the global counter into `idBuffer`
 /// (thread 0), followed by the group's location where the kernel shares it
 /// (GroupShape::sharesGroupLocation): its division is thread 0's alone,
@@ -79,13 +84,21 @@ static void takeGroupId(KernelBuilder &kb, ScanTemps &temps,
                                   temps.counter, ValueRange{kb.constIndex(0)});
   Value id = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), taken);
   memref::StoreOp::create(b, loc, id, idBuffer, ValueRange{kb.constIndex(0)});
-  if (!shape.sharesGroupLocation)
+  if (!shape.sharesGroupLocation && !shape.sharesSegmentCoordinates)
     return;
   auto [firstSegment, sgmIdx] = shape.locateGroup(b, loc, id);
-  memref::StoreOp::create(b, loc, firstSegment, idBuffer,
-                          ValueRange{kb.constIndex(1)});
-  memref::StoreOp::create(b, loc, sgmIdx, idBuffer,
-                          ValueRange{kb.constIndex(2)});
+  if (shape.sharesGroupLocation) {
+    memref::StoreOp::create(b, loc, firstSegment, idBuffer,
+                            ValueRange{kb.constIndex(1)});
+    memref::StoreOp::create(b, loc, sgmIdx, idBuffer,
+                            ValueRange{kb.constIndex(2)});
+  }
+  if (shape.sharesSegmentCoordinates)
+    for (auto [d, coordinate] :
+         llvm::enumerate(shape.delinearizeSegment(b, loc, firstSegment)))
+      memref::StoreOp::create(
+          b, loc, coordinate, idBuffer,
+          ValueRange{kb.constIndex(kSharedCoordinatesWord + d)});
 }
 
 /// The single-pass kernel's group: publishes the group's aggregate (or at
@@ -95,13 +108,13 @@ static void takeGroupId(KernelBuilder &kb, ScanTemps &temps,
 /// tile scan's and the prefix broadcast's, which also publishes the next id.
 static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
                                 const ScanPlan &plan, const GroupShape &shape,
-                                const GroupPosition &position, bool flagged,
+                                const GroupPosition &position, GroupPath path,
                                 ScanTemps &temps, ArrayRef<Value> staging,
                                 ArrayRef<Value> broadcast, Value idBuffer) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   Value id = position.id;
-  GroupScan group(kb, scan, shape, position, flagged, staging,
+  GroupScan group(kb, scan, shape, position, path, staging,
                   /*storeMapOuts=*/true, plan.restageScanned,
                   plan.loadsInFlight, plan.contiguousLoads);
   IRArith &a = group.a;
@@ -190,9 +203,16 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
                                          ValueRange{kb.constIndex(1)}),
                   memref::LoadOp::create(b, loc, idBuffer,
                                          ValueRange{kb.constIndex(2)})};
-    GroupPosition position(kb, scan, shape, after->getArgument(0), location);
-    forGroupPaths(kb, scan, shape, position, [&](bool flagged) {
-      emitSinglePassGroup(kb, scan, plan, shape, position, flagged, temps,
+    SmallVector<Value> segmentIvs;
+    if (shape.sharesSegmentCoordinates)
+      for (size_t d = 0; d <= shape.outerSizes.size(); ++d)
+        segmentIvs.push_back(memref::LoadOp::create(
+            b, loc, idBuffer,
+            ValueRange{kb.constIndex(kSharedCoordinatesWord + d)}));
+    GroupPosition position(kb, scan, shape, after->getArgument(0), location,
+                           segmentIvs);
+    forGroupPaths(kb, scan, shape, position, [&](GroupPath path) {
+      emitSinglePassGroup(kb, scan, plan, shape, position, path, temps,
                           staging, broadcast, idBuffer);
     });
     scf::YieldOp::create(b, loc);
@@ -213,9 +233,9 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
   GroupShape shape(kb, scan, plan.elementsPerThread, plan.parkScanExclusive);
   kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value id, ValueRange) {
     GroupPosition position(kb, scan, shape, id);
-    forGroupPaths(kb, scan, shape, position, [&](bool flagged) {
+    forGroupPaths(kb, scan, shape, position, [&](GroupPath path) {
       // Only the kernels that write results need the scanned values again.
-      GroupScan group(kb, scan, shape, position, flagged, staging, storeMapOuts,
+      GroupScan group(kb, scan, shape, position, path, staging, storeMapOuts,
                       storeMapOuts && plan.restageScanned, plan.loadsInFlight,
                       plan.contiguousLoads);
       finish(kb, group);
