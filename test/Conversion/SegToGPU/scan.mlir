@@ -40,6 +40,8 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // The group id and, with a dynamic segment length, the group's first
 // segment and its offset in it, shared by thread 0.
 // CHECK:             %[[IDS:.*]] = memref.memory_space_cast %{{.*}} : memref<3xindex, #gpu.address_space<workgroup>> to memref<3xindex>
+// The broadcast slot: the group's prefix for every thread.
+// CHECK:             %[[BROADCAST:.*]] = memref.memory_space_cast %{{.*}} : memref<1xi32, #gpu.address_space<workgroup>> to memref<1xi32>
 // The segment length's reciprocal, once per kernel: a group's first
 // segment and its offset in it then take a multiplication, no division.
 // CHECK:             %[[RECIPROCAL:.*]] = arith.divui %c-1_i64, %{{.*}} : i64
@@ -91,9 +93,13 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK-NOT:             llvm.fence
 // CHECK:                 arith.constant 1 : i32
 // CHECK-NEXT:            llvm.store %{{.*}} atomic syncscope("device") release
+// The aggregate waits for the look-back in the broadcast slot, not in
+// every thread's registers.
+// CHECK-NOT:             scf.yield
+// CHECK:                 memref.store %{{.*}}, %[[BROADCAST]]
 // The look-back: a window of 32 groups, each lane polling its flag with
 // acquire loads and a doubling nanosleep (no read-modify-write, no
-// fence), then a butterfly reduction that stops at P.
+// fence), then a reduction towards lane 0 that stops at P.
 // CHECK:               scf.while
 // CHECK:                 scf.while
 // CHECK-NEXT:              llvm.load %{{.*}} atomic syncscope("device") acquire
@@ -101,13 +107,19 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK-NOT:             llvm.fence
 // CHECK:                 memref.load %[[PRE]]
 // CHECK:                 memref.load %[[AGG]]
-// Five butterfly steps, each shuffling the flag and the value.
-// CHECK-COUNT-10:        gpu.shuffle  xor
-// CHECK-NOT:             gpu.shuffle  xor
-// The inclusive prefix once the look-back is done, then the next group id;
-// the group's second and last block barrier.
+// Five steps, each shuffling the flag and the value down, then lane 0's
+// flag to every lane (whether the window holds a P).
+// CHECK-COUNT-10:        gpu.shuffle  down
+// CHECK-NOT:             gpu.shuffle
+// CHECK:                 gpu.shuffle  idx
+// CHECK-NOT:             gpu.shuffle
+// The inclusive prefix once the look-back is done (the aggregate read back
+// from the broadcast slot, which then takes the prefix), then the next
+// group id; the group's second and last block barrier.
+// CHECK:               memref.load %[[BROADCAST]]
 // CHECK:               arith.constant 2 : i32
 // CHECK-NEXT:          llvm.store %{{.*}} atomic syncscope("device") release
+// CHECK:               memref.store %{{.*}}, %[[BROADCAST]]
 // CHECK:               memref.atomic_rmw addi %c1_i64{{.*}}, %[[COUNTER]]
 // CHECK:               gpu.barrier
 // The coalesced write, after a warp barrier.
