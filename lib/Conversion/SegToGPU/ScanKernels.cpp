@@ -102,7 +102,7 @@ static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
   Location loc = kb.loc;
   Value id = position.id;
   GroupScan group(kb, scan, shape, position, flagged, staging,
-                  /*storeMapOuts=*/true, plan.restageScanned,
+                  /*storeMapOuts=*/true, plan.reloadScanElements,
                   plan.loadsInFlight, plan.contiguousLoads);
   IRArith &a = group.a;
   Value isFirstGroup =
@@ -221,8 +221,8 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
     forGroupPaths(kb, scan, shape, position, [&](bool flagged) {
       // Only the kernels that write results need the scanned values again.
       GroupScan group(kb, scan, shape, position, flagged, staging, storeMapOuts,
-                      storeMapOuts && plan.restageScanned, plan.loadsInFlight,
-                      plan.contiguousLoads);
+                      storeMapOuts && plan.reloadScanElements,
+                      plan.loadsInFlight, plan.contiguousLoads);
       finish(kb, group);
     });
     // The next group's tile scan writes the warp totals again.

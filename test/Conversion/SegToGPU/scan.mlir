@@ -178,11 +178,11 @@ func.func @matscan(%in: memref<?xi64>, %oa: memref<?xi64>, %ob: memref<?xi64>,
 }
 
 // Nor would the rescan hold its scanned values in registers across the
-// block scan: they wait in the staging buffer (m = 1: the element itself,
-// read again after the block scan).
-// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, reduce-then-scan, m = 1, scanned values restaged, aggregate scan 1 per thread;
+// block scan: its elements wait in the staging buffer (m = 1: the element
+// itself, read again after the block scan).
+// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, reduce-then-scan, m = 1, elements reloaded for the results, aggregate scan 1 per thread;
 // (@widescan, below)
-// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, single-pass, m = 24, loads in flight 3, scanned values restaged;
+// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, single-pass, m = 24, loads in flight 3, elements reloaded for the results;
 // RESTAGE-LABEL: func.func @matscan
 // RESTAGE:       function(@matscan_rescan)
 // RESTAGE:         %[[STAGE:.*]] = memref.memory_space_cast %{{.*}} : memref<1024xi64, #gpu.address_space<workgroup>> to memref<1024xi64>
@@ -235,7 +235,7 @@ func.func @blockscan(%in: memref<?xi64>, %out: memref<?xi64>, %nb: index) {
 
 // A degree the plan did not choose (24 elements per thread at block size
 // 1024, 64 registers per thread): its elements are loaded 3 at a time, as
-// many as the registers allow, and its scanned values restaged (its plan's
+// many as the registers allow, and its elements reloaded (its plan's
 // remark is checked above, with the others).
 // RESTAGE-LABEL: func.func @widescan
 // RESTAGE:         function(@widescan_scan)
