@@ -29,6 +29,15 @@ static constexpr int64_t kScanWordsInFlight = 16, kMinScanLoadsInFlight = 4;
 /// in flight than this gain nothing, and a large explicit `chunk` would
 /// unroll into a huge kernel.
 static constexpr int64_t kMaxScanLoadsInFlight = 32;
+/// Most words of a thread's m elements that the scan kernels writing
+/// results keep in registers across the block scan and the look-back;
+/// wider, they read the elements back from shared memory. Measured with
+/// ptxas for sm_90 at block size 256: the radix scan's 4 x 4 x i64 (32
+/// words) keeps two blocks resident (128 registers) in registers, and
+/// reading them back would only add loads; 6 x i64 non-commutative scans
+/// (48 words at m = 4) reach two blocks only by reading back (168 -> 126
+/// registers single-pass, 136 -> 120 in the rescan).
+static constexpr int64_t kMaxScanElementWordsInRegisters = 32;
 
 int64_t seg::getLoadsInFlightForWords(int64_t words) {
   constexpr int64_t kWordsInFlight = 16, kMaxElements = 8;
@@ -204,6 +213,12 @@ bool ResourceModel::restagesScanned(const ScanShape &shape, int64_t blockSize,
                                     int64_t m) const {
   return getSinglePassScanRegisters(shape, m) >
          getRegistersPerThread(blockSize);
+}
+
+bool ResourceModel::reloadsScanElements(const ScanShape &shape,
+                                        int64_t blockSize, int64_t m) const {
+  return restagesScanned(shape, blockSize, m) ||
+         getScanStateWords(shape) * m > kMaxScanElementWordsInRegisters;
 }
 
 int64_t ResourceModel::selectScanLoadsInFlight(const ScanShape &shape,

@@ -157,6 +157,15 @@ TEST_F(KernelEstimatesTest, ScanStrategyChoices) {
   // 6 m + 33 registers: 63 at m = 5, 69 at m = 6, of 64 at block size 1024.
   EXPECT_FALSE(model.restagesScanned(f32, 1024, 5));
   EXPECT_TRUE(model.restagesScanned(f32, 1024, 6));
+  // Elements are read back where the registers would not hold them, and
+  // beyond 32 words per thread: 6 x i64 at m = 4 (48), not 4 x i64 (32)
+  // nor f32 at m = 24.
+  EXPECT_TRUE(model.reloadsScanElements(f32, 1024, 6));
+  EXPECT_FALSE(model.reloadsScanElements(f32, 256, 24));
+  EXPECT_TRUE(
+      model.reloadsScanElements(scanOf(builder.getI64Type(), 6), 256, 4));
+  EXPECT_FALSE(
+      model.reloadsScanElements(scanOf(builder.getI64Type(), 4), 256, 4));
   EXPECT_EQ(model.selectScanLoadsInFlight(f32, 256, 100), 32);
   EXPECT_EQ(model.selectScanLoadsInFlight(f32, 1024, 100), 5);
   EXPECT_EQ(model.selectScanLoadsInFlight(f32, 1024, 3), 3);

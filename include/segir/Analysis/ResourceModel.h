@@ -364,10 +364,20 @@ public:
   /// it with warp 0's scan of the warp totals).
   bool parksScanExclusive(const ScanShape &shape, int64_t blockSize) const;
 
-  /// Whether the scan kernels that write results keep a thread's `m`
-  /// scanned values in its staging slots rather than registers.
+  /// Whether the single-pass kernel's registers at `m` exceed a thread's
+  /// at `blockSize`: its elements must then wait in shared memory
+  /// (reloadsScanElements), and fewer of them are loaded at once.
   bool restagesScanned(const ScanShape &shape, int64_t blockSize,
                        int64_t m) const;
+
+  /// Whether the scan kernels that write results read a thread's `m`
+  /// elements back from its staging slots and scan them again with the
+  /// thread's prefix, instead of keeping its scanned values in registers
+  /// across the block scan and the look-back: where the registers would
+  /// not hold them, and for wide operator states (more than 32 words of
+  /// elements per thread), whose registers cost occupancy.
+  bool reloadsScanElements(const ScanShape &shape, int64_t blockSize,
+                           int64_t m) const;
 
   /// Elements of a thread's `m` that a scan kernel evaluates together: at
   /// most 32 and within the single-pass kernel's registers.

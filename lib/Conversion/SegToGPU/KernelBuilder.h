@@ -171,14 +171,15 @@ public:
                                   gpu::ShuffleMode mode);
 
   /// Inclusive scan of one tuple per lane within each warp, in lane order
-  /// (the first `lanes` lanes of a warp take part).
-  SmallVector<Value> warpScan(CombineFn combine, ValueRange values,
-                              Value lanes);
+  /// (the first `lanes` lanes of a warp take part); with `span` not 0, only
+  /// the first `span` lanes (a power of two) need their results.
+  SmallVector<Value> warpScan(CombineFn combine, ValueRange values, Value lanes,
+                              int64_t span = 0);
 
   /// Ordered reduction of the first `width` lanes (a power of two up to the
-  /// warp size) of a warp, valid in every one of them (butterfly).
-  SmallVector<Value> warpAllReduce(CombineFn combine, ValueRange values,
-                                   int64_t width);
+  /// warp size) of a warp, valid in lane 0 (undefined in the others).
+  SmallVector<Value> warpReduceToFirstLane(CombineFn combine, ValueRange values,
+                                           int64_t width);
 
   /// A block-wide scan in thread order; `identity` is a neutral tuple.
   struct BlockScan {

@@ -142,10 +142,11 @@ struct ScanPlan : OpPlan {
   int64_t elementsPerThread = 1;
   /// Coalesced elements of its m a thread evaluates together (at most m).
   int64_t loadsInFlight = 1;
-  /// The kernels that write results keep each thread's m scanned values in
-  /// its staging slots, not in registers, from its own scan to the writing
-  /// of results (ResourceModel::restagesScanned).
-  bool restageScanned = false;
+  /// The kernels that write results read each thread's m elements back
+  /// from its staging slots and scan them again with the thread's prefix,
+  /// not keeping its scanned values in registers from its own scan to the
+  /// writing of results (ResourceModel::reloadsScanElements).
+  bool reloadScanElements = false;
   /// The group kernels' block scans keep each thread's warp-exclusive value
   /// in shared memory, not in registers, while warp 0 scans the warp totals
   /// (ResourceModel::parksScanExclusive).

@@ -59,8 +59,8 @@ static void printOpPlan(raw_ostream &os, const ScanPlan &plan) {
   if (plan.loadsInFlight < plan.elementsPerThread)
     os << ", loads in flight " << plan.loadsInFlight;
   printVectorLoads(os, plan.contiguousLoads);
-  if (plan.restageScanned)
-    os << ", scanned values restaged";
+  if (plan.reloadScanElements)
+    os << ", elements reloaded for the results";
   if (!plan.singlePass)
     os << ", aggregate scan " << plan.aggregatesPerThread << " per thread";
   if (plan.parkScanExclusive)

@@ -105,7 +105,7 @@ FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
     plan.elementsPerThread = succeeded(choice) ? choice->value : 1;
   }
   int64_t m = plan.elementsPerThread;
-  plan.restageScanned = model.restagesScanned(shape, blockSize, m);
+  plan.reloadScanElements = model.reloadsScanElements(shape, blockSize, m);
   plan.loadsInFlight = model.selectScanLoadsInFlight(shape, blockSize, m);
   plan.contiguousLoads = selectScanLoads(op, shape, m);
   if (blockSize * m >= (int64_t(1) << 31))

@@ -182,12 +182,12 @@ void seg::forGroupPaths(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
 
 GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                      const GroupPosition &position, GroupPath path,
-                     ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
+                     ArrayRef<Value> staging, bool storeMapOuts, bool reloaded,
                      int64_t loadsInFlight, const ContiguousLoads &loads)
     : kb(kb), scan(scan), shape(shape), position(position), path(path),
       flagged(path != GroupPath::Flat), a{kb.b, kb.loc}, m(shape.m), groupSize(shape.groupSize),
       id(position.id), blockOffset(position.blockOffset), ix(position.ix),
-      staging(staging), restaged(restaged) {
+      staging(staging), reloaded(reloaded) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
 
@@ -256,15 +256,8 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
               : arith::ConstantIntOp::create(b, loc, 0, 1).getResult();
   SmallVector<Value> carry{startsInThread};
   llvm::append_range(carry, own.back());
-  // Each thread's slots hold its own elements only: writing the scanned
-  // values over them frees their registers until writeResults. The first
-  // is its element itself.
-  if (restaged) {
-    for (int64_t i = 1; i < m; ++i) {
-      Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
-      kb.storeAll(own[i], staging, slot);
-    }
-  }
+  if (reloaded)
+    ownStarts = std::move(starts);
   auto segCombine = [&](ValueRange lhs, ValueRange rhs) {
     return scan.segCombine(b, loc, lhs, rhs);
   };
@@ -486,15 +479,25 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
   SmallVector<Value> withPrefix = scan.combine(b, prefix, exclusive);
   SmallVector<Value> threadPrefix =
       selectAll(b, loc, exclusiveFlag, exclusive, withPrefix);
+  SmallVector<Value> running = threadPrefix;
   for (int64_t i = 0; i < m; ++i) {
     Value slot = arith::AddIOp::create(b, loc, first, kb.constIndex(i));
-    SmallVector<Value> mine = restaged ? kb.loadAll(staging, slot) : own[i];
-    SmallVector<Value> combined = scan.combine(b, threadPrefix, mine);
-    // Elements from the thread's first segment start on take no prefix.
-    SmallVector<Value> result =
-        flagged ? selectAll(b, loc, a.ult32(a.c32(i), firstOwnStart), combined,
-                            mine)
-                : combined;
+    SmallVector<Value> result;
+    if (reloaded) {
+      // The thread's slots still hold its elements: each one read back
+      // extends the running result, which restarts at a segment start.
+      SmallVector<Value> element = kb.loadAll(staging, slot);
+      SmallVector<Value> combined = scan.combine(b, running, element);
+      running = flagged ? selectAll(b, loc, ownStarts[i], element, combined)
+                        : combined;
+      result = running;
+    } else {
+      SmallVector<Value> combined = scan.combine(b, threadPrefix, own[i]);
+      // Elements from the thread's first segment start on take no prefix.
+      result = flagged ? selectAll(b, loc, a.ult32(a.c32(i), firstOwnStart),
+                                   combined, own[i])
+                       : combined;
+    }
     kb.storeAll(result, staging, slot);
   }
   // Each lane stores the coalesced elements of its own warp's part, and the

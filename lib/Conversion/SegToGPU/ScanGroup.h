@@ -212,14 +212,16 @@ struct CoalescedElement {
 /// distributes it.
 class GroupScan {
 public:
-  /// `restaged`: the thread's scanned values wait for writeResults in its
-  /// staging slots, not in registers (ScanPlan::restageScanned).
+  /// `reloaded`: writeResults reads the thread's elements back from its
+  /// staging slots and scans them again from the thread's prefix, instead
+  /// of keeping its scanned values in registers across the block scan and
+  /// the look-back (ScanPlan::reloadScanElements).
   /// `loadsInFlight`: the coalesced elements evaluated together. `loads`
   /// (ScanPlan::contiguousLoads): read in vectors when they are vectorized
   /// and the whole group aligned (loadVectors).
   GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
             const GroupPosition &position, GroupPath path,
-            ArrayRef<Value> staging, bool storeMapOuts, bool restaged,
+            ArrayRef<Value> staging, bool storeMapOuts, bool reloaded,
             int64_t loadsInFlight, const ContiguousLoads &loads);
 
   /// Combines `blockPrefix` (the groups before this one back to the start
@@ -272,10 +274,12 @@ private:
   /// This thread's first own element and its m scanned elements.
   Value first;
   SmallVector<SmallVector<Value>> own;
-  bool restaged;
+  bool reloaded;
   /// Flagged path: whether each of the thread's elements starts a segment;
   /// sets firstOwnStart, the first that does (i32, m if none).
   SmallVector<Value> findOwnStarts();
+  /// findOwnStarts' flags, kept for writeResults when `reloaded`.
+  SmallVector<Value> ownStarts;
   Value firstOwnStart;
   KernelBuilder::BlockScan threads;
 };

@@ -115,7 +115,7 @@ static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
   Location loc = kb.loc;
   Value id = position.id;
   GroupScan group(kb, scan, shape, position, path, staging,
-                  /*storeMapOuts=*/true, plan.restageScanned,
+                  /*storeMapOuts=*/true, plan.reloadScanElements,
                   plan.loadsInFlight, plan.contiguousLoads);
   IRArith &a = group.a;
   Value isFirstGroup =
@@ -131,6 +131,9 @@ static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
     publish(kb, group.totalValues, temps.prefixes, temps.flags, id, kFlagP);
     b.setInsertionPoint(ifEarly.elseBlock()->getTerminator());
     publish(kb, group.totalValues, temps.aggregates, temps.flags, id, kFlagA);
+    // The total waits for the look-back in the broadcast slot: kept in
+    // registers, every thread would hold it.
+    kb.storeAll(group.totalValues, broadcast, kb.constIndex(0));
   });
   int64_t width =
       std::min<int64_t>(kb.warpSize, static_cast<int64_t>(llvm::bit_floor(
@@ -149,13 +152,15 @@ static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
       },
       [&] { return scan.neutrals; });
   kb.ifThen(group.isFirstThread, [&] {
-    kb.storeAll(prefix, broadcast, kb.constIndex(0));
     kb.ifThen(arith::XOrIOp::create(b, loc, publishEarly,
                                     arith::ConstantIntOp::create(b, loc, 1, 1)),
               [&] {
-                publish(kb, scan.combine(b, prefix, group.totalValues),
-                        temps.prefixes, temps.flags, id, kFlagP);
+                SmallVector<Value> total =
+                    kb.loadAll(broadcast, kb.constIndex(0));
+                publish(kb, scan.combine(b, prefix, total), temps.prefixes,
+                        temps.flags, id, kFlagP);
               });
+    kb.storeAll(prefix, broadcast, kb.constIndex(0));
     // Every thread has read this group's id (before the tile scan's
     // barrier); the next barrier publishes the next one.
     takeGroupId(kb, temps, shape, idBuffer);
@@ -236,7 +241,7 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
     forGroupPaths(kb, scan, shape, position, [&](GroupPath path) {
       // Only the kernels that write results need the scanned values again.
       GroupScan group(kb, scan, shape, position, path, staging, storeMapOuts,
-                      storeMapOuts && plan.restageScanned, plan.loadsInFlight,
+                      storeMapOuts && plan.reloadScanElements, plan.loadsInFlight,
                       plan.contiguousLoads);
       finish(kb, group);
     });

@@ -155,16 +155,21 @@ SmallVector<Value> seg::emitLookBack(KernelBuilder &kb, Scan &scan,
           llvm::append_range(result, scan.neutrals);
           return result;
         });
-    SmallVector<Value> window = kb.warpAllReduce(
+    // The window's combination in lane 0, the only lane whose prefix is
+    // used; its flag (a P in the window) ends the loop in every lane.
+    SmallVector<Value> window = kb.warpReduceToFirstLane(
         [&](ValueRange lhs, ValueRange rhs) {
           return scan.segCombine(b, loc, lhs, rhs);
         },
         pair, width);
+    Value windowDone = kb.shuffle(window[0], /*offset=*/0, kb.constI32(width),
+                                  gpu::ShuffleMode::IDX)
+                           .first;
     SmallVector<Value> next{arith::SubIOp::create(
         b, loc, offset, arith::ConstantIntOp::create(b, loc, width, 64))};
     llvm::append_range(next,
                        scan.combine(b, ArrayRef(window).drop_front(), prefix));
-    next.push_back(window[0]);
+    next.push_back(windowDone);
     scf::YieldOp::create(b, loc, next);
   }
   return SmallVector<Value>(whileOp.getResults().slice(1, scan.types.size()));

@@ -90,7 +90,8 @@ void publish(KernelBuilder &kb, ValueRange values, ValueRange buffers,
 Value waitForStatus(KernelBuilder &kb, Value flags, Value id);
 
 /// The look-back of group `id` in the first `width` lanes of warp 0: the
-/// combination of the groups since the start of its segment.
+/// combination of the groups since the start of its segment, in lane 0
+/// (undefined in the other lanes).
 SmallVector<Value> emitLookBack(KernelBuilder &kb, Scan &scan, ScanTemps &temps,
                                 Value id, Value segmentStart, int64_t groupSize,
                                 int64_t width);

@@ -221,39 +221,26 @@ SmallVector<Value> KernelBuilder::broadcastFromThreadZero(ValueRange values) {
 }
 
 SmallVector<Value> KernelBuilder::warpScan(CombineFn combine, ValueRange values,
-                                           Value lanes) {
+                                           Value lanes, int64_t span) {
   // Hillis-Steele: after the step with offset o, lane l holds lanes
   // (l - 2o, l] in order.
-  return warpShuffleSteps(values, lanes, gpu::ShuffleMode::UP,
-                          [&](ValueRange mine, ValueRange others) {
-                            return combine(others, mine);
-                          });
+  return warpShuffleSteps(
+      values, lanes, gpu::ShuffleMode::UP,
+      [&](ValueRange mine, ValueRange others) { return combine(others, mine); },
+      span);
 }
 
-SmallVector<Value> KernelBuilder::warpAllReduce(CombineFn combine,
-                                                ValueRange values,
-                                                int64_t width) {
+SmallVector<Value> KernelBuilder::warpReduceToFirstLane(CombineFn combine,
+                                                        ValueRange values,
+                                                        int64_t width) {
   assert(llvm::isPowerOf2_64(width) && width <= warpSize);
-  SmallVector<Value> current(values);
-  TypeRange types = values.getTypes();
-  Value lane = getLane();
-  Value widthI32 = constI32(width);
-  // Lanes l and l xor o hold the aligned groups of o lanes either side: the
-  // lower group goes left, so every lane ends with the ordered total.
-  for (int64_t offset = 1; offset < width; offset *= 2) {
-    SmallVector<Value> others;
-    for (Value value : current)
-      others.push_back(
-          shuffle(value, offset, widthI32, gpu::ShuffleMode::XOR).first);
-    Value bit = arith::AndIOp::create(b, loc, lane, constIndex(offset));
-    Value upper = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bit,
-                                        constIndex(0));
-    SmallVector<Value> mine(current);
-    current = ifThenElse(
-        upper, types, [&] { return combine(others, mine); },
-        [&] { return combine(mine, others); });
-  }
-  return current;
+  // As warpReduce: lane l ends with lanes [l, l + 2o) after the step with
+  // offset o. One combination per step, not a butterfly's two orders, and
+  // two tuples live, not three.
+  return warpShuffleSteps(
+      values, constI32(width), gpu::ShuffleMode::DOWN,
+      [&](ValueRange mine, ValueRange others) { return combine(mine, others); },
+      width);
 }
 
 std::pair<SmallVector<Value>, SmallVector<Value>>
@@ -280,7 +267,10 @@ SmallVector<Value> KernelBuilder::scanWarpTotalsInFirstWarp(
     SmallVector<Value> loaded = ifThenElse(
         inRange, types, [&] { return loadAll(totals, lane); },
         [&] { return SmallVector<Value>(identity); });
-    SmallVector<Value> scanned = warpScan(combine, loaded, constI32(warpSize));
+    // Lanes from numWarps on hold the identity and are never read: the
+    // steps below the warps suffice.
+    SmallVector<Value> scanned = warpScan(combine, loaded, constI32(warpSize),
+                                          llvm::PowerOf2Ceil(numWarps));
     ifThen(inRange, [&] { storeAll(scanned, totals, lane); });
   });
   barrier();
@@ -445,12 +435,8 @@ KernelBuilder::BlockScan KernelBuilder::tileScan(CombineFn combine,
     SmallVector<Value> loaded = ifThenElse(
         inRange, types, [&] { return loadAll(totals, lane); },
         [&] { return SmallVector<Value>(identity); });
-    SmallVector<Value> scanned = warpShuffleSteps(
-        loaded, lanes, gpu::ShuffleMode::UP,
-        [&](ValueRange mine, ValueRange others) {
-          return combine(others, mine);
-        },
-        llvm::PowerOf2Ceil(numWarps));
+    SmallVector<Value> scanned =
+        warpScan(combine, loaded, lanes, llvm::PowerOf2Ceil(numWarps));
     Value previous = arith::IndexCastUIOp::create(
         b, loc, b.getI32Type(),
         arith::SubIOp::create(b, loc, warp, constIndex(1)));

@@ -40,6 +40,8 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // The group id and, with a dynamic segment length, the group's first
 // segment and its offset in it, shared by thread 0.
 // CHECK:             %[[IDS:.*]] = memref.memory_space_cast %{{.*}} : memref<3xindex, #gpu.address_space<workgroup>> to memref<3xindex>
+// The broadcast slot: the group's prefix for every thread.
+// CHECK:             %[[BROADCAST:.*]] = memref.memory_space_cast %{{.*}} : memref<1xi32, #gpu.address_space<workgroup>> to memref<1xi32>
 // The segment length's reciprocal, once per kernel: a group's first
 // segment and its offset in it then take a multiplication, no division.
 // CHECK:             %[[RECIPROCAL:.*]] = arith.divui %c-1_i64, %{{.*}} : i64
@@ -91,9 +93,13 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK-NOT:             llvm.fence
 // CHECK:                 arith.constant 1 : i32
 // CHECK-NEXT:            llvm.store %{{.*}} atomic syncscope("device") release
+// The aggregate waits for the look-back in the broadcast slot, not in
+// every thread's registers.
+// CHECK-NOT:             scf.yield
+// CHECK:                 memref.store %{{.*}}, %[[BROADCAST]]
 // The look-back: a window of 32 groups, each lane polling its flag with
 // acquire loads and a doubling nanosleep (no read-modify-write, no
-// fence), then a butterfly reduction that stops at P.
+// fence), then a reduction towards lane 0 that stops at P.
 // CHECK:               scf.while
 // CHECK:                 scf.while
 // CHECK-NEXT:              llvm.load %{{.*}} atomic syncscope("device") acquire
@@ -101,13 +107,19 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK-NOT:             llvm.fence
 // CHECK:                 memref.load %[[PRE]]
 // CHECK:                 memref.load %[[AGG]]
-// Five butterfly steps, each shuffling the flag and the value.
-// CHECK-COUNT-10:        gpu.shuffle  xor
-// CHECK-NOT:             gpu.shuffle  xor
-// The inclusive prefix once the look-back is done, then the next group id;
-// the group's second and last block barrier.
+// Five steps, each shuffling the flag and the value down, then lane 0's
+// flag to every lane (whether the window holds a P).
+// CHECK-COUNT-10:        gpu.shuffle  down
+// CHECK-NOT:             gpu.shuffle
+// CHECK:                 gpu.shuffle  idx
+// CHECK-NOT:             gpu.shuffle
+// The inclusive prefix once the look-back is done (the aggregate read back
+// from the broadcast slot, which then takes the prefix), then the next
+// group id; the group's second and last block barrier.
+// CHECK:               memref.load %[[BROADCAST]]
 // CHECK:               arith.constant 2 : i32
 // CHECK-NEXT:          llvm.store %{{.*}} atomic syncscope("device") release
+// CHECK:               memref.store %{{.*}}, %[[BROADCAST]]
 // CHECK:               memref.atomic_rmw addi %c1_i64{{.*}}, %[[COUNTER]]
 // CHECK:               gpu.barrier
 // The coalesced write, after a warp barrier.
@@ -166,11 +178,11 @@ func.func @matscan(%in: memref<?xi64>, %oa: memref<?xi64>, %ob: memref<?xi64>,
 }
 
 // Nor would the rescan hold its scanned values in registers across the
-// block scan: they wait in the staging buffer (m = 1: the element itself,
-// read again after the block scan).
-// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, reduce-then-scan, m = 1, scanned values restaged, aggregate scan 1 per thread;
+// block scan: its elements wait in the staging buffer (m = 1: the element
+// itself, read again after the block scan).
+// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, reduce-then-scan, m = 1, elements reloaded for the results, aggregate scan 1 per thread;
 // (@widescan, below)
-// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, single-pass, m = 24, loads in flight 3, scanned values restaged;
+// RESTAGE: remark: plan: scan: block size 1024, at most {{[0-9]+}} blocks, single-pass, m = 24, loads in flight 3, elements reloaded for the results;
 // RESTAGE-LABEL: func.func @matscan
 // RESTAGE:       function(@matscan_rescan)
 // RESTAGE:         %[[STAGE:.*]] = memref.memory_space_cast %{{.*}} : memref<1024xi64, #gpu.address_space<workgroup>> to memref<1024xi64>
@@ -223,7 +235,7 @@ func.func @blockscan(%in: memref<?xi64>, %out: memref<?xi64>, %nb: index) {
 
 // A degree the plan did not choose (24 elements per thread at block size
 // 1024, 64 registers per thread): its elements are loaded 3 at a time, as
-// many as the registers allow, and its scanned values restaged (its plan's
+// many as the registers allow, and its elements reloaded (its plan's
 // remark is checked above, with the others).
 // RESTAGE-LABEL: func.func @widescan
 // RESTAGE:         function(@widescan_scan)
