@@ -11,13 +11,14 @@
 //   host:  operands wgmma cannot read as they are get packed, by a map
 //          before the product, into k-major rows padded to 16 bytes (zeros);
 //          a tensor map per operand (128-byte swizzle, zero fill outside)
-//   block: thread 0 initialises one mbarrier per stage and issues the TMA
-//          loads of the first stages - 1 k-tiles (expect_tx of their
-//          bytes); per k-tile, after a barrier (every thread is done with
-//          the stage read before), thread 0 issues the k-tile stages - 1
-//          ahead into that stage, all wait on the current stage's phase,
-//          run one warpgroup.mma per wgmma k-step on its tiles, the last
-//          waiting for all; after the loop the accumulators go to a C tile
+//   block: thread 0 initialises a full and an empty mbarrier per stage
+//          and issues the TMA loads of the first stages - 1 k-tiles
+//          (expect_tx of their bytes on the full one); per k-tile, thread 0
+//          waits until the stage computed last is empty and issues the
+//          k-tile stages - 1 ahead into it, all wait on the current
+//          stage's full phase, run one warpgroup.mma per wgmma k-step on
+//          its tiles, the last waiting for all, and arrive on the stage's
+//          empty mbarrier; after the loop the accumulators go to a C tile
 //
 // then the epilogue of the mma.sync path (TiledMapBuilder.cpp) evaluates
 // code2 per element from the C tile and writes seg.regtile_returns,
@@ -273,10 +274,17 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
   Value tid = warpgroup.getInductionVars()[0];
   Value leader =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, cIdx(0));
+  // A full and an empty mbarrier per stage: TMA completes the full one's
+  // phase (one arrival, expect_tx of the stage's bytes); every consumer
+  // thread arrives on the empty one once its wgmma on the stage is done.
   auto barriersType = nvgpu::MBarrierGroupType::get(ctx, workgroup, stages);
-  Value barriers = nvgpu::MBarrierCreateOp::create(b, loc, barriersType);
-  for (int64_t s = 0; s < stages; ++s)
-    nvgpu::MBarrierInitOp::create(b, loc, barriers, cIdx(1), cIdx(s), leader);
+  Value full = nvgpu::MBarrierCreateOp::create(b, loc, barriersType);
+  Value empty = nvgpu::MBarrierCreateOp::create(b, loc, barriersType);
+  for (int64_t s = 0; s < stages; ++s) {
+    nvgpu::MBarrierInitOp::create(b, loc, full, cIdx(1), cIdx(s), leader);
+    nvgpu::MBarrierInitOp::create(b, loc, empty, cIdx(kWarpgroupThreads),
+                                  cIdx(s), leader);
+  }
   gpu::BarrierOp::create(b, loc);
 
   // Stage `stage` of a buffer as the tile TMA writes.
@@ -289,23 +297,29 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
         buffer, mul(stage, cIdx(stageBytes)), ValueRange{});
   };
   // Thread 0 loads k-tile `kt` into stage `stage`.
-  auto issue = [&](Value kt, Value stage) {
+  auto issue = [&](Value kt, Value stage, Value predicate) {
     nvgpu::MBarrierArriveExpectTxOp::create(
-        b, loc, barriers, cIdx(stageBytesA + stageBytesB), stage, leader);
+        b, loc, full, cIdx(stageBytesA + stageBytesB), stage, predicate);
     Value k = mul(kt, cIdx(tk));
     nvgpu::TmaAsyncLoadOp::create(
-        b, loc, stageTile(bufferA, stageBytesA, kWgmmaTileM, stage), barriers,
-        mapA, ValueRange{k, rowA}, stage, Value(), leader);
+        b, loc, stageTile(bufferA, stageBytesA, kWgmmaTileM, stage), full, mapA,
+        ValueRange{k, rowA}, stage, Value(), predicate);
     nvgpu::TmaAsyncLoadOp::create(
-        b, loc, stageTile(bufferB, stageBytesB, w.tileN, stage), barriers, mapB,
-        ValueRange{k, rowB}, stage, Value(), leader);
+        b, loc, stageTile(bufferB, stageBytesB, w.tileN, stage), full, mapB,
+        ValueRange{k, rowB}, stage, Value(), predicate);
+  };
+  // The parity of the phase that the use of a stage by k-tile `kt`
+  // completes (the (kt / stages)-th use of stage kt % stages).
+  auto phaseParity = [&](Value kt) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                 remC(divC(kt, stages), 2), cIdx(0));
   };
   Value numK = arith::CeilDivUIOp::create(b, loc, sizeU, cIdx(tk));
   for (int64_t s = 0; s + 1 < stages; ++s) {
     auto ahead = scf::IfOp::create(b, loc, cmpUlt(b, loc, cIdx(s), numK));
     OpBuilder::InsertionGuard inIf(b);
     b.setInsertionPointToStart(ahead.thenBlock());
-    issue(cIdx(s), cIdx(s));
+    issue(cIdx(s), cIdx(s), leader);
   }
 
   auto accType = nvgpu::WarpgroupAccumulatorType::get(
@@ -317,20 +331,27 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
     Value acc = loop.getRegionIterArg(0);
-    // Every thread is done with the stage computed last, which the load
-    // stages - 1 ahead overwrites.
-    gpu::BarrierOp::create(b, loc);
+    // Thread 0 loads the k-tile stages - 1 ahead into the stage computed
+    // last, once every consumer has released it (from k-tile 1 on: the
+    // first use of stage stages - 1 waits for nothing).
     Value next = add(kt, cIdx(stages - 1));
-    auto ahead = scf::IfOp::create(b, loc, cmpUlt(b, loc, next, numK));
+    Value issues =
+        arith::AndIOp::create(b, loc, leader, cmpUlt(b, loc, next, numK));
+    auto ahead = scf::IfOp::create(b, loc, issues);
     {
       OpBuilder::InsertionGuard inIf(b);
       b.setInsertionPointToStart(ahead.thenBlock());
-      issue(next, remC(next, stages));
+      Value refilled = remC(next, stages);
+      auto reused = scf::IfOp::create(b, loc, cmpUlt(b, loc, cIdx(0), kt));
+      b.setInsertionPointToStart(reused.thenBlock());
+      Value last = arith::SubIOp::create(b, loc, kt, cIdx(1));
+      nvgpu::MBarrierTryWaitParityOp::create(b, loc, empty, phaseParity(last),
+                                             cIdx(1000000), refilled);
+      b.setInsertionPointAfter(reused);
+      issue(next, refilled, Value());
     }
     Value stage = remC(kt, stages);
-    Value parity = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                         remC(divC(kt, stages), 2), cIdx(0));
-    nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
+    nvgpu::MBarrierTryWaitParityOp::create(b, loc, full, phaseParity(kt),
                                            cIdx(1000000), stage);
     Value tileA = stageTile(bufferA, stageBytesA, kWgmmaTileM, stage);
     Value tileB = stageTile(bufferB, stageBytesB, w.tileN, stage);
@@ -358,12 +379,13 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
       Value dB = nvgpu::WarpgroupGenerateDescriptorOp::create(
           b, loc, descB, columns(tileB, w.tileN), mapB);
       // The last k-step waits for all groups: the stage is read before
-      // the next k-tile's barrier lets thread 0 overwrite it.
+      // the thread releases it.
       IntegerAttr waitGroup =
           k0 + w.stepK == tk ? b.getI64IntegerAttr(0) : IntegerAttr();
       acc = nvgpu::WarpgroupMmaOp::create(b, loc, accType, dA, dB, waitGroup,
                                           UnitAttr(), UnitAttr(), acc);
     }
+    nvgpu::MBarrierArriveOp::create(b, loc, empty, stage);
     scf::YieldOp::create(b, loc, acc);
   }
   Value cView = memref::SubViewOp::create(

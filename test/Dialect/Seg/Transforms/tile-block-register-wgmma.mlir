@@ -67,21 +67,31 @@
 // CHECK: memref.alloca() {alignment = 1024 : i64} : memref<65536xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[CTILE:.*]] = memref.alloca() {alignment = 16 : i64} : memref<64x132xf32, #gpu.address_space<workgroup>>
 // CHECK: seg.map thread_in_block (%{{.*}}) in (128)
-// CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
-// CHECK-COUNT-4: nvgpu.mbarrier.init
+// A full and an empty mbarrier per stage: one arrival (TMA's bytes), and
+// one per consumer thread.
+// CHECK: %[[FULL:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK: %[[EMPTY:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK: nvgpu.mbarrier.init %[[FULL]][%{{.*}}], %c1_
+// CHECK-COUNT-4: nvgpu.mbarrier.init %[[EMPTY]][%{{.*}}], %c128
 // CHECK: gpu.barrier
-// The first 3 k-tiles, then per k-tile a barrier, the load 3 ahead, the
-// wait on the stage's phase and 4 k-steps of 8, the last waiting for all.
-// CHECK-COUNT-3: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c24576
+// The first 3 k-tiles, then per k-tile the load 3 ahead into the stage
+// computed last once its empty phase completed (no block barrier), the
+// wait on the stage's full phase, 4 k-steps of 8, the last waiting for
+// all, and the release of the stage.
+// CHECK-COUNT-3: nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%{{.*}}], %c24576
 // CHECK: nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x128xf32>>
 // CHECK: scf.for
-// CHECK-NEXT: gpu.barrier
-// CHECK: nvgpu.mbarrier.arrive.expect_tx
+// CHECK-NOT: gpu.barrier
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[EMPTY]]
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[FULL]]
 // CHECK: nvgpu.tma.async.load %[[AMAP]]
 // CHECK: nvgpu.tma.async.load %[[BMAP]]
-// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK-NOT: gpu.barrier
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[FULL]]
 // CHECK-COUNT-3: nvgpu.warpgroup.mma {{%.*}}, {{%.*}}, {{%.*}} : <tensor = memref<64x8xtf32, 3>>, <tensor = memref<8x128xtf32, 3>>
 // CHECK: nvgpu.warpgroup.mma {{.*}} {waitGroup = 0 : i64}
+// CHECK-NEXT: nvgpu.mbarrier.arrive %[[EMPTY]]
+// CHECK-NEXT: scf.yield
 // CHECK: nvgpu.warpgroup.mma.store {{.*}} : <fragmented = vector<64x128xf32>> to memref<64x128xf32, strided<[132, 1]>, #gpu.address_space<workgroup>>
 // The epilogue of the mma.sync path: 16 x 8 threads of 4 x 16 elements.
 // CHECK: seg.map thread_in_block (%{{.*}}, %{{.*}}) in (16, 8)
