@@ -41,6 +41,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -534,7 +535,7 @@ FailureOr<MapOp> BlockRegisterTiler::tileWithWgmma(Nest &nest,
   if (std::string small = getSmallerThanBlockReason(map, tiles.ty, tiles.tx);
       !small.empty())
     return decline(map, small);
-  if (failed(selectSwizzle(map, model, plan, tiles.ty * tiles.tx,
+  if (failed(selectSwizzle(map, model, plan, plan.getBlockThreads(),
                            getWgmmaSharedBytes(plan, elemBytes), elemBytes,
                            elemBytes)))
     return failure();
@@ -542,8 +543,11 @@ FailureOr<MapOp> BlockRegisterTiler::tileWithWgmma(Nest &nest,
   if (options.emitRemarks)
     mlir::emitRemark(map.getLoc())
         << "tiled on tensor cores (" << getMmaModeName(mma) << ", wgmma m64n"
-        << w.tileN << "k" << w.stepK << "): 64x" << w.tileN
-        << " per block of 1 warpgroup, k-tile " << tiles.tk << ", "
+        << w.tileN << "k" << w.stepK << "): " << 64 * w.consumers << "x"
+        << w.tileN << " per block of " << w.consumers << " consumer warpgroup"
+        << (w.consumers > 1 ? "s" : "")
+        << " and a producer warpgroup (setmaxnreg " << w.consumerRegisters
+        << " and " << w.producerRegisters << "), k-tile " << tiles.tk << ", "
         << tiles.stages << " stages of TMA loads, A " << w.a.reason << ", B "
         << w.b.reason << ", " << describeSwizzle(plan.blockSwizzle)
         << "; wgmma: " << reason;

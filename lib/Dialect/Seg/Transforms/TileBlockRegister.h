@@ -112,9 +112,13 @@ struct WgmmaOperandSource {
   std::string reason;
 };
 
-/// The warpgroup part of a plan: one consumer warpgroup computes a
-/// 64 x tileN block tile with wgmma m64nNkK, from k-tiles of 128 bytes of k
-/// that TMA loads into a ring of `stages` 128-byte swizzled stages.
+/// Threads of a warpgroup, the unit of wgmma and setmaxnreg.
+inline constexpr int64_t kWarpgroupThreads = 128;
+
+/// The warpgroup part of a plan: each consumer warpgroup computes 64 rows
+/// of a block tile of tileN columns with wgmma m64nNkK, from k-tiles of
+/// 128 bytes of k that a producer warpgroup loads with TMA into a ring of
+/// `stages` 128-byte swizzled stages.
 struct WgmmaTiles {
   /// Whether the plan uses wgmma.
   bool enabled = false;
@@ -122,6 +126,16 @@ struct WgmmaTiles {
   /// The wgmma k of one instruction: 8 for TF32, 16 for BF16 and F16.
   int64_t stepK = 0;
   WgmmaOperandSource a, b;
+  /// Consumer warpgroups; the producer warpgroup comes after them.
+  int64_t consumers = 1;
+  /// The registers per thread that setmaxnreg gives the producer and the
+  /// consumers for the k-loop, and the count every thread starts with, to
+  /// which both return for the epilogue.
+  int64_t producerRegisters = 0, consumerRegisters = 0, entryRegisters = 0;
+
+  int64_t getBlockThreads() const {
+    return (consumers + 1) * kWarpgroupThreads;
+  }
 };
 
 /// Elements of padding after each k row of a slice read as mma.sync
@@ -150,6 +164,10 @@ struct TilePlan {
 
   bool usesMma() const { return mma.kind != TileMma::None; }
   bool usesWgmma() const { return wgmma.enabled; }
+  /// Threads of a block: Ty x Tx, or the warpgroups of a wgmma plan.
+  int64_t getBlockThreads() const {
+    return usesWgmma() ? wgmma.getBlockThreads() : tiles.ty * tiles.tx;
+  }
   /// Whether the fragments' ldmatrix reads k-major slices without .trans
   /// (TF32) rather than k rows with .trans (16-bit elements).
   bool usesKMajorSlices() const { return usesMma() && mma.fragK == 8; }

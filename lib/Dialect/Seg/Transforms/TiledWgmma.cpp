@@ -6,19 +6,21 @@
 //
 // The wgmma instruction of seg-tile-block-register's tensor-core mode
 // (`mma-instruction=wgmma`, or `auto` on a target with wgmma). One consumer
-// warpgroup (128 threads) computes a 64 x N block tile:
+// warpgroup (128 threads) computes a 64 x N block tile, which a producer
+// warpgroup feeds (warp specialisation):
 //
 //   host:  operands wgmma cannot read as they are get packed, by a map
 //          before the product, into k-major rows padded to 16 bytes (zeros);
 //          a tensor map per operand (128-byte swizzle, zero fill outside)
-//   block: thread 0 initialises a full and an empty mbarrier per stage
-//          and issues the TMA loads of the first stages - 1 k-tiles
-//          (expect_tx of their bytes on the full one); per k-tile, thread 0
-//          waits until the stage computed last is empty and issues the
-//          k-tile stages - 1 ahead into it, all wait on the current
-//          stage's full phase, run one warpgroup.mma per wgmma k-step on
-//          its tiles, the last waiting for all, and arrive on the stage's
-//          empty mbarrier; after the loop the accumulators go to a C tile
+//   block: thread 0 initialises a full and an empty mbarrier per stage;
+//          the producer gives up registers (setmaxnreg.dec) and its first
+//          thread loads every k-tile with TMA into the ring (expect_tx of
+//          its bytes on the stage's full mbarrier), once the stage is empty;
+//          the consumers take registers (setmaxnreg.inc) and per k-tile
+//          wait on the stage's full phase, run one warpgroup.mma per wgmma
+//          k-step on its tiles, the last waiting for all, and arrive on the
+//          stage's empty mbarrier; after the loop the accumulators go to a
+//          C tile
 //
 // then the epilogue of the mma.sync path (TiledMapBuilder.cpp) evaluates
 // code2 per element from the C tile and writes seg.regtile_returns,
@@ -37,6 +39,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -48,8 +51,10 @@ using namespace mlir::seg::tiling;
 
 /// Rows of the block tile: wgmma's m.
 static constexpr int64_t kWgmmaTileM = 64;
-/// Threads of the consumer warpgroup.
-static constexpr int64_t kWarpgroupThreads = 128;
+/// setmaxnreg's limits: the PTX ISA's most registers per thread, and
+/// those of a warpgroup that only issues TMA (CUTLASS's producers).
+static constexpr int64_t kMaxSetMaxRegisters = 256;
+static constexpr int64_t kProducerRegisters = 40;
 /// Bytes of k per k-tile: one 128-byte swizzled row per position.
 static constexpr int64_t kWgmmaKTileBytes = 128;
 /// TMA's alignment of global row strides and of the packed rows.
@@ -100,6 +105,23 @@ static int64_t selectWgmmaTileN(MapOp map) {
   return n && *n <= 64 ? 64 : 128;
 }
 
+/// The registers setmaxnreg gives each warpgroup of `w`'s block on
+/// `target`: ptxas starts every thread with an equal share of the block's
+/// (a multiple of 8); the producer gives up all but kProducerRegisters,
+/// which the consumers share, so that their setmaxnreg.inc never waits for
+/// registers the block does not hold.
+static void selectWgmmaRegisters(WgmmaTiles &w, TargetAttr target) {
+  w.entryRegisters =
+      std::min(target.getRegistersPerThread(),
+               target.getRegistersPerBlock() / w.getBlockThreads()) /
+      8 * 8;
+  w.producerRegisters = kProducerRegisters;
+  w.consumerRegisters =
+      std::min(kMaxSetMaxRegisters,
+               w.entryRegisters + (w.entryRegisters - kProducerRegisters) /
+                                      w.consumers / 8 * 8);
+}
+
 int64_t tiling::getWgmmaSharedBytes(const TilePlan &plan, int64_t elemBytes) {
   const TileSizes &t = plan.tiles;
   int64_t tileN = plan.wgmma.tileN;
@@ -126,6 +148,7 @@ FailureOr<TilePlan> tiling::selectWgmmaPlan(Nest &nest, TileMma kind,
   for (TiledLoad &tiled : nest.loads)
     (tiled.alongI ? plan.wgmma.a : plan.wgmma.b) =
         selectWgmmaOperandSource(nest, tiled, elemBytes);
+  selectWgmmaRegisters(plan.wgmma, model.getTarget());
   // The most of 4 or 3 stages that fit.
   int64_t limit = model.getTarget().getSharedMemoryPerBlock();
   for (int64_t stages : {4, 3}) {
@@ -250,11 +273,11 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
   // The stages of A and B, then the C tile: multiples of 1024 bytes each,
   // so that every swizzled tile stays aligned.
   auto allocBytes = [&](int64_t bytes) {
-    return memref::AllocaOp::create(
-        b, loc,
-        MemRefType::get({bytes}, b.getI8Type(), MemRefLayoutAttrInterface(),
-                        workgroup),
-        b.getI64IntegerAttr(kSwizzleAtomBytes));
+    return memref::AllocaOp::create(b, loc,
+                                    MemRefType::get({bytes}, b.getI8Type(),
+                                                    MemRefLayoutAttrInterface(),
+                                                    workgroup),
+                                    b.getI64IntegerAttr(kSwizzleAtomBytes));
   };
   Value bufferA = allocBytes(stages * stageBytesA);
   Value bufferB = allocBytes(stages * stageBytesB);
@@ -269,9 +292,10 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
       b, loc, cTile2D, ArrayRef<ReassociationIndices>{{0, 1}});
 
   OpBuilder::InsertionGuard guard(b);
-  MapOp warpgroup = createMapWithEmptyResults(
-      b, loc, Level::ThreadInBlock, {b.getIndexAttr(kWarpgroupThreads)}, {});
-  Value tid = warpgroup.getInductionVars()[0];
+  int64_t consumerThreads = w.consumers * kWarpgroupThreads;
+  MapOp warpgroups = createMapWithEmptyResults(
+      b, loc, Level::ThreadInBlock, {b.getIndexAttr(w.getBlockThreads())}, {});
+  Value tid = warpgroups.getInductionVars()[0];
   Value leader =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, cIdx(0));
   // A full and an empty mbarrier per stage: TMA completes the full one's
@@ -282,8 +306,8 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
   Value empty = nvgpu::MBarrierCreateOp::create(b, loc, barriersType);
   for (int64_t s = 0; s < stages; ++s) {
     nvgpu::MBarrierInitOp::create(b, loc, full, cIdx(1), cIdx(s), leader);
-    nvgpu::MBarrierInitOp::create(b, loc, empty, cIdx(kWarpgroupThreads),
-                                  cIdx(s), leader);
+    nvgpu::MBarrierInitOp::create(b, loc, empty, cIdx(consumerThreads), cIdx(s),
+                                  leader);
   }
   gpu::BarrierOp::create(b, loc);
 
@@ -296,18 +320,6 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
                         workgroup),
         buffer, mul(stage, cIdx(stageBytes)), ValueRange{});
   };
-  // Thread 0 loads k-tile `kt` into stage `stage`.
-  auto issue = [&](Value kt, Value stage, Value predicate) {
-    nvgpu::MBarrierArriveExpectTxOp::create(
-        b, loc, full, cIdx(stageBytesA + stageBytesB), stage, predicate);
-    Value k = mul(kt, cIdx(tk));
-    nvgpu::TmaAsyncLoadOp::create(
-        b, loc, stageTile(bufferA, stageBytesA, kWgmmaTileM, stage), full, mapA,
-        ValueRange{k, rowA}, stage, Value(), predicate);
-    nvgpu::TmaAsyncLoadOp::create(
-        b, loc, stageTile(bufferB, stageBytesB, w.tileN, stage), full, mapB,
-        ValueRange{k, rowB}, stage, Value(), predicate);
-  };
   // The parity of the phase that the use of a stage by k-tile `kt`
   // completes (the (kt / stages)-th use of stage kt % stages).
   auto phaseParity = [&](Value kt) -> Value {
@@ -315,13 +327,58 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
                                  remC(divC(kt, stages), 2), cIdx(0));
   };
   Value numK = arith::CeilDivUIOp::create(b, loc, sizeU, cIdx(tk));
-  for (int64_t s = 0; s + 1 < stages; ++s) {
-    auto ahead = scf::IfOp::create(b, loc, cmpUlt(b, loc, cIdx(s), numK));
-    OpBuilder::InsertionGuard inIf(b);
-    b.setInsertionPointToStart(ahead.thenBlock());
-    issue(cIdx(s), cIdx(s), leader);
+  auto roles = scf::IfOp::create(
+      b, loc, cmpUlt(b, loc, tid, cIdx(consumerThreads)), /*withElse=*/true);
+
+  // The producer warpgroup gives up its registers; its first thread loads
+  // every k-tile into the ring, each stage once it is empty (from its
+  // second use on).
+  b.setInsertionPointToStart(roles.elseBlock());
+  NVVM::SetMaxRegisterOp::create(b, loc, w.producerRegisters,
+                                 NVVM::SetMaxRegisterAction::decrease);
+  auto issuer =
+      scf::IfOp::create(b, loc,
+                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              tid, cIdx(consumerThreads)));
+  b.setInsertionPointToStart(issuer.thenBlock());
+  auto produce = scf::ForOp::create(b, loc, cIdx(0), numK, cIdx(1));
+  {
+    // Back to the entry count for the code after the roles, which ptxas
+    // compiles for one count (once the consumers have given theirs back).
+    OpBuilder::InsertionGuard afterIssuer(b);
+    b.setInsertionPointAfter(issuer);
+    NVVM::SetMaxRegisterOp::create(b, loc, w.entryRegisters,
+                                   NVVM::SetMaxRegisterAction::increase);
+  }
+  b.setInsertionPointToStart(produce.getBody());
+  {
+    Value kt = produce.getInductionVar();
+    Value stage = remC(kt, stages);
+    auto reused =
+        scf::IfOp::create(b, loc, cmpUlt(b, loc, cIdx(stages - 1), kt));
+    {
+      OpBuilder::InsertionGuard inIf(b);
+      b.setInsertionPointToStart(reused.thenBlock());
+      Value lastUse = arith::SubIOp::create(b, loc, kt, cIdx(stages));
+      nvgpu::MBarrierTryWaitParityOp::create(
+          b, loc, empty, phaseParity(lastUse), cIdx(1000000), stage);
+    }
+    nvgpu::MBarrierArriveExpectTxOp::create(
+        b, loc, full, cIdx(stageBytesA + stageBytesB), stage, Value());
+    Value k = mul(kt, cIdx(tk));
+    nvgpu::TmaAsyncLoadOp::create(
+        b, loc, stageTile(bufferA, stageBytesA, kWgmmaTileM, stage), full, mapA,
+        ValueRange{k, rowA}, stage, Value(), Value());
+    nvgpu::TmaAsyncLoadOp::create(
+        b, loc, stageTile(bufferB, stageBytesB, w.tileN, stage), full, mapB,
+        ValueRange{k, rowB}, stage, Value(), Value());
   }
 
+  // The consumer warpgroup takes the registers for its accumulators; per
+  // k-tile it waits until the stage is full, multiplies and releases it.
+  b.setInsertionPointToStart(roles.thenBlock());
+  NVVM::SetMaxRegisterOp::create(b, loc, w.consumerRegisters,
+                                 NVVM::SetMaxRegisterAction::increase);
   auto accType = nvgpu::WarpgroupAccumulatorType::get(
       ctx, VectorType::get({kWgmmaTileM, w.tileN}, f32));
   Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
@@ -331,25 +388,6 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
     Value acc = loop.getRegionIterArg(0);
-    // Thread 0 loads the k-tile stages - 1 ahead into the stage computed
-    // last, once every consumer has released it (from k-tile 1 on: the
-    // first use of stage stages - 1 waits for nothing).
-    Value next = add(kt, cIdx(stages - 1));
-    Value issues =
-        arith::AndIOp::create(b, loc, leader, cmpUlt(b, loc, next, numK));
-    auto ahead = scf::IfOp::create(b, loc, issues);
-    {
-      OpBuilder::InsertionGuard inIf(b);
-      b.setInsertionPointToStart(ahead.thenBlock());
-      Value refilled = remC(next, stages);
-      auto reused = scf::IfOp::create(b, loc, cmpUlt(b, loc, cIdx(0), kt));
-      b.setInsertionPointToStart(reused.thenBlock());
-      Value last = arith::SubIOp::create(b, loc, kt, cIdx(1));
-      nvgpu::MBarrierTryWaitParityOp::create(b, loc, empty, phaseParity(last),
-                                             cIdx(1000000), refilled);
-      b.setInsertionPointAfter(reused);
-      issue(next, refilled, Value());
-    }
     Value stage = remC(kt, stages);
     nvgpu::MBarrierTryWaitParityOp::create(b, loc, full, phaseParity(kt),
                                            cIdx(1000000), stage);
@@ -395,6 +433,8 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
                              b.getIndexAttr(w.tileN)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
   nvgpu::WarpgroupMmaStoreOp::create(b, loc, loop.getResult(0), cView);
+  NVVM::SetMaxRegisterOp::create(b, loc, w.entryRegisters,
+                                 NVVM::SetMaxRegisterAction::decrease);
 }
 
 MapOp TiledBuilder::buildWgmma() {

@@ -6,14 +6,14 @@
 // RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 mma-instruction=auto remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: tiled on tensor cores (tf32, m16n8k8): 128x128 per block of 2x4 warps, 64x32 per warp (4x4 fragments), k-tile 16, 2 stages, 16-byte loads for 2 of 2 slices, blocks in groups of 11 rows (the largest that fits shared memory and registers of sm_90); mma.sync: target sm_90 has no wgmma
-// REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 64x128 per block of 1 warpgroup, k-tile 32, 4 stages of TMA loads, A packed: its row length is dynamic (TMA needs 16-byte strides), B packed: k is not its innermost dimension, blocks in groups of 15 rows; wgmma: target sm_90a has wgmma
-// REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 64x128 per block of 1 warpgroup, k-tile 32, 4 stages of TMA loads, A packed: batched (one tensor map over every batch's rows), B packed: batched (one tensor map over every batch's rows), blocks in groups of 15 rows; wgmma: target sm_90a has wgmma
+// REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 64x128 per block of 1 consumer warpgroup and a producer warpgroup (setmaxnreg 256 and 40), k-tile 32, 4 stages of TMA loads, A packed: its row length is dynamic (TMA needs 16-byte strides), B packed: k is not its innermost dimension, blocks in groups of 15 rows; wgmma: target sm_90a has wgmma
+// REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 64x128 per block of 1 consumer warpgroup and a producer warpgroup (setmaxnreg 256 and 40), k-tile 32, 4 stages of TMA loads, A packed: batched (one tensor map over every batch's rows), B packed: batched (one tensor map over every batch's rows), blocks in groups of 15 rows; wgmma: target sm_90a has wgmma
 // BF16 products: wgmma m64n128k16 on k-tiles of 64; on a target whose
 // blocks have 48 KiB of shared memory, mma.sync (auto) or an error
 // (wgmma).
 // RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=bf16 remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16
 // RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=bf16" 2>/dev/null | FileCheck %s --check-prefix=BF16IR
-// BF16: remark: tiled on tensor cores (bf16, wgmma m64n128k16): 64x128 per block of 1 warpgroup, k-tile 64, 4 stages of TMA loads, A packed: its row length is dynamic (TMA needs 16-byte strides), B packed: k is not its innermost dimension
+// BF16: remark: tiled on tensor cores (bf16, wgmma m64n128k16): 64x128 per block of 1 consumer warpgroup and a producer warpgroup (setmaxnreg 256 and 40), k-tile 64, 4 stages of TMA loads, A packed: its row length is dynamic (TMA needs 16-byte strides), B packed: k is not its innermost dimension
 // BF16: remark: tiled on tensor cores (bf16, m16n8k16): {{.*}}; mma.sync: 3 stages of 64x128 tiles need 107520 bytes of shared memory, more than the 49152 of a block
 // BF16IR-LABEL: func.func @bf16(
 // BF16IR: nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b
@@ -44,7 +44,7 @@
 // Three stages: mma.sync allows at most 2.
 // RUN: not seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 stages=3 remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGES3
 // STAGES3: error: 'seg.map' op illegal tile sizes: 3 stages, at most 2 are supported
-// STAGES3: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 64x128 per block of 1 warpgroup, k-tile 32, 3 stages of TMA loads
+// STAGES3: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 64x128 per block of 1 consumer warpgroup and a producer warpgroup (setmaxnreg 256 and 40), k-tile 32, 3 stages of TMA loads
 // An instruction without a tensor-core mode, and an unknown instruction.
 // RUN: not seg-opt %s --split-input-file --seg-tile-block-register="mma-instruction=mma.sync" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOMODE
 // NOMODE: error: 'seg.map' op mma-instruction=mma.sync needs a tensor-core mode (mma=tf32, bf16 or f16)
@@ -53,20 +53,21 @@
 
 // On sm_90a: A (dynamic rows) and B (n innermost) are packed by thread
 // maps into k-major rows padded to 16 bytes, zeros beyond k, and described
-// by 128-byte swizzled tensor maps; one warpgroup per 64 x 128 block tile.
+// by 128-byte swizzled tensor maps; per 64 x 128 block tile a consumer
+// warpgroup (threads 0-127) and a producer warpgroup (128-255).
 // CHECK-LABEL: func.func @sm90a(
 // CHECK: %[[APACK:.*]] = memref.alloc({{.*}}) {alignment = 16 : i64} : memref<?x?xf32>
 // CHECK: seg.map thread ({{.*}}) outs(%[[APACK]] : memref<?x?xf32>)
 // CHECK: %[[AMAP:.*]] = nvgpu.tma.create.descriptor {{.*}} box[%{{.*}}, %{{.*}}] : memref<*xf32> -> <tensor = memref<64x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
 // CHECK: seg.map thread
 // CHECK: %[[BMAP:.*]] = nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<128x32xf32, 3>, swizzle = swizzle_128b
-// CHECK: seg.map block {{.*}} grid(block_size = 128)
+// CHECK: seg.map block {{.*}} grid(block_size = 256)
 // Four stages of A (8 KiB each) and B (16 KiB), 1024-byte aligned, and
 // the C tile.
 // CHECK: memref.alloca() {alignment = 1024 : i64} : memref<32768xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.alloca() {alignment = 1024 : i64} : memref<65536xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[CTILE:.*]] = memref.alloca() {alignment = 16 : i64} : memref<64x132xf32, #gpu.address_space<workgroup>>
-// CHECK: seg.map thread_in_block (%{{.*}}) in (128)
+// CHECK: seg.map thread_in_block (%[[TID:.*]]) in (256)
 // A full and an empty mbarrier per stage: one arrival (TMA's bytes), and
 // one per consumer thread.
 // CHECK: %[[FULL:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
@@ -74,18 +75,14 @@
 // CHECK: nvgpu.mbarrier.init %[[FULL]][%{{.*}}], %c1_
 // CHECK-COUNT-4: nvgpu.mbarrier.init %[[EMPTY]][%{{.*}}], %c128
 // CHECK: gpu.barrier
-// The first 3 k-tiles, then per k-tile the load 3 ahead into the stage
-// computed last once its empty phase completed (no block barrier), the
-// wait on the stage's full phase, 4 k-steps of 8, the last waiting for
-// all, and the release of the stage.
-// CHECK-COUNT-3: nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%{{.*}}], %c24576
+// The consumers raise their registers; per k-tile they wait on the
+// stage's full phase, run 4 k-steps of 8, the last waiting for all, and
+// release the stage; no block barrier.
+// CHECK: %[[CONSUMER:.*]] = arith.cmpi ult, %[[TID]], %c128
+// CHECK: scf.if %[[CONSUMER]] {
+// CHECK-NEXT: nvvm.setmaxregister increase 256
 // CHECK: nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x128xf32>>
 // CHECK: scf.for
-// CHECK-NOT: gpu.barrier
-// CHECK: nvgpu.mbarrier.try_wait.parity %[[EMPTY]]
-// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[FULL]]
-// CHECK: nvgpu.tma.async.load %[[AMAP]]
-// CHECK: nvgpu.tma.async.load %[[BMAP]]
 // CHECK-NOT: gpu.barrier
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[FULL]]
 // CHECK-COUNT-3: nvgpu.warpgroup.mma {{%.*}}, {{%.*}}, {{%.*}} : <tensor = memref<64x8xtf32, 3>>, <tensor = memref<8x128xtf32, 3>>
@@ -93,6 +90,20 @@
 // CHECK-NEXT: nvgpu.mbarrier.arrive %[[EMPTY]]
 // CHECK-NEXT: scf.yield
 // CHECK: nvgpu.warpgroup.mma.store {{.*}} : <fragmented = vector<64x128xf32>> to memref<64x128xf32, strided<[132, 1]>, #gpu.address_space<workgroup>>
+// The producer lowers its registers; its first thread loads every k-tile,
+// into a stage once its empty phase completed (from its second use on).
+// CHECK: } else {
+// CHECK-NEXT: nvvm.setmaxregister decrease 40
+// CHECK: %[[ISSUER:.*]] = arith.cmpi eq, %[[TID]], %c128
+// CHECK: scf.if %[[ISSUER]] {
+// CHECK: scf.for
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.if
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[EMPTY]]
+// CHECK: }
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%{{.*}}], %c24576 :
+// CHECK: nvgpu.tma.async.load %[[AMAP]]
+// CHECK: nvgpu.tma.async.load %[[BMAP]]
 // The epilogue of the mma.sync path: 16 x 8 threads of 4 x 16 elements.
 // CHECK: seg.map thread_in_block (%{{.*}}, %{{.*}}) in (16, 8)
 // CHECK: seg.regtile_returns {{.*}} tiles [(%{{.*}}, 16, 4), (%{{.*}}, 8, 16)] : vector<4x16xf32>
@@ -103,7 +114,7 @@
 // CHECK: %[[BATCHA:.*]] = memref.alloc({{.*}}) {alignment = 16 : i64} : memref<?x?x?xf32>
 // CHECK: seg.map thread (%{{.*}}, %{{.*}}, %{{.*}}) in (3, %{{.*}}, %{{.*}}) outs(%[[BATCHA]] : memref<?x?x?xf32>)
 // CHECK: memref.collapse_shape %[[BATCHA]] {{\[\[}}0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
-// CHECK: seg.map block (%[[B:.*]], %[[BI:.*]], %{{.*}}) in (3, %{{.*}}, %{{.*}}) grid(block_size = 128)
+// CHECK: seg.map block (%[[B:.*]], %[[BI:.*]], %{{.*}}) in (3, %{{.*}}, %{{.*}}) grid(block_size = 256)
 // CHECK: %[[I0:.*]] = arith.muli %[[BI]], %c64
 // CHECK: %[[BM:.*]] = arith.muli %{{.*}}, %arg3
 // CHECK: %[[ROWA:.*]] = arith.addi %[[BM]], %[[I0]]
