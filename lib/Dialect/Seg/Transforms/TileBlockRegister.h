@@ -126,8 +126,11 @@ struct WgmmaTiles {
   /// The wgmma k of one instruction: 8 for TF32, 16 for BF16 and F16.
   int64_t stepK = 0;
   WgmmaOperandSource a, b;
-  /// Consumer warpgroups; the producer warpgroup comes after them.
+  /// Consumer warpgroups (1 or 2, each 64 rows of the block tile); the
+  /// producer warpgroup comes after them. `consumersReason` is the
+  /// remark's.
   int64_t consumers = 1;
+  std::string consumersReason;
   /// The registers per thread that setmaxnreg gives the producer and the
   /// consumers for the k-loop, and the count every thread starts with, to
   /// which both return for the epilogue.
@@ -248,6 +251,11 @@ FailureOr<TilePlan> selectWgmmaPlan(Nest &nest, TileMma kind,
 /// Bytes of shared memory of a warpgroup plan: its stages of A and B tiles
 /// and the C tile of the epilogue.
 int64_t getWgmmaSharedBytes(const TilePlan &plan, int64_t elemBytes);
+
+/// Gives `plan` `consumers` consumer warpgroups: the block tile's rows, the
+/// epilogue's threads and the warpgroups' registers on `target`
+/// (TiledWgmma.cpp).
+void setWgmmaConsumers(TilePlan &plan, int64_t consumers, TargetAttr target);
 
 /// Sets the mma.sync shape of `kind` and the warp size of `target`.
 void setMmaShape(MmaTiles &mma, TileMma kind, TargetAttr target);

@@ -20,7 +20,8 @@
 //          wait on the stage's full phase, run one warpgroup.mma per wgmma
 //          k-step on its tiles, the last waiting for all, and arrive on the
 //          stage's empty mbarrier; after the loop the accumulators go to a
-//          C tile
+//          C tile, and after a barrier every warpgroup returns to the
+//          registers it started with
 //
 // then the epilogue of the mma.sync path (TiledMapBuilder.cpp) evaluates
 // code2 per element from the C tile and writes seg.regtile_returns,
@@ -124,10 +125,36 @@ static void selectWgmmaRegisters(WgmmaTiles &w, TargetAttr target) {
 
 int64_t tiling::getWgmmaSharedBytes(const TilePlan &plan, int64_t elemBytes) {
   const TileSizes &t = plan.tiles;
+  int64_t tileM = plan.wgmma.consumers * kWgmmaTileM;
   int64_t tileN = plan.wgmma.tileN;
-  int64_t stageBytes = (kWgmmaTileM + tileN) * t.tk * elemBytes;
-  int64_t cBytes = kWgmmaTileM * (tileN + TileSizes::kRowPadding) * 4;
+  int64_t stageBytes = (tileM + tileN) * t.tk * elemBytes;
+  int64_t cBytes = tileM * (tileN + TileSizes::kRowPadding) * 4;
   return t.stages * stageBytes + cBytes;
+}
+
+void tiling::setWgmmaConsumers(TilePlan &plan, int64_t consumers,
+                               TargetAttr target) {
+  TileSizes &t = plan.tiles;
+  plan.wgmma.consumers = consumers;
+  // The epilogue's view: (16 x consumers) x 8 threads of 4 x (N / 8)
+  // elements.
+  t.ty = 16 * consumers;
+  t.tx = kWarpgroupThreads / 16;
+  t.ry = kWgmmaTileM / 16;
+  t.rx = plan.wgmma.tileN / t.tx;
+  selectWgmmaRegisters(plan.wgmma, target);
+}
+
+/// Two consumer warpgroups (a 128-row block tile, as CUTLASS's cooperative
+/// schedule: each B tile loaded feeds twice the wgmma) unless M is known to
+/// be at most 64 rows.
+static std::pair<int64_t, std::string> selectWgmmaConsumers(MapOp map) {
+  SmallVector<OpFoldResult> sizes = map.getMixedSizes();
+  std::optional<int64_t> m = getConstantIntValue(sizes[sizes.size() - 2]);
+  if (m && *m <= kWgmmaTileM)
+    return {1, "M is at most " + std::to_string(kWgmmaTileM)};
+  return {2, m ? "M is " + std::to_string(*m)
+               : std::string("M is not known to be at most 64")};
 }
 
 FailureOr<TilePlan> tiling::selectWgmmaPlan(Nest &nest, TileMma kind,
@@ -139,22 +166,24 @@ FailureOr<TilePlan> tiling::selectWgmmaPlan(Nest &nest, TileMma kind,
   plan.wgmma.enabled = true;
   plan.wgmma.tileN = selectWgmmaTileN(nest.map);
   plan.wgmma.stepK = kind == TileMma::TF32 ? 8 : 16;
-  // The epilogue's view: 16 x 8 threads of 4 x (N / 8) elements.
-  t.ty = 16;
-  t.tx = kWarpgroupThreads / t.ty;
-  t.ry = kWgmmaTileM / t.ty;
-  t.rx = plan.wgmma.tileN / t.tx;
   t.tk = kWgmmaKTileBytes / elemBytes;
   for (TiledLoad &tiled : nest.loads)
     (tiled.alongI ? plan.wgmma.a : plan.wgmma.b) =
         selectWgmmaOperandSource(nest, tiled, elemBytes);
-  selectWgmmaRegisters(plan.wgmma, model.getTarget());
-  // The most of 4 or 3 stages that fit.
+  // The consumers M allows, then the most of 4 or 3 stages that fit; one
+  // consumer where two do not.
+  auto [consumers, reason] = selectWgmmaConsumers(nest.map);
   int64_t limit = model.getTarget().getSharedMemoryPerBlock();
-  for (int64_t stages : {4, 3}) {
-    t.stages = stages;
-    if (getWgmmaSharedBytes(plan, elemBytes) <= limit)
-      return plan;
+  for (; consumers >= 1; --consumers) {
+    setWgmmaConsumers(plan, consumers, model.getTarget());
+    for (int64_t stages : {4, 3}) {
+      t.stages = stages;
+      if (getWgmmaSharedBytes(plan, elemBytes) <= limit) {
+        plan.wgmma.consumersReason = reason;
+        return plan;
+      }
+    }
+    reason = "2 do not fit shared memory";
   }
   why = "3 stages of " + std::to_string(kWgmmaTileM) + "x" +
         std::to_string(plan.wgmma.tileN) + " tiles need " +
@@ -266,6 +295,7 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
   Type elemType = sliceA->load.getType();
   int64_t elemBytes = *getPrimitiveByteSize(elemType);
   int64_t stages = t.stages, tk = t.tk;
+  // A stage holds one 64-row box of A per consumer, then B.
   int64_t stageBytesA = kWgmmaTileM * tk * elemBytes;
   int64_t stageBytesB = w.tileN * tk * elemBytes;
   Attribute workgroup = gpu::AddressSpaceAttr::get(
@@ -279,14 +309,14 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
                                                     workgroup),
                                     b.getI64IntegerAttr(kSwizzleAtomBytes));
   };
-  Value bufferA = allocBytes(stages * stageBytesA);
+  Value bufferA = allocBytes(stages * w.consumers * stageBytesA);
   Value bufferB = allocBytes(stages * stageBytesB);
   cPitch = w.tileN + TileSizes::kRowPadding;
   Type f32 = b.getF32Type();
   Value cTile2D = memref::AllocaOp::create(
       b, loc,
-      MemRefType::get({kWgmmaTileM, cPitch}, f32, MemRefLayoutAttrInterface(),
-                      workgroup),
+      MemRefType::get({w.consumers * kWgmmaTileM, cPitch}, f32,
+                      MemRefLayoutAttrInterface(), workgroup),
       b.getI64IntegerAttr(kSliceAlignment));
   cTile = memref::CollapseShapeOp::create(
       b, loc, cTile2D, ArrayRef<ReassociationIndices>{{0, 1}});
@@ -343,10 +373,19 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
   b.setInsertionPointToStart(issuer.thenBlock());
   auto produce = scf::ForOp::create(b, loc, cIdx(0), numK, cIdx(1));
   {
-    // Back to the entry count for the code after the roles, which ptxas
-    // compiles for one count (once the consumers have given theirs back).
-    OpBuilder::InsertionGuard afterIssuer(b);
-    b.setInsertionPointAfter(issuer);
+    // After the k-loops every warpgroup returns to the entry count, which
+    // ptxas compiles the code after the roles for. The PTX ISA wants the
+    // warps of a warpgroup synchronised between two setmaxnreg: the block
+    // barrier does that; the consumers give theirs back first.
+    OpBuilder::InsertionGuard afterRoles(b);
+    b.setInsertionPointAfter(roles);
+    gpu::BarrierOp::create(b, loc);
+    auto restore =
+        scf::IfOp::create(b, loc, roles.getCondition(), /*withElse=*/true);
+    b.setInsertionPointToStart(restore.thenBlock());
+    NVVM::SetMaxRegisterOp::create(b, loc, w.entryRegisters,
+                                   NVVM::SetMaxRegisterAction::decrease);
+    b.setInsertionPointToStart(restore.elseBlock());
     NVVM::SetMaxRegisterOp::create(b, loc, w.entryRegisters,
                                    NVVM::SetMaxRegisterAction::increase);
   }
@@ -364,11 +403,17 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
           b, loc, empty, phaseParity(lastUse), cIdx(1000000), stage);
     }
     nvgpu::MBarrierArriveExpectTxOp::create(
-        b, loc, full, cIdx(stageBytesA + stageBytesB), stage, Value());
+        b, loc, full, cIdx(w.consumers * stageBytesA + stageBytesB), stage,
+        Value());
     Value k = mul(kt, cIdx(tk));
-    nvgpu::TmaAsyncLoadOp::create(
-        b, loc, stageTile(bufferA, stageBytesA, kWgmmaTileM, stage), full, mapA,
-        ValueRange{k, rowA}, stage, Value(), Value());
+    for (int64_t c = 0; c < w.consumers; ++c)
+      nvgpu::TmaAsyncLoadOp::create(
+          b, loc,
+          stageTile(bufferA, stageBytesA, kWgmmaTileM,
+                    add(mul(stage, cIdx(w.consumers)), cIdx(c))),
+          full, mapA,
+          ValueRange{k, c == 0 ? rowA : add(rowA, cIdx(c * kWgmmaTileM))},
+          stage, Value(), Value());
     nvgpu::TmaAsyncLoadOp::create(
         b, loc, stageTile(bufferB, stageBytesB, w.tileN, stage), full, mapB,
         ValueRange{k, rowB}, stage, Value(), Value());
@@ -379,6 +424,7 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
   b.setInsertionPointToStart(roles.thenBlock());
   NVVM::SetMaxRegisterOp::create(b, loc, w.consumerRegisters,
                                  NVVM::SetMaxRegisterAction::increase);
+  Value consumer = divC(tid, kWarpgroupThreads);
   auto accType = nvgpu::WarpgroupAccumulatorType::get(
       ctx, VectorType::get({kWgmmaTileM, w.tileN}, f32));
   Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
@@ -391,7 +437,8 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
     Value stage = remC(kt, stages);
     nvgpu::MBarrierTryWaitParityOp::create(b, loc, full, phaseParity(kt),
                                            cIdx(1000000), stage);
-    Value tileA = stageTile(bufferA, stageBytesA, kWgmmaTileM, stage);
+    Value tileA = stageTile(bufferA, stageBytesA, kWgmmaTileM,
+                            add(mul(stage, cIdx(w.consumers)), consumer));
     Value tileB = stageTile(bufferB, stageBytesB, w.tileN, stage);
     Type descElem = plan.mma.kind == TileMma::TF32
                         ? Type(FloatTF32Type::get(ctx))
@@ -426,6 +473,10 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
     nvgpu::MBarrierArriveOp::create(b, loc, empty, stage);
     scf::YieldOp::create(b, loc, acc);
   }
+  // Upstream's lowering places the rows by the thread's warp in the block
+  // (16 (tid / 32) + ...), so every consumer stores through the view of the
+  // first 64 rows and consumer c's land 64 c rows further, in its rows of
+  // the C tile.
   Value cView = memref::SubViewOp::create(
       b, loc, cTile2D,
       ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
@@ -433,8 +484,6 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
                              b.getIndexAttr(w.tileN)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
   nvgpu::WarpgroupMmaStoreOp::create(b, loc, loop.getResult(0), cView);
-  NVVM::SetMaxRegisterOp::create(b, loc, w.entryRegisters,
-                                 NVVM::SetMaxRegisterAction::decrease);
 }
 
 MapOp TiledBuilder::buildWgmma() {

@@ -210,10 +210,12 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     (sm_90a) and is an error naming the target elsewhere, or saying why
     the nest cannot use it; `auto` (the default) takes wgmma where the
     target has it and its warpgroup tiles fit the target, else mma.sync. The remark ends with the instruction and why.
-    On wgmma, a consumer warpgroup computes a 64 x N block tile (N = 64
-    when a static N is at most 64, else 128) from k-tiles of 128 bytes that
-    a producer warpgroup loads with TMA into a ring of 3 or 4 stages (the
-    most that fit shared memory) of 128-byte swizzled shared memory,
+    On wgmma, two consumer warpgroups compute a 128 x N block tile, 64 rows
+    each (one, 64 x N, where a static M is at most 64 or two do not fit
+    shared memory; tunable `warpgroups`), N = 64 when a static N is at most
+    64, else 128, from k-tiles of 128 bytes that a producer warpgroup
+    loads with TMA into a ring of 3 or 4 stages (the most that fit shared
+    memory) of 128-byte swizzled shared memory,
     guarded by a full and an empty mbarrier per stage (warp
     specialisation, `setmaxnreg`): the producer's first thread loads each
     k-tile once its stage is empty, every consumer thread waits on the
