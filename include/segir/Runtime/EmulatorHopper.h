@@ -74,6 +74,12 @@ void segEmuBulkWaitGroup(int32_t pending, const char *site);
 /* fence.proxy.async (shared memory): the generic proxy's writes to shared
  * memory become visible to the async proxy (TMA stores, wgmma). */
 void segEmuFenceProxyAsync(const char *site);
+/* setmaxnreg.{inc,dec}.sync.aligned.u32 `count` (`increase` 1 for inc): the
+ * registers are not modelled, so it only checks the rules the GPU relies on:
+ * every lane of the warp executes it with the same count, and every warp of
+ * the warpgroup (which the block must hold whole) executes the same
+ * setmaxnreg, in the same order. */
+void segEmuSetMaxRegisters(int32_t count, int32_t increase, const char *site);
 
 /* wgmma (lib/Runtime/Emulator/Wgmma.cpp). segEmuWgmmaDescriptor encodes
  * the matrix descriptor of the shared memory at `shared` as upstream's

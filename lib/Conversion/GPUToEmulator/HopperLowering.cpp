@@ -312,6 +312,15 @@ FailureOr<bool> HopperDeviceLowering::lowerNVVM(Operation *op) {
         call(loc, "segEmuFenceProxyAsync", {}, {site(op)});
         return true;
       })
+      // Its count's rules (a multiple of 8 in 24..256) are the verifier's.
+      .Case([&](NVVM::SetMaxRegisterOp o) {
+        call(loc, "segEmuSetMaxRegisters", {},
+             {i32Constant(loc, o.getRegCount()),
+              i32Constant(loc, o.getAction() ==
+                                   NVVM::SetMaxRegisterAction::increase),
+              site(op)});
+        return true;
+      })
       .Case([&](NVVM::CpAsyncBulkCommitGroupOp) {
         call(loc, "segEmuBulkCommitGroup", {}, {site(op)});
         return true;
@@ -491,7 +500,8 @@ bool mlir::seg::emulator::isHopperNVVMOp(Operation *op) {
              NVVM::FenceMbarrierInitOp, NVVM::FenceProxyOp,
              NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp,
              NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp,
-             NVVM::CpAsyncBulkCommitGroupOp, NVVM::CpAsyncBulkWaitGroupOp>(op);
+             NVVM::CpAsyncBulkCommitGroupOp, NVVM::CpAsyncBulkWaitGroupOp,
+             NVVM::SetMaxRegisterOp>(op);
 }
 
 bool HopperDeviceLowering::selects(Operation *op) const {

@@ -72,6 +72,13 @@ struct BulkCopy {
   const char *site = nullptr;
 };
 
+/// A setmaxnreg that a warp executed.
+struct RegisterRequest {
+  int32_t count = 0;
+  int32_t increase = 0;
+  const char *site = nullptr;
+};
+
 /// The Hopper state of the block a worker runs.
 struct HopperBlock {
   Block *block = nullptr;
@@ -85,6 +92,10 @@ struct HopperBlock {
   /// Bumped by every arrival, completed transaction and init.
   uint64_t progress = 0;
   int64_t waiters = 0;
+  /// Per warpgroup, the setmaxnreg its first warp to get there executed,
+  /// in order; per warp, how many it executed.
+  std::unordered_map<int64_t, std::vector<RegisterRequest>> registerRequests;
+  std::unordered_map<int64_t, size_t> warpRegisterRequests;
 };
 
 thread_local HopperBlock hopper;
@@ -270,6 +281,8 @@ void segir::emu::hopperStartBlock(Block &block) {
   hopper.asyncViewReady = false;
   hopper.progress = 0;
   hopper.waiters = 0;
+  hopper.registerRequests.clear();
+  hopper.warpRegisterRequests.clear();
   wgmmaStartBlock();
 }
 
@@ -292,8 +305,44 @@ const char *segir::emu::hopperAsyncView(Fiber &fiber) {
   return config().randomized ? asyncView(block) : fiber.block->shared;
 }
 
+void segir::emu::requireWholeWarpgroup(Fiber &fiber, const char *site) {
+  int64_t warpgroupStart = fiber.linearId - fiber.linearId % kWarpgroupThreads;
+  if (fiber.block->numThreads - warpgroupStart < kWarpgroupThreads)
+    fatal("%s: %s needs a whole warpgroup of %lld threads, but this one has "
+          "only %lld",
+          describe(fiber).c_str(), site,
+          static_cast<long long>(kWarpgroupThreads),
+          static_cast<long long>(fiber.block->numThreads - warpgroupStart));
+}
+
 void segir::emu::hopperMaybeProgress(Fiber &fiber) {
   maybeCompleteCopies(state(fiber), fiber);
+}
+
+/// A warp's setmaxnreg round (every lane with the same count and action):
+/// the warp's n-th setmaxnreg must be its warpgroup's n-th.
+static void completeSetMaxRegisters(Fiber *lanes,
+                                    const CollectiveRequest &round) {
+  Fiber &fiber = lanes[0];
+  HopperBlock &block = state(fiber);
+  int64_t warp = fiber.linearId / SEG_EMU_WARP_SIZE;
+  std::vector<RegisterRequest> &executed =
+      block.registerRequests[fiber.linearId / kWarpgroupThreads];
+  size_t index = block.warpRegisterRequests[warp]++;
+  RegisterRequest mine{round.width, round.mode, round.site};
+  if (index == executed.size()) {
+    executed.push_back(mine);
+    return;
+  }
+  const RegisterRequest &first = executed[index];
+  if (first.count != mine.count || first.increase != mine.increase ||
+      first.site != mine.site)
+    fatal("%s: warp %lld executes %s (setmaxnreg.%s %d) where another warp "
+          "of its warpgroup executed %s (setmaxnreg.%s %d): a warpgroup's "
+          "warps must execute the same setmaxnreg",
+          describe(fiber).c_str(), static_cast<long long>(warp), mine.site,
+          mine.increase ? "inc" : "dec", mine.count, first.site,
+          first.increase ? "inc" : "dec", first.count);
 }
 
 extern "C" {
@@ -476,6 +525,18 @@ void segEmuBulkWaitGroup(int32_t pending, const char *site) {
   HopperBlock &block = state(fiber);
   block.copies.waitGroups(fiber, pending, site,
                           [&](size_t index) { completeCopy(block, index); });
+}
+
+void segEmuSetMaxRegisters(int32_t count, int32_t increase, const char *site) {
+  Fiber &fiber = self(site);
+  requireWholeWarpgroup(fiber, site);
+  CollectiveRequest request;
+  request.site = site;
+  request.required = ~uint32_t(0);
+  request.width = count;
+  request.mode = increase != 0;
+  request.complete = completeSetMaxRegisters;
+  collective(fiber, request);
 }
 
 void segEmuFenceProxyAsync(const char *site) {

@@ -13,11 +13,16 @@
 #ifndef SEGIR_RUNTIME_EMULATOR_HOPPER_H
 #define SEGIR_RUNTIME_EMULATOR_HOPPER_H
 
+#include <cstdint>
+
 namespace segir {
 namespace emu {
 
 struct Block;
 struct Fiber;
+
+/// Threads of a warpgroup (wgmma, setmaxnreg).
+inline constexpr int64_t kWarpgroupThreads = 128;
 
 /// A block starts on the calling worker: no mbarriers, nothing in flight.
 void hopperStartBlock(Block &block);
@@ -29,6 +34,9 @@ void hopperEndBlock(Block &block);
 const char *hopperAsyncView(Fiber &fiber);
 /// A block starts: no wgmma groups pending (Wgmma.cpp).
 void wgmmaStartBlock();
+/// Ends the program unless the calling thread's warpgroup lies whole in its
+/// block (wgmma and setmaxnreg at `site` need all 128 threads).
+void requireWholeWarpgroup(Fiber &fiber, const char *site);
 /// In the randomised mode, now and then completes a bulk copy in flight.
 void hopperMaybeProgress(Fiber &fiber);
 

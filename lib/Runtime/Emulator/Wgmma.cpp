@@ -194,12 +194,7 @@ void segEmuWgmma(int32_t kind, int32_t m, int32_t n, int32_t k,
       n < 8 || n > 256 || n % 8 || k != expectedK)
     fatal("%s: %s: no wgmma of kind %d with shape m%dn%dk%d",
           describe(fiber).c_str(), site, kind, m, n, k);
-  int64_t warpgroupStart = fiber.linearId - fiber.linearId % 128;
-  if (fiber.block->numThreads - warpgroupStart < 128)
-    fatal("%s: %s needs a whole warpgroup of 128 threads, but this one has "
-          "only %lld",
-          describe(fiber).c_str(), site,
-          static_cast<long long>(fiber.block->numThreads - warpgroupStart));
+  requireWholeWarpgroup(fiber, site);
   hopperMaybeProgress(fiber);
   WgmmaInstruction op;
   op.kind = kind;

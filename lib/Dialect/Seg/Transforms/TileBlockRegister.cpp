@@ -41,6 +41,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -512,12 +513,23 @@ FailureOr<MapOp> BlockRegisterTiler::tileWithWgmma(Nest &nest,
     return map.emitOpError()
            << "illegal tile sizes: wgmma k-tiles are " << plan.tiles.tk
            << " elements (128 bytes), got tk=" << options.tk;
-  // The stages: the tuning file, then the option, then the model.
-  Parameter parameters[] = {{"stages", options.stages, &plan.tiles.stages}};
+  // The stages and consumer warpgroups: the tuning file, then the option,
+  // then the model.
+  int64_t consumers = plan.wgmma.consumers;
+  Parameter parameters[] = {{"stages", options.stages, &plan.tiles.stages},
+                            {"warpgroups", 0, &consumers}};
   FailureOr<Given> given =
       applyOverrides(map, overrides, parameters, &plan.tiles.stages);
   if (failed(given))
     return failure();
+  if (consumers != plan.wgmma.consumers) {
+    if (consumers > 2)
+      return map.emitOpError() << "illegal tile sizes: wgmma blocks have 1 "
+                                  "or 2 consumer warpgroups, got "
+                               << consumers;
+    setWgmmaConsumers(plan, consumers, target);
+    plan.wgmma.consumersReason = "from the " + given->source;
+  }
   const TileSizes &tiles = plan.tiles;
   if (tiles.stages < TileSizes::kMinAsyncCopyStages)
     return map.emitOpError()
@@ -531,10 +543,11 @@ FailureOr<MapOp> BlockRegisterTiler::tileWithWgmma(Nest &nest,
            << target.getSharedMemoryPerBlock() << " of a block of "
            << target.getChip();
   chosen.set(getTunableName(map, "stages"), tiles.stages);
+  chosen.set(getTunableName(map, "warpgroups"), plan.wgmma.consumers);
   if (std::string small = getSmallerThanBlockReason(map, tiles.ty, tiles.tx);
       !small.empty())
     return decline(map, small);
-  if (failed(selectSwizzle(map, model, plan, tiles.ty * tiles.tx,
+  if (failed(selectSwizzle(map, model, plan, plan.getBlockThreads(),
                            getWgmmaSharedBytes(plan, elemBytes), elemBytes,
                            elemBytes)))
     return failure();
@@ -542,8 +555,11 @@ FailureOr<MapOp> BlockRegisterTiler::tileWithWgmma(Nest &nest,
   if (options.emitRemarks)
     mlir::emitRemark(map.getLoc())
         << "tiled on tensor cores (" << getMmaModeName(mma) << ", wgmma m64n"
-        << w.tileN << "k" << w.stepK << "): 64x" << w.tileN
-        << " per block of 1 warpgroup, k-tile " << tiles.tk << ", "
+        << w.tileN << "k" << w.stepK << "): " << 64 * w.consumers << "x"
+        << w.tileN << " per block of " << w.consumers << " consumer warpgroup"
+        << (w.consumers > 1 ? "s" : "") << " (" << w.consumersReason
+        << ") and a producer warpgroup (setmaxnreg " << w.consumerRegisters
+        << " and " << w.producerRegisters << "), k-tile " << tiles.tk << ", "
         << tiles.stages << " stages of TMA loads, A " << w.a.reason << ", B "
         << w.b.reason << ", " << describeSwizzle(plan.blockSwizzle)
         << "; wgmma: " << reason;

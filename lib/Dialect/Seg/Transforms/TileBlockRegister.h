@@ -112,9 +112,13 @@ struct WgmmaOperandSource {
   std::string reason;
 };
 
-/// The warpgroup part of a plan: one consumer warpgroup computes a
-/// 64 x tileN block tile with wgmma m64nNkK, from k-tiles of 128 bytes of k
-/// that TMA loads into a ring of `stages` 128-byte swizzled stages.
+/// Threads of a warpgroup, the unit of wgmma and setmaxnreg.
+inline constexpr int64_t kWarpgroupThreads = 128;
+
+/// The warpgroup part of a plan: each consumer warpgroup computes 64 rows
+/// of a block tile of tileN columns with wgmma m64nNkK, from k-tiles of
+/// 128 bytes of k that a producer warpgroup loads with TMA into a ring of
+/// `stages` 128-byte swizzled stages.
 struct WgmmaTiles {
   /// Whether the plan uses wgmma.
   bool enabled = false;
@@ -122,6 +126,19 @@ struct WgmmaTiles {
   /// The wgmma k of one instruction: 8 for TF32, 16 for BF16 and F16.
   int64_t stepK = 0;
   WgmmaOperandSource a, b;
+  /// Consumer warpgroups (1 or 2, each 64 rows of the block tile); the
+  /// producer warpgroup comes after them. `consumersReason` is the
+  /// remark's.
+  int64_t consumers = 1;
+  std::string consumersReason;
+  /// The registers per thread that setmaxnreg gives the producer and the
+  /// consumers for the k-loop, and the count every thread starts with, to
+  /// which both return for the epilogue.
+  int64_t producerRegisters = 0, consumerRegisters = 0, entryRegisters = 0;
+
+  int64_t getBlockThreads() const {
+    return (consumers + 1) * kWarpgroupThreads;
+  }
 };
 
 /// Elements of padding after each k row of a slice read as mma.sync
@@ -150,6 +167,10 @@ struct TilePlan {
 
   bool usesMma() const { return mma.kind != TileMma::None; }
   bool usesWgmma() const { return wgmma.enabled; }
+  /// Threads of a block: Ty x Tx, or the warpgroups of a wgmma plan.
+  int64_t getBlockThreads() const {
+    return usesWgmma() ? wgmma.getBlockThreads() : tiles.ty * tiles.tx;
+  }
   /// Whether the fragments' ldmatrix reads k-major slices without .trans
   /// (TF32) rather than k rows with .trans (16-bit elements).
   bool usesKMajorSlices() const { return usesMma() && mma.fragK == 8; }
@@ -230,6 +251,11 @@ FailureOr<TilePlan> selectWgmmaPlan(Nest &nest, TileMma kind,
 /// Bytes of shared memory of a warpgroup plan: its stages of A and B tiles
 /// and the C tile of the epilogue.
 int64_t getWgmmaSharedBytes(const TilePlan &plan, int64_t elemBytes);
+
+/// Gives `plan` `consumers` consumer warpgroups: the block tile's rows, the
+/// epilogue's threads and the warpgroups' registers on `target`
+/// (TiledWgmma.cpp).
+void setWgmmaConsumers(TilePlan &plan, int64_t consumers, TargetAttr target);
 
 /// Sets the mma.sync shape of `kind` and the warp size of `target`.
 void setMmaShape(MmaTiles &mma, TileMma kind, TargetAttr target);

@@ -430,8 +430,9 @@ void TiledBuilder::createBlockMap() {
   blockSizes.push_back(
       arith::CeilDivUIOp::create(b, loc, sizeN, cIdx(tileN)).getResult());
   outs.assign(map.getOuts().begin(), map.getOuts().end());
-  blockMap = createMapWithEmptyResults(
-      b, loc, Level::Block, blockSizes, outs, t.ty * t.tx, plan.blockSwizzle);
+  blockMap =
+      createMapWithEmptyResults(b, loc, Level::Block, blockSizes, outs,
+                                plan.getBlockThreads(), plan.blockSwizzle);
   auto blockIvs = blockMap.getInductionVars();
   for (auto [from, to] : llvm::zip(nest.batchIvs, blockIvs))
     base.map(from, to);

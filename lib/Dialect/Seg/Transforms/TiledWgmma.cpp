@@ -6,18 +6,22 @@
 //
 // The wgmma instruction of seg-tile-block-register's tensor-core mode
 // (`mma-instruction=wgmma`, or `auto` on a target with wgmma). One consumer
-// warpgroup (128 threads) computes a 64 x N block tile:
+// warpgroup (128 threads) computes a 64 x N block tile, which a producer
+// warpgroup feeds (warp specialisation):
 //
 //   host:  operands wgmma cannot read as they are get packed, by a map
 //          before the product, into k-major rows padded to 16 bytes (zeros);
 //          a tensor map per operand (128-byte swizzle, zero fill outside)
-//   block: thread 0 initialises one mbarrier per stage and issues the TMA
-//          loads of the first stages - 1 k-tiles (expect_tx of their
-//          bytes); per k-tile, after a barrier (every thread is done with
-//          the stage read before), thread 0 issues the k-tile stages - 1
-//          ahead into that stage, all wait on the current stage's phase,
-//          run one warpgroup.mma per wgmma k-step on its tiles, the last
-//          waiting for all; after the loop the accumulators go to a C tile
+//   block: thread 0 initialises a full and an empty mbarrier per stage;
+//          the producer gives up registers (setmaxnreg.dec) and its first
+//          thread loads every k-tile with TMA into the ring (expect_tx of
+//          its bytes on the stage's full mbarrier), once the stage is empty;
+//          the consumers take registers (setmaxnreg.inc) and per k-tile
+//          wait on the stage's full phase, run one warpgroup.mma per wgmma
+//          k-step on its tiles, the last waiting for all, and arrive on the
+//          stage's empty mbarrier; after the loop the accumulators go to a
+//          C tile, and after a barrier every warpgroup returns to the
+//          registers it started with
 //
 // then the epilogue of the mma.sync path (TiledMapBuilder.cpp) evaluates
 // code2 per element from the C tile and writes seg.regtile_returns,
@@ -36,6 +40,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -47,8 +52,10 @@ using namespace mlir::seg::tiling;
 
 /// Rows of the block tile: wgmma's m.
 static constexpr int64_t kWgmmaTileM = 64;
-/// Threads of the consumer warpgroup.
-static constexpr int64_t kWarpgroupThreads = 128;
+/// setmaxnreg's limits: the PTX ISA's most registers per thread, and
+/// those of a warpgroup that only issues TMA (CUTLASS's producers).
+static constexpr int64_t kMaxSetMaxRegisters = 256;
+static constexpr int64_t kProducerRegisters = 40;
 /// Bytes of k per k-tile: one 128-byte swizzled row per position.
 static constexpr int64_t kWgmmaKTileBytes = 128;
 /// TMA's alignment of global row strides and of the packed rows.
@@ -99,12 +106,55 @@ static int64_t selectWgmmaTileN(MapOp map) {
   return n && *n <= 64 ? 64 : 128;
 }
 
+/// The registers setmaxnreg gives each warpgroup of `w`'s block on
+/// `target`: ptxas starts every thread with an equal share of the block's
+/// (a multiple of 8); the producer gives up all but kProducerRegisters,
+/// which the consumers share, so that their setmaxnreg.inc never waits for
+/// registers the block does not hold.
+static void selectWgmmaRegisters(WgmmaTiles &w, TargetAttr target) {
+  w.entryRegisters =
+      std::min(target.getRegistersPerThread(),
+               target.getRegistersPerBlock() / w.getBlockThreads()) /
+      8 * 8;
+  w.producerRegisters = kProducerRegisters;
+  w.consumerRegisters =
+      std::min(kMaxSetMaxRegisters,
+               w.entryRegisters + (w.entryRegisters - kProducerRegisters) /
+                                      w.consumers / 8 * 8);
+}
+
 int64_t tiling::getWgmmaSharedBytes(const TilePlan &plan, int64_t elemBytes) {
   const TileSizes &t = plan.tiles;
+  int64_t tileM = plan.wgmma.consumers * kWgmmaTileM;
   int64_t tileN = plan.wgmma.tileN;
-  int64_t stageBytes = (kWgmmaTileM + tileN) * t.tk * elemBytes;
-  int64_t cBytes = kWgmmaTileM * (tileN + TileSizes::kRowPadding) * 4;
+  int64_t stageBytes = (tileM + tileN) * t.tk * elemBytes;
+  int64_t cBytes = tileM * (tileN + TileSizes::kRowPadding) * 4;
   return t.stages * stageBytes + cBytes;
+}
+
+void tiling::setWgmmaConsumers(TilePlan &plan, int64_t consumers,
+                               TargetAttr target) {
+  TileSizes &t = plan.tiles;
+  plan.wgmma.consumers = consumers;
+  // The epilogue's view: (16 x consumers) x 8 threads of 4 x (N / 8)
+  // elements.
+  t.ty = 16 * consumers;
+  t.tx = kWarpgroupThreads / 16;
+  t.ry = kWgmmaTileM / 16;
+  t.rx = plan.wgmma.tileN / t.tx;
+  selectWgmmaRegisters(plan.wgmma, target);
+}
+
+/// Two consumer warpgroups (a 128-row block tile, as CUTLASS's cooperative
+/// schedule: each B tile loaded feeds twice the wgmma) unless M is known to
+/// be at most 64 rows.
+static std::pair<int64_t, std::string> selectWgmmaConsumers(MapOp map) {
+  SmallVector<OpFoldResult> sizes = map.getMixedSizes();
+  std::optional<int64_t> m = getConstantIntValue(sizes[sizes.size() - 2]);
+  if (m && *m <= kWgmmaTileM)
+    return {1, "M is at most " + std::to_string(kWgmmaTileM)};
+  return {2, m ? "M is " + std::to_string(*m)
+               : std::string("M is not known to be at most 64")};
 }
 
 FailureOr<TilePlan> tiling::selectWgmmaPlan(Nest &nest, TileMma kind,
@@ -116,21 +166,24 @@ FailureOr<TilePlan> tiling::selectWgmmaPlan(Nest &nest, TileMma kind,
   plan.wgmma.enabled = true;
   plan.wgmma.tileN = selectWgmmaTileN(nest.map);
   plan.wgmma.stepK = kind == TileMma::TF32 ? 8 : 16;
-  // The epilogue's view: 16 x 8 threads of 4 x (N / 8) elements.
-  t.ty = 16;
-  t.tx = kWarpgroupThreads / t.ty;
-  t.ry = kWgmmaTileM / t.ty;
-  t.rx = plan.wgmma.tileN / t.tx;
   t.tk = kWgmmaKTileBytes / elemBytes;
   for (TiledLoad &tiled : nest.loads)
     (tiled.alongI ? plan.wgmma.a : plan.wgmma.b) =
         selectWgmmaOperandSource(nest, tiled, elemBytes);
-  // The most of 4 or 3 stages that fit.
+  // The consumers M allows, then the most of 4 or 3 stages that fit; one
+  // consumer where two do not.
+  auto [consumers, reason] = selectWgmmaConsumers(nest.map);
   int64_t limit = model.getTarget().getSharedMemoryPerBlock();
-  for (int64_t stages : {4, 3}) {
-    t.stages = stages;
-    if (getWgmmaSharedBytes(plan, elemBytes) <= limit)
-      return plan;
+  for (; consumers >= 1; --consumers) {
+    setWgmmaConsumers(plan, consumers, model.getTarget());
+    for (int64_t stages : {4, 3}) {
+      t.stages = stages;
+      if (getWgmmaSharedBytes(plan, elemBytes) <= limit) {
+        plan.wgmma.consumersReason = reason;
+        return plan;
+      }
+    }
+    reason = "2 do not fit shared memory";
   }
   why = "3 stages of " + std::to_string(kWgmmaTileM) + "x" +
         std::to_string(plan.wgmma.tileN) + " tiles need " +
@@ -242,6 +295,7 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
   Type elemType = sliceA->load.getType();
   int64_t elemBytes = *getPrimitiveByteSize(elemType);
   int64_t stages = t.stages, tk = t.tk;
+  // A stage holds one 64-row box of A per consumer, then B.
   int64_t stageBytesA = kWgmmaTileM * tk * elemBytes;
   int64_t stageBytesB = w.tileN * tk * elemBytes;
   Attribute workgroup = gpu::AddressSpaceAttr::get(
@@ -249,34 +303,42 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
   // The stages of A and B, then the C tile: multiples of 1024 bytes each,
   // so that every swizzled tile stays aligned.
   auto allocBytes = [&](int64_t bytes) {
-    return memref::AllocaOp::create(
-        b, loc,
-        MemRefType::get({bytes}, b.getI8Type(), MemRefLayoutAttrInterface(),
-                        workgroup),
-        b.getI64IntegerAttr(kSwizzleAtomBytes));
+    return memref::AllocaOp::create(b, loc,
+                                    MemRefType::get({bytes}, b.getI8Type(),
+                                                    MemRefLayoutAttrInterface(),
+                                                    workgroup),
+                                    b.getI64IntegerAttr(kSwizzleAtomBytes));
   };
-  Value bufferA = allocBytes(stages * stageBytesA);
+  Value bufferA = allocBytes(stages * w.consumers * stageBytesA);
   Value bufferB = allocBytes(stages * stageBytesB);
   cPitch = w.tileN + TileSizes::kRowPadding;
   Type f32 = b.getF32Type();
   Value cTile2D = memref::AllocaOp::create(
       b, loc,
-      MemRefType::get({kWgmmaTileM, cPitch}, f32, MemRefLayoutAttrInterface(),
-                      workgroup),
+      MemRefType::get({w.consumers * kWgmmaTileM, cPitch}, f32,
+                      MemRefLayoutAttrInterface(), workgroup),
       b.getI64IntegerAttr(kSliceAlignment));
   cTile = memref::CollapseShapeOp::create(
       b, loc, cTile2D, ArrayRef<ReassociationIndices>{{0, 1}});
 
   OpBuilder::InsertionGuard guard(b);
-  MapOp warpgroup = createMapWithEmptyResults(
-      b, loc, Level::ThreadInBlock, {b.getIndexAttr(kWarpgroupThreads)}, {});
-  Value tid = warpgroup.getInductionVars()[0];
+  int64_t consumerThreads = w.consumers * kWarpgroupThreads;
+  MapOp warpgroups = createMapWithEmptyResults(
+      b, loc, Level::ThreadInBlock, {b.getIndexAttr(w.getBlockThreads())}, {});
+  Value tid = warpgroups.getInductionVars()[0];
   Value leader =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, cIdx(0));
+  // A full and an empty mbarrier per stage: TMA completes the full one's
+  // phase (one arrival, expect_tx of the stage's bytes); every consumer
+  // thread arrives on the empty one once its wgmma on the stage is done.
   auto barriersType = nvgpu::MBarrierGroupType::get(ctx, workgroup, stages);
-  Value barriers = nvgpu::MBarrierCreateOp::create(b, loc, barriersType);
-  for (int64_t s = 0; s < stages; ++s)
-    nvgpu::MBarrierInitOp::create(b, loc, barriers, cIdx(1), cIdx(s), leader);
+  Value full = nvgpu::MBarrierCreateOp::create(b, loc, barriersType);
+  Value empty = nvgpu::MBarrierCreateOp::create(b, loc, barriersType);
+  for (int64_t s = 0; s < stages; ++s) {
+    nvgpu::MBarrierInitOp::create(b, loc, full, cIdx(1), cIdx(s), leader);
+    nvgpu::MBarrierInitOp::create(b, loc, empty, cIdx(consumerThreads), cIdx(s),
+                                  leader);
+  }
   gpu::BarrierOp::create(b, loc);
 
   // Stage `stage` of a buffer as the tile TMA writes.
@@ -288,26 +350,81 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
                         workgroup),
         buffer, mul(stage, cIdx(stageBytes)), ValueRange{});
   };
-  // Thread 0 loads k-tile `kt` into stage `stage`.
-  auto issue = [&](Value kt, Value stage) {
-    nvgpu::MBarrierArriveExpectTxOp::create(
-        b, loc, barriers, cIdx(stageBytesA + stageBytesB), stage, leader);
-    Value k = mul(kt, cIdx(tk));
-    nvgpu::TmaAsyncLoadOp::create(
-        b, loc, stageTile(bufferA, stageBytesA, kWgmmaTileM, stage), barriers,
-        mapA, ValueRange{k, rowA}, stage, Value(), leader);
-    nvgpu::TmaAsyncLoadOp::create(
-        b, loc, stageTile(bufferB, stageBytesB, w.tileN, stage), barriers, mapB,
-        ValueRange{k, rowB}, stage, Value(), leader);
+  // The parity of the phase that the use of a stage by k-tile `kt`
+  // completes (the (kt / stages)-th use of stage kt % stages).
+  auto phaseParity = [&](Value kt) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                 remC(divC(kt, stages), 2), cIdx(0));
   };
   Value numK = arith::CeilDivUIOp::create(b, loc, sizeU, cIdx(tk));
-  for (int64_t s = 0; s + 1 < stages; ++s) {
-    auto ahead = scf::IfOp::create(b, loc, cmpUlt(b, loc, cIdx(s), numK));
-    OpBuilder::InsertionGuard inIf(b);
-    b.setInsertionPointToStart(ahead.thenBlock());
-    issue(cIdx(s), cIdx(s));
+  auto roles = scf::IfOp::create(
+      b, loc, cmpUlt(b, loc, tid, cIdx(consumerThreads)), /*withElse=*/true);
+
+  // The producer warpgroup gives up its registers; its first thread loads
+  // every k-tile into the ring, each stage once it is empty (from its
+  // second use on).
+  b.setInsertionPointToStart(roles.elseBlock());
+  NVVM::SetMaxRegisterOp::create(b, loc, w.producerRegisters,
+                                 NVVM::SetMaxRegisterAction::decrease);
+  auto issuer =
+      scf::IfOp::create(b, loc,
+                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              tid, cIdx(consumerThreads)));
+  b.setInsertionPointToStart(issuer.thenBlock());
+  auto produce = scf::ForOp::create(b, loc, cIdx(0), numK, cIdx(1));
+  {
+    // After the k-loops every warpgroup returns to the entry count, which
+    // ptxas compiles the code after the roles for. The PTX ISA wants the
+    // warps of a warpgroup synchronised between two setmaxnreg: the block
+    // barrier does that; the consumers give theirs back first.
+    OpBuilder::InsertionGuard afterRoles(b);
+    b.setInsertionPointAfter(roles);
+    gpu::BarrierOp::create(b, loc);
+    auto restore =
+        scf::IfOp::create(b, loc, roles.getCondition(), /*withElse=*/true);
+    b.setInsertionPointToStart(restore.thenBlock());
+    NVVM::SetMaxRegisterOp::create(b, loc, w.entryRegisters,
+                                   NVVM::SetMaxRegisterAction::decrease);
+    b.setInsertionPointToStart(restore.elseBlock());
+    NVVM::SetMaxRegisterOp::create(b, loc, w.entryRegisters,
+                                   NVVM::SetMaxRegisterAction::increase);
+  }
+  b.setInsertionPointToStart(produce.getBody());
+  {
+    Value kt = produce.getInductionVar();
+    Value stage = remC(kt, stages);
+    auto reused =
+        scf::IfOp::create(b, loc, cmpUlt(b, loc, cIdx(stages - 1), kt));
+    {
+      OpBuilder::InsertionGuard inIf(b);
+      b.setInsertionPointToStart(reused.thenBlock());
+      Value lastUse = arith::SubIOp::create(b, loc, kt, cIdx(stages));
+      nvgpu::MBarrierTryWaitParityOp::create(
+          b, loc, empty, phaseParity(lastUse), cIdx(1000000), stage);
+    }
+    nvgpu::MBarrierArriveExpectTxOp::create(
+        b, loc, full, cIdx(w.consumers * stageBytesA + stageBytesB), stage,
+        Value());
+    Value k = mul(kt, cIdx(tk));
+    for (int64_t c = 0; c < w.consumers; ++c)
+      nvgpu::TmaAsyncLoadOp::create(
+          b, loc,
+          stageTile(bufferA, stageBytesA, kWgmmaTileM,
+                    add(mul(stage, cIdx(w.consumers)), cIdx(c))),
+          full, mapA,
+          ValueRange{k, c == 0 ? rowA : add(rowA, cIdx(c * kWgmmaTileM))},
+          stage, Value(), Value());
+    nvgpu::TmaAsyncLoadOp::create(
+        b, loc, stageTile(bufferB, stageBytesB, w.tileN, stage), full, mapB,
+        ValueRange{k, rowB}, stage, Value(), Value());
   }
 
+  // The consumer warpgroup takes the registers for its accumulators; per
+  // k-tile it waits until the stage is full, multiplies and releases it.
+  b.setInsertionPointToStart(roles.thenBlock());
+  NVVM::SetMaxRegisterOp::create(b, loc, w.consumerRegisters,
+                                 NVVM::SetMaxRegisterAction::increase);
+  Value consumer = divC(tid, kWarpgroupThreads);
   auto accType = nvgpu::WarpgroupAccumulatorType::get(
       ctx, VectorType::get({kWgmmaTileM, w.tileN}, f32));
   Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
@@ -317,22 +434,11 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
     Value acc = loop.getRegionIterArg(0);
-    // Every thread is done with the stage computed last, which the load
-    // stages - 1 ahead overwrites.
-    gpu::BarrierOp::create(b, loc);
-    Value next = add(kt, cIdx(stages - 1));
-    auto ahead = scf::IfOp::create(b, loc, cmpUlt(b, loc, next, numK));
-    {
-      OpBuilder::InsertionGuard inIf(b);
-      b.setInsertionPointToStart(ahead.thenBlock());
-      issue(next, remC(next, stages));
-    }
     Value stage = remC(kt, stages);
-    Value parity = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                         remC(divC(kt, stages), 2), cIdx(0));
-    nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
+    nvgpu::MBarrierTryWaitParityOp::create(b, loc, full, phaseParity(kt),
                                            cIdx(1000000), stage);
-    Value tileA = stageTile(bufferA, stageBytesA, kWgmmaTileM, stage);
+    Value tileA = stageTile(bufferA, stageBytesA, kWgmmaTileM,
+                            add(mul(stage, cIdx(w.consumers)), consumer));
     Value tileB = stageTile(bufferB, stageBytesB, w.tileN, stage);
     Type descElem = plan.mma.kind == TileMma::TF32
                         ? Type(FloatTF32Type::get(ctx))
@@ -358,14 +464,19 @@ void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
       Value dB = nvgpu::WarpgroupGenerateDescriptorOp::create(
           b, loc, descB, columns(tileB, w.tileN), mapB);
       // The last k-step waits for all groups: the stage is read before
-      // the next k-tile's barrier lets thread 0 overwrite it.
+      // the thread releases it.
       IntegerAttr waitGroup =
           k0 + w.stepK == tk ? b.getI64IntegerAttr(0) : IntegerAttr();
       acc = nvgpu::WarpgroupMmaOp::create(b, loc, accType, dA, dB, waitGroup,
                                           UnitAttr(), UnitAttr(), acc);
     }
+    nvgpu::MBarrierArriveOp::create(b, loc, empty, stage);
     scf::YieldOp::create(b, loc, acc);
   }
+  // Upstream's lowering places the rows by the thread's warp in the block
+  // (16 (tid / 32) + ...), so every consumer stores through the view of the
+  // first 64 rows and consumer c's land 64 c rows further, in its rows of
+  // the C tile.
   Value cView = memref::SubViewOp::create(
       b, loc, cTile2D,
       ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},

@@ -210,14 +210,18 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
     (sm_90a) and is an error naming the target elsewhere, or saying why
     the nest cannot use it; `auto` (the default) takes wgmma where the
     target has it and its warpgroup tiles fit the target, else mma.sync. The remark ends with the instruction and why.
-    On wgmma, one warpgroup computes a 64 x N block tile (N = 64 when a
-    static N is at most 64, else 128) from k-tiles of 128 bytes that TMA
-    loads into a ring of 3 or 4 stages (the most that fit shared memory)
-    of 128-byte swizzled shared memory, guarded by one mbarrier per stage:
-    thread 0 issues the loads stages - 1 k-tiles ahead, every thread waits
-    on the stage's phase and runs one `nvgpu.warpgroup.mma` per k-step of
-    8 (TF32) or 16 (BF16, F16), after a barrier per k-tile that frees the stage being
-    reloaded. An operand that TMA cannot give as wgmma reads it (k
+    On wgmma, two consumer warpgroups compute a 128 x N block tile, 64 rows
+    each (one, 64 x N, where a static M is at most 64 or two do not fit
+    shared memory; tunable `warpgroups`), N = 64 when a static N is at most
+    64, else 128, from k-tiles of 128 bytes that a producer warpgroup
+    loads with TMA into a ring of 3 or 4 stages (the most that fit shared
+    memory) of 128-byte swizzled shared memory,
+    guarded by a full and an empty mbarrier per stage (warp
+    specialisation, `setmaxnreg`): the producer's first thread loads each
+    k-tile once its stage is empty, every consumer thread waits on the
+    stage's full phase, runs one `nvgpu.warpgroup.mma` per k-step of 8
+    (TF32) or 16 (BF16, F16) and releases the stage; the k loops have no
+    block barrier. An operand that TMA cannot give as wgmma reads it (k
     innermost in a row-major 2-D memref read at its own (i, k) or (j, k),
     k from 0, rows a static multiple of 16 bytes) is first packed by a
     `thread` map into k-major rows padded to 16 bytes with zeros (batched
@@ -279,6 +283,7 @@ def SegTileBlockRegister : Pass<"seg-tile-block-register"> {
                            "::mlir::memref::MemRefDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::NVVM::NVVMDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
 }
