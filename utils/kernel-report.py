@@ -855,6 +855,11 @@ def is_barrier(ins):
     return ins.base == "BAR" and not ins.op.startswith("BAR.ARV")
 
 
+def is_mbarrier_wait(ins):
+    """A wait on an mbarrier's phase (try_wait/test_wait)."""
+    return ins.op.startswith("SYNCS.PHASECHK")
+
+
 def dest_registers(ins):
     """Registers a load writes: R<n> .. R<n + width/32 - 1>."""
     ops = [o.strip() for o in ins.operands.split(",")]
@@ -1329,7 +1334,9 @@ def compute_loop_figures(a):
     math instructions per shared-memory load; and the BAR.SYNC of the
     k-tile loop: the compute loop, or where its main path has none (a loop
     over the steps of one k-tile), the innermost loop around it whose main
-    path has some. None without FFMA or HMMA in a loop."""
+    path has some, unless the compute loop waits on an mbarrier (a k-loop
+    synchronised by mbarriers, whose barriers are 0). None without FFMA or
+    HMMA in a loop."""
     candidates = {}
     for loop in a.loops:
         path = a.main_path(loop)
@@ -1374,7 +1381,9 @@ def compute_loop_figures(a):
             loads[kind] = loads.get(kind, 0) + 1
     shared_loads = sum(loads.values())
     k_tile, barriers = loop, sum(1 for i in seq if is_barrier(i))
-    outer = loop.parent
+    # A loop that waits on mbarriers synchronises its k-tiles itself: the
+    # loops around it (over output tiles) are not its k-tile loop.
+    outer = None if any(is_mbarrier_wait(i) for i in seq) else loop.parent
     while barriers == 0 and outer is not None:
         path = a.main_path(outer)
         outer_barriers = sum(1 for i in path.seq if is_barrier(i)) \
@@ -1561,12 +1570,13 @@ shared-memory loads ("no loads": wgmma reads its operands from shared
 memory through descriptors); bar/k-tile: BAR.SYNC on the main path of one
 iteration of the k-tile loop: the compute loop, or where it has none (a
 loop over the steps of one k-tile), the innermost loop around it that has
-some (-: no compute loop); math/k-tile: the math instructions on that
-path; copies/k-tile: how that path moves the next tiles towards shared
-memory, count x kind: LDG (plain global loads, through registers), LDGSTS
-(asynchronous copies, cp.async) and UTMALDG (TMA loads); "producer": the
-k-tile loop issues no TMA and these are the loop with the most UTMALDG (a
-producer warp's loop).
+some, unless the compute loop waits on mbarriers (a wgmma k-loop whose
+stages are handed over by mbarriers: 0) (-: no compute loop); math/k-tile:
+the math instructions on that path; copies/k-tile: how that path moves the
+next tiles towards shared memory, count x kind: LDG (plain global loads,
+through registers), LDGSTS (asynchronous copies, cp.async) and UTMALDG (TMA
+loads); "producer": the k-tile loop issues no TMA and these are the loop
+with the most UTMALDG (a producer warp's loop).
 """
 
 

@@ -185,7 +185,8 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                      ArrayRef<Value> staging, bool storeMapOuts, bool reloaded,
                      int64_t loadsInFlight, const ContiguousLoads &loads)
     : kb(kb), scan(scan), shape(shape), position(position), path(path),
-      flagged(path != GroupPath::Flat), a{kb.b, kb.loc}, m(shape.m), groupSize(shape.groupSize),
+      flagged(path != GroupPath::Flat), a{kb.b, kb.loc}, m(shape.m),
+      groupSize(shape.groupSize),
       id(position.id), blockOffset(position.blockOffset), ix(position.ix),
       staging(staging), reloaded(reloaded) {
   OpBuilder &b = kb.b;
