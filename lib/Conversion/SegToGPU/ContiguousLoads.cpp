@@ -84,6 +84,30 @@ int64_t seg::getWidestElementBytes(const ContiguousLoads &loads) {
   return widest;
 }
 
+SmallVector<int64_t> seg::selectRowWidths(const ContiguousLoads &loads,
+                                          int64_t columns) {
+  constexpr int64_t kWordBytes = 4;
+  SmallVector<int64_t> widths;
+  if (!loads.isVectorized() || getWidestElementBytes(loads) >= kWordBytes)
+    return widths;
+  int64_t widest = std::min(loads.width, columns);
+  int64_t word = kWordBytes / getWidestElementBytes(loads);
+  if (widest >= word)
+    widths.push_back(widest);
+  if (word < widest)
+    widths.push_back(word);
+  return widths;
+}
+
+SmallVector<int64_t> seg::selectWholeRowWidths(const ContiguousLoads &loads,
+                                               int64_t columns,
+                                               std::optional<int64_t> length) {
+  SmallVector<int64_t> widths = selectRowWidths(loads, columns);
+  if (length)
+    llvm::erase_if(widths, [&](int64_t width) { return *length % width; });
+  return widths;
+}
+
 /// The indices of `load` at point `ivs`.
 static SmallVector<Value> getIndicesAt(memref::LoadOp load, Block &body,
                                        ValueRange ivs) {
@@ -211,4 +235,24 @@ Value seg::emitRowsAligned(OpBuilder &b, Location loc,
     ivs[dim] = zero;
   }
   return aligned;
+}
+
+Value seg::emitRowVectorWidth(OpBuilder &b, Location loc,
+                              const ContiguousLoads &loads,
+                              ArrayRef<int64_t> widths, Block &body,
+                              Value length) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value chosen = arith::ConstantIndexOp::create(b, loc, 1);
+  for (int64_t width : llvm::reverse(widths)) {
+    ContiguousLoads vectors = loads;
+    vectors.width = width;
+    Value widthIdx = arith::ConstantIndexOp::create(b, loc, width);
+    Value divides = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(b, loc, length, widthIdx), zero);
+    Value usable = arith::AndIOp::create(
+        b, loc, divides, emitRowsAligned(b, loc, vectors, body));
+    chosen = arith::SelectOp::create(b, loc, usable, widthIdx, chosen);
+  }
+  return chosen;
 }

@@ -75,6 +75,29 @@ Value emitRowsAligned(OpBuilder &b, Location loc, const ContiguousLoads &loads,
 /// Bytes of the widest element `loads` read (0 without loads).
 int64_t getWidestElementBytes(const ContiguousLoads &loads);
 
+/// The vector widths in which a kernel reads rows of at most `columns`
+/// elements whole vectors at a time, widest first, for narrow elements only
+/// (u8, i16: scalar loads of them read less than a 32-bit word; wider ones
+/// keep scalar loads and the registers vectors would take): the contiguous
+/// loads' widest vector, at most `columns`, then one word for rows that are
+/// aligned only to words. Empty: scalar loads.
+SmallVector<int64_t> selectRowWidths(const ContiguousLoads &loads,
+                                     int64_t columns);
+
+/// The widths of selectRowWidths for kernels that read rows of `length`
+/// elements (nullopt: dynamic) in whole vectors: with a static length, only
+/// those that divide it.
+SmallVector<int64_t> selectWholeRowWidths(const ContiguousLoads &loads,
+                                          int64_t columns,
+                                          std::optional<int64_t> length);
+
+/// The first of `widths` (widest first, from selectRowWidths) that divides
+/// the rows' `length` and whose vectors of `loads` are aligned in every row
+/// (emitRowsAligned), as an index; 1 where none is.
+Value emitRowVectorWidth(OpBuilder &b, Location loc,
+                         const ContiguousLoads &loads, ArrayRef<int64_t> widths,
+                         Block &body, Value length);
+
 /// The vectors of `loads` at point `ivs` (the body's arguments, the
 /// innermost one first of `loads.width` consecutive points).
 SmallVector<Value> emitContiguousVectorLoads(OpBuilder &b, Location loc,

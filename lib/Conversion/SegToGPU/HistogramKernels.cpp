@@ -312,41 +312,94 @@ static std::pair<Value, Value> getGridStride(KernelBuilder &kb,
 
 using PointUpdate = function_ref<void(ArrayRef<Value>, ArrayRef<BinUpdate>)>;
 
-/// Grid-stride loop over the vectors of `range` of a one-dimensional space
-/// (thread `first`'s `loads.width` points at range.begin + width x first,
-/// the next `stride` vectors further), `loads.vectorsInFlight` vectors at a
-/// time: their bodies first, then `update` of each point.
+/// Grid-stride loop over the vectors of the flattened points [begin, end),
+/// which lie in whole rows (thread `first`'s `loads.width` points at
+/// begin + width x first, the next `stride` vectors further),
+/// `loads.vectorsInFlight` vectors at a time: their bodies first, then
+/// `update` of each point. In a space of more than one dimension the loop
+/// carries its vector's coordinates, no division per vector.
 static void forEachVector(KernelBuilder &kb, HistOp op,
                           const HistOperands &operands,
-                          const ContiguousLoads &loads,
-                          const AlignedVectorRange &range, Value first,
-                          Value stride, PointUpdate update) {
+                          const ContiguousLoads &loads, Value begin, Value end,
+                          Value first, Value stride, PointUpdate update) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
   Block &body = op.getBody().front();
   unsigned numYielded = body.getTerminator()->getNumOperands();
   Value width = kb.constIndex(loads.width);
   Value vectors = arith::DivUIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, range.end, range.begin), width);
+      b, loc, arith::SubIOp::create(b, loc, end, begin), width);
+  auto pointOf = [&](Value vector) -> Value {
+    return arith::AddIOp::create(b, loc, begin,
+                                 arith::MulIOp::create(b, loc, vector, width));
+  };
+  bool carried = operands.sizes.size() > 1;
+  SmallVector<Value> firstIvs, strideIvs;
+  if (carried) {
+    firstIvs = delinearize(b, loc, pointOf(first), operands.sizes);
+    strideIvs = delinearize(
+        b, loc, arith::MulIOp::create(b, loc, stride, width), operands.sizes);
+  }
   kb.forLoopInGroups(
-      first, vectors, stride, {}, loads.vectorsInFlight,
-      [&](Value vector, int64_t count, ValueRange) {
+      first, vectors, stride, firstIvs, loads.vectorsInFlight,
+      [&](Value vector, int64_t count, ValueRange cursor) {
+        SmallVector<SmallVector<Value>> segments;
         SmallVector<Value> yielded;
+        SmallVector<Value> ivs(cursor);
         for (int64_t k = 0; k < count; ++k) {
-          if (k > 0)
-            vector = arith::AddIOp::create(b, loc, vector, stride);
-          Value base = arith::AddIOp::create(
-              b, loc, range.begin, arith::MulIOp::create(b, loc, vector, width));
-          llvm::append_range(yielded,
-                             emitVectorBodyElements(kb, body, numYielded,
-                                                    loads, base, {}));
+          if (carried && k > 0)
+            ivs = addDelinearized(b, loc, ivs, strideIvs, operands.sizes);
+          if (!carried) {
+            if (k > 0)
+              vector = arith::AddIOp::create(b, loc, vector, stride);
+            ivs = {pointOf(vector)};
+          }
+          llvm::append_range(
+              yielded,
+              emitVectorBodyElements(kb, body, numYielded, loads, ivs, {}));
+          // The innermost dimension is never a segment one: a vector's
+          // points share their segment.
+          segments.append(loads.width,
+                          SmallVector<Value>(ArrayRef(ivs).take_front(
+                              op.getNumSegmentDims())));
         }
-        for (ArrayRef<Value> point = yielded; !point.empty();
-             point = point.drop_front(numYielded))
-          update({}, getBinUpdates(operands, point.take_front(numYielded)));
-        return SmallVector<Value>();
+        ArrayRef<Value> point = yielded;
+        for (const SmallVector<Value> &segmentIvs : segments) {
+          update(segmentIvs,
+                 getBinUpdates(operands, point.take_front(numYielded)));
+          point = point.drop_front(numYielded);
+        }
+        if (!carried)
+          return SmallVector<Value>();
+        return addDelinearized(b, loc, ivs, strideIvs, operands.sizes);
       },
       /*unroll=*/false);
+}
+
+/// Reads the whole rows of a space of more than one dimension in vectors of
+/// the first of the plan's row widths that divides them and is aligned in
+/// every row (one loop per width, one runs), else point by point with
+/// `scalarLoop`.
+static void forEachRowVector(KernelBuilder &kb, HistOp op, const HistPlan &plan,
+                             const HistOperands &operands, Value first,
+                             Value stride, PointUpdate update,
+                             function_ref<void()> scalarLoop) {
+  Block &body = op.getBody().front();
+  Value width = emitRowVectorWidth(kb.b, kb.loc, plan.contiguousLoads,
+                                   plan.rowWidths, body, operands.sizes.back());
+  auto takes = [&](int64_t candidate) -> Value {
+    return arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq, width,
+                                 kb.constIndex(candidate));
+  };
+  for (int64_t rowWidth : plan.rowWidths) {
+    ContiguousLoads loads = plan.contiguousLoads;
+    loads.width = rowWidth;
+    kb.ifThen(takes(rowWidth), [&] {
+      forEachVector(kb, op, operands, loads, kb.constIndex(0), operands.count,
+                    first, stride, update);
+    });
+  }
+  kb.ifThen(takes(1), scalarLoop);
 }
 
 /// Grid-stride loop over the points, thread `first`'s first, the next
@@ -377,6 +430,12 @@ static void forEachPoint(KernelBuilder &kb, HistOp op, const HistPlan &plan,
         },
         /*unroll=*/false);
   };
+  if (!plan.rowWidths.empty()) {
+    forEachRowVector(kb, op, plan, operands, first, stride, update, [&] {
+      scalarLoop(kb.constIndex(0), operands.count, plan.loadsInFlight);
+    });
+    return;
+  }
   const ContiguousLoads &loads = plan.contiguousLoads;
   // Without vectors, every point is a scalar one.
   Value scalarStart = kb.constIndex(0);
@@ -387,7 +446,8 @@ static void forEachPoint(KernelBuilder &kb, HistOp op, const HistPlan &plan,
         emitAlignedVectorRange(kb.b, kb.loc, loads, op.getBody().front(),
                                kb.constIndex(0), operands.count);
     scalarLoop(scalarStart, range.begin, /*group=*/1);
-    forEachVector(kb, op, operands, loads, range, first, stride, update);
+    forEachVector(kb, op, operands, loads, range.begin, range.end, first,
+                  stride, update);
     scalarStart = range.end;
   }
   scalarLoop(scalarStart, operands.count, plan.loadsInFlight);

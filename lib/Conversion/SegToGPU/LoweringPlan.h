@@ -120,10 +120,11 @@ struct RedPlan : OpPlan {
   /// (selectRowWidths); it takes the first whose vectors are aligned
   /// in every row and fit the tile's columns, else scalar loads.
   SmallVector<int64_t> sequentialWidths;
-  /// Commutative operators: the same for the small kernel's segments of at
-  /// most a warp, each lane reading `width` consecutive elements; it takes
-  /// the first width that divides the segment length and whose vectors are
-  /// aligned in every row.
+  /// Commutative operators: the same for the small kernel's segments, each
+  /// lane reading `width` consecutive elements (in warps or in the block;
+  /// selectWholeRowWidths: those that divide a static segment length); it
+  /// takes the first width that divides the segment length and whose
+  /// vectors are aligned in every row.
   SmallVector<int64_t> smallWidths;
   /// Per kernel of `kernels`, in order: when the host code launches it
   /// (the last one runs otherwise).
@@ -166,11 +167,16 @@ struct ScanPlan : OpPlan {
 struct HistPlan : OpPlan {
   /// Points a thread evaluates before updating their bins.
   int64_t loadsInFlight = 1;
-  /// One-dimensional spaces: the body's loads along it, which the kernels
-  /// read `contiguousLoads.width` points at a time with aligned vector
-  /// loads (the ends of the space that no aligned vector covers point by
-  /// point).
+  /// The body's loads along the innermost dimension. One-dimensional
+  /// spaces: the kernels read them `contiguousLoads.width` points at a time
+  /// with aligned vector loads (the ends of the space that no aligned
+  /// vector covers point by point).
   ContiguousLoads contiguousLoads;
+  /// Spaces of more than one dimension: the vector widths in which the
+  /// kernels read whole rows of narrow elements, widest first
+  /// (selectWholeRowWidths); they take the first that divides the row length
+  /// and whose vectors are aligned in every row, else load point by point.
+  SmallVector<int64_t> rowWidths;
   /// Shared-memory sub-histograms, else atomics on the global ones.
   bool shared = false;
   /// Sub-histograms per block: thread t updates copy t mod multiplicity.

@@ -71,7 +71,11 @@ static void printOpPlan(raw_ostream &os, const ScanPlan &plan) {
 
 static void printOpPlan(raw_ostream &os, const HistPlan &plan) {
   os << ", loads in flight " << plan.loadsInFlight;
-  printVectorLoads(os, plan.contiguousLoads);
+  if (plan.rowWidths.empty())
+    printVectorLoads(os, plan.contiguousLoads);
+  else
+    os << ", rows";
+  printRowWidths(os, plan.rowWidths);
   os << ", " << (plan.shared ? "shared" : "global-atomic");
   if (plan.shared) {
     os << ", multiplicity " << plan.multiplicity << ", passes " << plan.passes

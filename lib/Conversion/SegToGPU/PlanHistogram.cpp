@@ -17,6 +17,8 @@
 #include "segir/Analysis/Tuning.h"
 #include "segir/Target/TargetInfo.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -148,13 +150,23 @@ FailureOr<HistPlan> seg::planHist(HistOp op, const GPULoweringConfig &config) {
       bytes += getPrimitiveByteSize(type).value_or(8);
     hist.loadsInFlight = getLoadsInFlightForWords(llvm::divideCeil(bytes, 4));
   }
-  // Consecutive points of a one-dimensional space are consecutive
-  // elements of its loads; the order of updates does not matter.
-  if (op.getMixedSizes().size() == 1)
-    hist.contiguousLoads = analyzeContiguousLoads(
-        op.getBody().front(),
-        TargetInfo::get(config.target).getMaxVectorLoadBytes(),
-        hist.loadsInFlight);
+  // Consecutive points of a row are consecutive elements of its loads; the
+  // order of updates does not matter. A one-dimensional space is one row,
+  // peeled at its ends; the rows of others are read whole, in vectors that
+  // divide them.
+  hist.contiguousLoads = analyzeContiguousLoads(
+      op.getBody().front(),
+      TargetInfo::get(config.target).getMaxVectorLoadBytes(),
+      hist.loadsInFlight);
+  SmallVector<OpFoldResult> spaceSizes = op.getMixedSizes();
+  if (spaceSizes.size() > 1) {
+    std::optional<int64_t> rowLength = getConstantIntValue(spaceSizes.back());
+    hist.rowWidths = selectWholeRowWidths(
+        hist.contiguousLoads,
+        rowLength.value_or(std::numeric_limits<int64_t>::max()), rowLength);
+    if (hist.rowWidths.empty())
+      hist.contiguousLoads = ContiguousLoads();
+  }
 
   int64_t limit = config.target.getSharedMemoryPerBlock();
   SmallVector<int64_t> sizes;

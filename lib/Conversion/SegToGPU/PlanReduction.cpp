@@ -77,27 +77,6 @@ static SharedMemoryLayout getKernelLayout(RedOp op, KernelRole role,
   return layout;
 }
 
-/// The vector widths in which a kernel reads rows of at most `columns`
-/// elements at a time (RedPlan::sequentialWidths, smallWidths), for narrow
-/// elements only (u8, i16: scalar loads of them read less than a 32-bit
-/// word; wider ones keep scalar loads and the registers vectors would
-/// take): the contiguous loads' widest vector, at most `columns`, then one
-/// word for rows that are aligned only to words.
-static SmallVector<int64_t> selectRowWidths(const ContiguousLoads &loads,
-                                            int64_t columns) {
-  constexpr int64_t kWordBytes = 4;
-  SmallVector<int64_t> widths;
-  if (!loads.isVectorized() || getWidestElementBytes(loads) >= kWordBytes)
-    return widths;
-  int64_t widest = std::min(loads.width, columns);
-  int64_t word = kWordBytes / getWidestElementBytes(loads);
-  if (widest >= word)
-    widths.push_back(widest);
-  if (word < widest)
-    widths.push_back(word);
-  return widths;
-}
-
 FailureOr<RedPlan> seg::planRed(RedOp op, const GPULoweringConfig &config) {
   RedPlan plan;
   if (failed(planSegmentedLaunch(op, config, plan)))
@@ -153,7 +132,8 @@ FailureOr<RedPlan> seg::planRed(RedOp op, const GPULoweringConfig &config) {
     plan.sequentialWidths =
         selectRowWidths(plan.contiguousLoads, plan.sequentialTile);
   if (plan.hasKernel(KernelRole::SmallSegments))
-    plan.smallWidths = selectRowWidths(plan.contiguousLoads, plan.warpSize);
+    plan.smallWidths =
+        selectWholeRowWidths(plan.contiguousLoads, plan.blockSize, length);
   if (failed(checkSharedMemory(op, plan, config)))
     return failure();
   return plan;

@@ -35,6 +35,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -84,14 +85,22 @@ void seg::emitThreadInBlockRed(KernelBuilder &kb, RedOp op,
 // Small segments
 //===----------------------------------------------------------------------===//
 
-/// Whether the small kernel reduces segments of `n` elements within warps:
-/// n <= W, and whole warps only.
-static Value emitFitsWarp(OpBuilder &b, Location loc, Value n,
+/// Whether the small kernel reduces segments of n elements in `lanes` lanes
+/// within warps: lanes <= W, and whole warps only. A static n whose lanes
+/// exceed a warp even at the widest width (RedPlan::smallWidths, all of
+/// which divide it) needs no warp path.
+static Value emitFitsWarp(OpBuilder &b, Location loc, Value n, Value lanes,
                           const RedPlan &plan) {
+  auto never = [&] { return arith::ConstantIntOp::create(b, loc, 0, 1); };
   if (plan.blockSize % plan.warpSize != 0)
-    return arith::ConstantIntOp::create(b, loc, 0, 1);
+    return never();
+  if (std::optional<int64_t> length = getConstantIntValue(n)) {
+    int64_t widest = plan.smallWidths.empty() ? 1 : plan.smallWidths.front();
+    if (*length / widest > plan.warpSize)
+      return never();
+  }
   return arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ule, n,
+      b, loc, arith::CmpIPredicate::ule, lanes,
       arith::ConstantIndexOp::create(b, loc, plan.warpSize));
 }
 
@@ -130,27 +139,15 @@ struct SmallSegmentVectors {
 
 static SmallSegmentVectors emitSmallSegmentVectors(OpBuilder &b, Location loc,
                                                    Reduction &red,
-                                                   const RedPlan &plan,
-                                                   Value inWarps) {
+                                                   const RedPlan &plan) {
   SmallSegmentVectors vectors;
-  vectors.laneWidth = arith::ConstantIndexOp::create(b, loc, 1);
-  Block &body = red.op.getBody().front();
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  for (int64_t width : llvm::reverse(plan.smallWidths)) {
+  vectors.laneWidth =
+      emitRowVectorWidth(b, loc, plan.contiguousLoads, plan.smallWidths,
+                         red.op.getBody().front(), red.segmentLength);
+  for (int64_t width : plan.smallWidths) {
     ContiguousLoads loads = plan.contiguousLoads;
     loads.width = width;
-    Value divides = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq,
-        arith::RemUIOp::create(b, loc, red.segmentLength,
-                               arith::ConstantIndexOp::create(b, loc, width)),
-        zero);
-    Value usable = arith::AndIOp::create(
-        b, loc, arith::AndIOp::create(b, loc, inWarps, divides),
-        emitRowsAligned(b, loc, loads, body));
-    vectors.laneWidth = arith::SelectOp::create(
-        b, loc, usable, arith::ConstantIndexOp::create(b, loc, width),
-        vectors.laneWidth);
-    vectors.loads.insert(vectors.loads.begin(), std::move(loads));
+    vectors.loads.push_back(std::move(loads));
   }
   return vectors;
 }
@@ -191,7 +188,7 @@ static SmallVector<Value> emitLaneTotal(KernelBuilder &kb, Reduction &red,
       });
 }
 
-/// Segments of n <= W elements: with k = `vectors.laneWidth` elements per
+/// Segments of n <= W k elements: with k = `vectors.laneWidth` elements per
 /// lane, n / k lanes per segment, floor(W k / n) per warp. Each warp reduces
 /// its segments with log2(W) shuffle steps (lane c of a segment takes the
 /// partial result of lane c + o while c + o < n / k) and no barrier; the
@@ -244,12 +241,12 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
   int64_t blockSize = plan.blockSize;
   Value blockSizeIdx = arith::ConstantIndexOp::create(b, loc, blockSize);
   Value n = red.segmentLength;
-  // Segments per block: within warps when they fit one, else B / n
-  // consecutive ones.
-  Value inWarps = emitFitsWarp(b, loc, n, plan);
-  SmallSegmentVectors vectors =
-      emitSmallSegmentVectors(b, loc, red, plan, inWarps);
+  // Each lane reads k = `vectors.laneWidth` consecutive elements, a
+  // segment takes n / k lanes. Segments per block: within warps when their
+  // lanes fit one, else B k / n consecutive ones.
+  SmallSegmentVectors vectors = emitSmallSegmentVectors(b, loc, red, plan);
   Value lanes = arith::DivUIOp::create(b, loc, n, vectors.laneWidth);
+  Value inWarps = emitFitsWarp(b, loc, n, lanes, plan);
   Value warpSizeIdx = arith::ConstantIndexOp::create(b, loc, plan.warpSize);
   Value perWarp = arith::DivUIOp::create(b, loc, warpSizeIdx,
                                          minIndex(b, loc, lanes, warpSizeIdx));
@@ -259,7 +256,7 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
           b, loc, perWarp,
           arith::ConstantIndexOp::create(
               b, loc, std::max<int64_t>(1, blockSize / plan.warpSize))),
-      arith::DivUIOp::create(b, loc, blockSizeIdx, n));
+      arith::DivUIOp::create(b, loc, blockSizeIdx, lanes));
   Value virtualBlocks = ceilDivIndex(b, loc, red.numSegments, perBlock);
   Value numBlocks = getLaunchBlockCount(b, loc, red.op, virtualBlocks, plan);
 
@@ -271,16 +268,16 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
   emitSmallSegmentsInWarps(kb, red, vectors, virtualBlocks, perWarp,
                            perBlock);
   b.setInsertionPoint(ifInWarps.elseBlock()->getTerminator());
-  // Longer segments: B / n consecutive ones per block, a segmented scan in
-  // shared memory.
-  Value row = arith::DivUIOp::create(b, loc, kb.threadId, n);
-  Value col = arith::RemUIOp::create(b, loc, kb.threadId, n);
+  // Longer segments: B k / n consecutive ones per block, a segmented scan
+  // of the lanes' totals in shared memory.
+  Value row = arith::DivUIOp::create(b, loc, kb.threadId, lanes);
+  Value col = arith::RemUIOp::create(b, loc, kb.threadId, lanes);
   forEachSmallSegmentsBlock(
       kb, red, virtualBlocks, perBlock, row,
       compareIndex(kb, arith::CmpIPredicate::ult, row, perBlock),
       [&](Value segment, Value valid) {
         kb.storeAll(
-            red.elementOrNeutral(kb, IRMapping(), valid, segment, col),
+            emitLaneTotal(kb, red, vectors, vectors.loads, valid, segment, col),
             scanned, kb.threadId);
         kb.barrier();
         // Hillis-Steele inclusive scan within each segment: at the step
@@ -293,7 +290,8 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
                                         {b.getIndexType()}, {loc});
           Value offset = before->getArgument(0);
           scf::ConditionOp::create(
-              b, loc, compareIndex(kb, arith::CmpIPredicate::ult, offset, n),
+              b, loc,
+              compareIndex(kb, arith::CmpIPredicate::ult, offset, lanes),
               ValueRange{offset});
           Block *after =
               b.createBlock(&whileOp.getAfter(), {}, {b.getIndexType()}, {loc});
@@ -315,7 +313,7 @@ static void emitSmallKernel(OpBuilder &b, Location loc, Reduction &red,
               arith::MulIOp::create(b, loc, offset, kb.constIndex(2));
           scf::YieldOp::create(b, loc, ValueRange{doubled});
         }
-        Value last = arith::SubIOp::create(b, loc, n, kb.constIndex(1));
+        Value last = arith::SubIOp::create(b, loc, lanes, kb.constIndex(1));
         Value writes = arith::AndIOp::create(
             b, loc, valid, compareIndex(kb, arith::CmpIPredicate::eq, col,
                                         last));

@@ -171,9 +171,16 @@ func.func @float_max(%in: memref<?xf32>, %h: memref<?xf32>, %n: index) {
 // CHECK-COUNT-16: memref.atomic_rmw addi
 // CHECK:   scf.for
 // CHECK:     memref.load %[[IN]]
-// Segmented histograms (a 2-D space) stay scalar.
+// Segmented histograms (a 2-D space) read whole rows of u8 in vectors of
+// 16 or in words of 4 where one divides the rows and is aligned in every
+// row, else point by point.
 // CHECK-LABEL: func.func @rows(
-// CHECK-NOT: vector.load
+// CHECK: scf.for
+// CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xi8>, vector<16xi8>
+// CHECK: scf.for
+// CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 4 : i64} : memref<?x?xi8>, vector<4xi8>
+// CHECK: scf.for
+// CHECK: memref.load
 // CHECK: return
 func.func @bytes(%in: memref<?xi8, strided<[1], offset: ?>>, %h: memref<256xi32>, %n: index) {
   %zero = arith.constant 0 : i32

@@ -2,10 +2,13 @@
 // sequential kernel reads the rows of a tile in vectors: 16 u8 or 8 i16
 // elements where every row is 16-byte aligned, one 32-bit word of them where
 // rows are only word-aligned, one element at a time otherwise. The shapes
-// (row stride, view offset, row length) hit each case: rows of 16, 36, 37,
-// 64 and 1000 elements, views from 0, 1, 2 or 4 elements past an aligned
+// (row stride, view offset, row length) hit each case: row strides of 16
+// to 1000 elements, views from 0, 1, 2 or 4 elements past an aligned
 // address, row lengths below a vector (1 to 8 columns), equal to it and
-// with a partial last tile (33, 48, 1000). Not a test by itself (lit
+// with a partial last tile (33, 48, 1000). The small kernel's lanes read
+// rows of 66 to 528 elements in vectors or words too: within warps where a
+// row's lanes fit one (100 u8 as 25 words), else in the block (132 u8 as 33
+// words, 66 to 528 i16). Not a test by itself (lit
 // excludes Inputs/): Emulator/narrow-segments.test runs it through
 // seg-to-cpu and the GPU path and diffs the outputs. Integer arithmetic
 // only, so every order of combination prints the same.
@@ -118,14 +121,14 @@ func.func @main() {
   %sums = memref.alloc(%rows) : memref<?xi32>
   %maxima = memref.alloc(%rows) : memref<?xi16>
   // (row stride, offset, columns) per shape.
-  %strides = arith.constant dense<[64, 64, 64, 64, 64, 64, 64, 64, 64, 36, 36, 37, 64, 64, 1000, 1000, 16]> : vector<17xindex>
-  %offsets = arith.constant dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 4, 1, 0, 2, 0]> : vector<17xindex>
-  %columns = arith.constant dense<[0, 1, 2, 3, 4, 8, 16, 32, 48, 36, 32, 33, 32, 20, 1000, 998, 16]> : vector<17xindex>
-  %c17 = arith.constant 17 : index
-  scf.for %k = %c0 to %c17 step %c1 {
-    %stride = vector.extract %strides[%k] : index from vector<17xindex>
-    %off = vector.extract %offsets[%k] : index from vector<17xindex>
-    %n = vector.extract %columns[%k] : index from vector<17xindex>
+  %strides = arith.constant dense<[64, 64, 64, 64, 64, 64, 64, 64, 64, 36, 36, 37, 64, 64, 1000, 1000, 16, 68, 104, 144, 133, 528]> : vector<22xindex>
+  %offsets = arith.constant dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 4, 1, 0, 2, 0, 2, 0, 0, 0, 0]> : vector<22xindex>
+  %columns = arith.constant dense<[0, 1, 2, 3, 4, 8, 16, 32, 48, 36, 32, 33, 32, 20, 1000, 998, 16, 66, 100, 132, 132, 528]> : vector<22xindex>
+  %c22 = arith.constant 22 : index
+  scf.for %k = %c0 to %c22 step %c1 {
+    %stride = vector.extract %strides[%k] : index from vector<22xindex>
+    %off = vector.extract %offsets[%k] : index from vector<22xindex>
+    %n = vector.extract %columns[%k] : index from vector<22xindex>
     %v8 = memref.reinterpret_cast %x8 to offset: [%off], sizes: [%rows, %n], strides: [%stride, 1] : memref<?xi8> to !v8
     %v16 = memref.reinterpret_cast %x16 to offset: [%off], sizes: [%rows, %n], strides: [%stride, 1] : memref<?xi16> to !v16
     func.call @rowsums_u8(%v8, %sums) : (!v8, memref<?xi32>) -> ()

@@ -90,6 +90,32 @@ SmallVector<Value> seg::delinearize(OpBuilder &builder, Location loc,
   return coords;
 }
 
+SmallVector<Value> seg::addDelinearized(OpBuilder &builder, Location loc,
+                                        ValueRange ivs, ValueRange step,
+                                        ArrayRef<Value> sizes) {
+  SmallVector<Value> sum(ivs.size());
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  Value carry = zero;
+  for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
+    // Both terms are below sizes[d]: their sum wraps at most once.
+    Value coord = arith::AddIOp::create(
+        builder, loc, arith::AddIOp::create(builder, loc, ivs[d], step[d]),
+        carry);
+    if (d == 0) {
+      sum[d] = coord;
+      break;
+    }
+    Value wraps = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                                        coord, sizes[d]);
+    sum[d] = arith::SelectOp::create(
+        builder, loc, wraps,
+        arith::SubIOp::create(builder, loc, coord, sizes[d]), coord);
+    carry = arith::SelectOp::create(builder, loc, wraps, one, zero);
+  }
+  return sum;
+}
+
 seg::ColumnOrder seg::buildColumnOrder(OpBuilder &b, Location loc, Value height,
                                        Value width, int64_t columnWidth) {
   ColumnOrder order;

@@ -55,6 +55,14 @@ Value productOf(OpBuilder &builder, Location loc, ArrayRef<Value> sizes);
 SmallVector<Value> delinearize(OpBuilder &builder, Location loc, Value flat,
                                ArrayRef<Value> sizes);
 
+/// The coordinates of the point `step` points after `ivs` (both row-major
+/// coordinates in a space of `sizes`, as delinearize gives them): a
+/// mixed-radix addition with one comparison per dimension, no division, so
+/// that a loop can carry its point's coordinates.
+SmallVector<Value> addDelinearized(OpBuilder &builder, Location loc,
+                                   ValueRange ivs, ValueRange step,
+                                   ArrayRef<Value> sizes);
+
 /// The per-launch values of the column order of a space of
 /// height x width [Prasetya 2022, listing 8, lines 7-14]: columns of
 /// `columnWidth` points, the last one narrower when it does not divide the
