@@ -29,6 +29,10 @@ namespace mlir::seg::tiling {
 /// the widest shared-memory load.
 inline constexpr int64_t kSliceAlignment = 16;
 
+/// TMA's alignment of global row strides and of the packed rows of wgmma
+/// operands.
+inline constexpr int64_t kTmaStrideBytes = 16;
+
 /// Clones, at the builder's point, what `value` needs from inside the map
 /// body, with the values in `mapping` standing for theirs.
 Value materialize(OpBuilder &b, Value value, IRMapping &mapping,
@@ -83,6 +87,19 @@ private:
   std::pair<Value, Value> emitWgmmaTensorMap(TiledLoad &tiled,
                                              const WgmmaOperandSource &source,
                                              int64_t alongTile);
+  /// The packed copy of `tiled` ((batches x) rows x k padded to 16 bytes,
+  /// k-major, zeros beyond k) and the block-level map that fills it
+  /// (TiledWgmmaPack.cpp).
+  Value emitWgmmaPackedOperand(TiledLoad &tiled);
+  /// `vector` consecutive elements of `tiled` along the array's innermost
+  /// dimension from position `pos` and k offset `kk` (from the reduction's
+  /// lower bound) in one 16-byte load where `vectorOk` and the vector lies
+  /// inside rows x U, else element by element, zeros outside.
+  Value emitPackSourceVector(TiledLoad &tiled, Value pos, Value kk,
+                             Value rows, int64_t vector, Value vectorOk);
+  /// The same in one 16-byte load, unchecked.
+  Value emitPackVectorLoad(TiledLoad &tiled, Value pos, Value kk,
+                           int64_t vector);
   /// A thread_in_block map of the warpgroup: the mbarrier ring of TMA
   /// loads (of the tiles at rows `rowA` and `rowB` of the tensor maps), the
   /// wgmma k loop and the accumulators into the C tile.
@@ -101,6 +118,8 @@ private:
   /// multiple of the vector, aligned arrays and k range (null: no slice
   /// has them).
   Value emitVectorLoadCheck();
+  /// The same for the loads of `tiled` alone (null: it has none).
+  Value emitVectorLoadCheck(TiledLoad &tiled);
   /// A thread_in_block map that sets every accumulator to its neutral value.
   void emitAccumulatorInit();
   /// The same for the mma.sync accumulator fragments (TiledMma.cpp).

@@ -51,8 +51,6 @@ static constexpr int64_t kWgmmaTileM = 64;
 static constexpr int64_t kWarpgroupThreads = 128;
 /// Bytes of k per k-tile: one 128-byte swizzled row per position.
 static constexpr int64_t kWgmmaKTileBytes = 128;
-/// TMA's alignment of global row strides and of the packed rows.
-static constexpr int64_t kTmaStrideBytes = 16;
 /// The integer memory space of shared memory in nvgpu's types.
 static constexpr unsigned kSharedMemorySpace = 3;
 
@@ -155,61 +153,15 @@ std::string tiling::getWgmmaObstacle(Nest &nest, TileMma kind,
 std::pair<Value, Value> TiledBuilder::emitWgmmaTensorMap(
     TiledLoad &tiled, const WgmmaOperandSource &source, int64_t alongTile) {
   Type elemType = tiled.load.getType();
-  int64_t elemBytes = *getPrimitiveByteSize(elemType);
   MLIRContext *ctx = b.getContext();
   Value array = tiled.load.getMemRef();
   Value packed;
   if (source.packed) {
-    // (batches x) rows x kPadded, k-major, zeros beyond k; every extent at
-    // least 1 (k at least one 16-byte vector), so that the tensor map is
-    // valid for empty extents, whose grids are empty.
-    SmallVector<OpFoldResult> sizes = nest.map.getMixedSizes();
-    size_t numBatch = nest.batchIvs.size();
-    SmallVector<Value> extents;
-    for (size_t d = 0; d < numBatch; ++d)
-      extents.push_back(getValueOrCreateConstantIndexOp(b, loc, sizes[d]));
-    extents.push_back(getValueOrCreateConstantIndexOp(
-        b, loc, sizes[sizes.size() - (tiled.alongI ? 2 : 1)]));
-    int64_t vector = kTmaStrideBytes / elemBytes;
-    extents.push_back(mul(
-        arith::CeilDivUIOp::create(b, loc, sizeU, cIdx(vector)), cIdx(vector)));
-    SmallVector<Value> allocExtents =
-        llvm::map_to_vector(extents, [&](Value v) {
-          return Value(arith::MaxUIOp::create(b, loc, v, cIdx(1)));
-        });
-    allocExtents.back() =
-        arith::MaxUIOp::create(b, loc, extents.back(), cIdx(vector));
-    packed = memref::AllocOp::create(
-        b, loc,
-        MemRefType::get(
-            SmallVector<int64_t>(extents.size(), ShapedType::kDynamic),
-            elemType),
-        allocExtents, b.getI64IntegerAttr(kTmaStrideBytes));
-    OpBuilder::InsertionGuard guard(b);
-    MapOp pack = createMapWithEmptyResults(
-        b, loc, Level::Thread, getAsOpFoldResult(extents), ValueRange{packed});
-    ValueRange ivs = pack.getInductionVars();
-    Value position = ivs[numBatch];
-    Value kk = ivs[numBatch + 1];
-    Value value = buildIf(
-        b, loc, cmpUlt(b, loc, kk, sizeU), {elemType},
-        [&](OpBuilder &) -> SmallVector<Value> {
-          IRMapping mapping;
-          for (auto [batchIv, iv] : llvm::zip(nest.batchIvs, ivs))
-            mapping.map(batchIv, iv);
-          mapping.map(tiled.alongI ? nest.ivI : nest.ivJ, position);
-          mapping.map(nest.kArg, add(lower, kk));
-          return {materialize(b, tiled.load.getResult(), mapping, mapRegion)};
-        },
-        [&](OpBuilder &) -> SmallVector<Value> {
-          return {zeroOf(b, loc, elemType)};
-        })[0];
-    b.setInsertionPointToStart(&pack.getResultsOp().getRegion().front());
-    ReturnsOp::create(b, loc, value, packed);
-    b.setInsertionPointAfter(pack);
+    packed = emitWgmmaPackedOperand(tiled);
     // The batches' rows one after the other: the row of position p of
     // batch q is q * rows + p.
     array = packed;
+    size_t numBatch = nest.batchIvs.size();
     if (numBatch) {
       SmallVector<ReassociationIndices> rowsAndK(2);
       for (size_t d = 0; d <= numBatch; ++d)

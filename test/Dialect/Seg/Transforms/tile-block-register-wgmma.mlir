@@ -51,14 +51,37 @@
 // RUN: not seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 mma-instruction=hgmma" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADINSTR
 // BADINSTR: for the --mma-instruction option: Cannot find option named 'hgmma'!
 
-// On sm_90a: A (dynamic rows) and B (n innermost) are packed by thread
+// On sm_90a: A (dynamic rows) and B (n innermost) are packed by block
 // maps into k-major rows padded to 16 bytes, zeros beyond k, and described
 // by 128-byte swizzled tensor maps; one warpgroup per 64 x 128 block tile.
+// A's packing: 128 rows x 32 k per block of 256 threads, 4 vectors of
+// 16 bytes per thread; tiles inside the array with the run-time check of
+// 16-byte loads passed need no other check, the others load a vector
+// where it lies inside the array, else guarded scalars.
 // CHECK-LABEL: func.func @sm90a(
 // CHECK: %[[APACK:.*]] = memref.alloc({{.*}}) {alignment = 16 : i64} : memref<?x?xf32>
-// CHECK: seg.map thread ({{.*}}) outs(%[[APACK]] : memref<?x?xf32>)
+// CHECK: seg.map block ({{.*}}) in ({{.*}}) grid(block_size = 256) {
+// CHECK: memref.extract_aligned_pointer_as_index %arg0
+// CHECK: seg.map thread_in_block (%{{.*}}, %{{.*}}) in (32, 8) {
+// CHECK-NEXT: scf.if
+// CHECK-COUNT-4: vector.store %{{.*}}, %[[APACK]][{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// CHECK-NEXT: } else {
+// CHECK: vector.load %arg0[{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// CHECK: } else {
+// CHECK-COUNT-4: memref.load %arg0
+// CHECK: vector.from_elements
 // CHECK: %[[AMAP:.*]] = nvgpu.tma.create.descriptor {{.*}} box[%{{.*}}, %{{.*}}] : memref<*xf32> -> <tensor = memref<64x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
-// CHECK: seg.map thread
+// B's packing transposes 32 n x 128 k tiles through shared memory: k rows
+// in along n, then 16 bytes of k per thread out along k.
+// CHECK: %[[BPACK:.*]] = memref.alloc({{.*}}) {alignment = 16 : i64} : memref<?x?xf32>
+// CHECK: seg.map block ({{.*}}) in ({{.*}}) grid(block_size = 256) {
+// CHECK: %[[TILE:.*]] = memref.alloca() : memref<128x33xf32, #gpu.address_space<workgroup>>
+// CHECK: seg.map thread_in_block (%{{.*}}, %{{.*}}) in (32, 8) {
+// CHECK: vector.load %arg1[{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[TILE]]
+// CHECK: seg.map thread_in_block (%{{.*}}, %{{.*}}) in (8, 32) {
+// CHECK-COUNT-4: memref.load %[[TILE]]
+// CHECK: vector.store %{{.*}}, %[[BPACK]][{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
 // CHECK: %[[BMAP:.*]] = nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<128x32xf32, 3>, swizzle = swizzle_128b
 // CHECK: seg.map block {{.*}} grid(block_size = 128)
 // Four stages of A (8 KiB each) and B (16 KiB), 1024-byte aligned, and
@@ -91,7 +114,8 @@
 // over every batch's rows; the tiles' rows start at batch * rows + i0.
 // CHECK-LABEL: func.func @batched(
 // CHECK: %[[BATCHA:.*]] = memref.alloc({{.*}}) {alignment = 16 : i64} : memref<?x?x?xf32>
-// CHECK: seg.map thread (%{{.*}}, %{{.*}}, %{{.*}}) in (3, %{{.*}}, %{{.*}}) outs(%[[BATCHA]] : memref<?x?x?xf32>)
+// CHECK: seg.map block (%[[PACKB:.*]], %{{.*}}, %{{.*}}) in (3, %{{.*}}, %{{.*}}) grid(block_size = 256)
+// CHECK: vector.store %{{.*}}, %[[BATCHA]][%[[PACKB]], %{{.*}}, %{{.*}}]
 // CHECK: memref.collapse_shape %[[BATCHA]] {{\[\[}}0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
 // CHECK: seg.map block (%[[B:.*]], %[[BI:.*]], %{{.*}}) in (3, %{{.*}}, %{{.*}}) grid(block_size = 128)
 // CHECK: %[[I0:.*]] = arith.muli %[[BI]], %c64
