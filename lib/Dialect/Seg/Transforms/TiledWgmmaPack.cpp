@@ -1,10 +1,12 @@
-//===- TiledWgmmaPack.cpp - Packed operands of wgmma tiles ----------------===//
+//===- TiledWgmmaPack.cpp - Operand sources of wgmma tiles ----------------===//
 //
 // Part of SegIR, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// The copy of a wgmma operand that TMA cannot read as it is
+// The sources of wgmma operands on the host: the array itself, the host
+// test that chooses it where its alignment is known only at run time, and
+// the copy of an operand that TMA cannot read as it is
 // (selectWgmmaOperandSource, TiledWgmma.cpp) into a temporary of k-major
 // rows padded to 16 bytes with zeros, which TMA then reads. A block-level
 // map of 256 threads per tile of the temporary, the batch from the grid:
@@ -16,7 +18,7 @@
 //     128 k per block; the threads read 16 bytes along the positions of a
 //     k row into a shared tile, then each writes 16 bytes of k of one
 //     position, read down a column of the tile (a pitch of one word more
-//     than the row, so that a warp's column reads hit distinct banks).
+//     than the row, so that a warp's scalar stores hit distinct banks).
 //
 // Global loads are 16-byte vectors where the array allows them
 // (emitVectorLoadCheck) and the vector lies inside the array, scalar and
@@ -261,4 +263,95 @@ Value TiledBuilder::emitWgmmaPackedOperand(TiledLoad &tiled) {
   }
   base = outerBase;
   return packed;
+}
+
+/// `memref`'s leading dimensions up to `numBatch` folded into its rows.
+static Value foldBatchesIntoRows(OpBuilder &b, Location loc, Value memref,
+                                 size_t numBatch) {
+  if (!numBatch)
+    return memref;
+  SmallVector<ReassociationIndices> rowsAndK(2);
+  for (size_t d = 0; d <= numBatch; ++d)
+    rowsAndK[0].push_back(d);
+  rowsAndK[1].push_back(numBatch + 1);
+  return memref::CollapseShapeOp::create(b, loc, memref, rowsAndK);
+}
+
+static Value toUnranked(OpBuilder &b, Location loc, Value memref) {
+  Type elemType = cast<MemRefType>(memref.getType()).getElementType();
+  return memref::CastOp::create(
+      b, loc, UnrankedMemRefType::get(elemType, Attribute()), memref);
+}
+
+std::pair<Value, Value> TiledBuilder::emitWgmmaArrayView(TiledLoad &tiled) {
+  Value array = tiled.load.getMemRef();
+  size_t numBatch = nest.batchIvs.size();
+  Value rowsPerBatch = memref::DimOp::create(b, loc, array, numBatch);
+  Value rows = foldBatchesIntoRows(b, loc, array, numBatch);
+  // k up to U: TMA fills zeros past the reduction's range, as the packed
+  // rows hold them, so that elements past it never reach the product.
+  Value view = memref::SubViewOp::create(
+      b, loc, rows,
+      ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{memref::getMixedSize(b, loc, rows, 0), sizeU},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+  return {toUnranked(b, loc, view), rowsPerBatch};
+}
+
+std::pair<Value, Value> TiledBuilder::emitWgmmaPackedView(TiledLoad &tiled,
+                                                          Value &buffer) {
+  Value packed = buffer = emitWgmmaPackedOperand(tiled);
+  size_t numBatch = nest.batchIvs.size();
+  Value rowsPerBatch = memref::DimOp::create(b, loc, packed, numBatch);
+  return {toUnranked(b, loc, foldBatchesIntoRows(b, loc, packed, numBatch)),
+          rowsPerBatch};
+}
+
+Value TiledBuilder::emitWgmmaDirectCheck(TiledLoad &tiled) {
+  Value array = tiled.load.getMemRef();
+  auto type = cast<MemRefType>(array.getType());
+  int64_t elemBytes = *getPrimitiveByteSize(type.getElementType());
+  Value zero = cIdx(0);
+  auto isAligned = [&](Value elements) {
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        remC(mul(elements, cIdx(elemBytes)), kTmaStrideBytes), zero);
+  };
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, array);
+  Value start = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, array);
+  SmallVector<Value> conds;
+  conds.push_back(arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      remC(add(start, mul(metadata.getOffset(), cIdx(elemBytes))),
+           kTmaStrideBytes),
+      zero));
+  conds.push_back(isAligned(metadata.getStrides()[type.getRank() - 2]));
+  // A tensor map has no empty extent.
+  for (Value size : metadata.getSizes().drop_back())
+    conds.push_back(cmpUlt(b, loc, zero, size));
+  conds.push_back(cmpUlt(b, loc, zero, sizeU));
+  return andAll(b, loc, conds);
+}
+
+void TiledBuilder::emitWgmmaRelease(const WgmmaOperandMap &map) {
+  if (!map.packed)
+    return;
+  auto release = [&](OpBuilder &) {
+    Value packed = map.packed;
+    if (auto unranked = dyn_cast<UnrankedMemRefType>(packed.getType()))
+      packed = memref::CastOp::create(
+          b, loc,
+          MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                          unranked.getElementType()),
+          packed);
+    memref::DeallocOp::create(b, loc, packed);
+    return SmallVector<Value>();
+  };
+  if (!map.direct) {
+    release(b);
+    return;
+  }
+  buildIf(
+      b, loc, map.direct, {}, [&](OpBuilder &) { return SmallVector<Value>(); },
+      release);
 }
