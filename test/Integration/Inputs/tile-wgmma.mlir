@@ -12,6 +12,10 @@
 //                (views at offset 0 of buffers with rows of 64 f32), else
 //                a packed copy (a view 1 f32 into its buffer, rows of 1025
 //                f32).
+//   @product_from  C = A Bt^T with k from `lo` to 200 at 130 x 70: both
+//                operands packed (k does not start at 0) by the copy with
+//                16-byte loads (lo = 8: interior and edge tiles) or
+//                without (lo = 3: the k range is not 16-byte aligned).
 // @main prints weighted checksums of the results (i64, exact: the elements
 // are small integers).
 
@@ -136,6 +140,55 @@ func.func @product_strided(%A: memref<?x?xf32, strided<[?, 1], offset: ?>>,
   return
 }
 
+func.func @product_from(%A: memref<?x?xf32>, %Bt: memref<?x?xf32>,
+                        %C: memref<?x?xf32>, %lo: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %C, %c0 : memref<?x?xf32>
+  %n = memref.dim %C, %c1 : memref<?x?xf32>
+  %u = memref.dim %A, %c1 : memref<?x?xf32>
+  seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %dot = scf.for %k = %lo to %u step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %A[%i, %k] : memref<?x?xf32>
+      %b = memref.load %Bt[%j, %k] : memref<?x?xf32>
+      %p = arith.mulf %a, %b : f32
+      %s1 = arith.addf %s, %p : f32
+      scf.yield %s1 : f32
+    }
+    seg.results {
+      seg.returns %dot into %C : memref<?x?xf32>
+    }
+  }
+  return
+}
+
+// @product_from at 130 x 70 x 200 from k = `lo`; prints the checksum of C.
+func.func @run_from(%lo: index) {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
+  %m = arith.constant 130 : index
+  %n = arith.constant 70 : index
+  %u = arith.constant 200 : index
+  %A = memref.alloc(%m, %u) {alignment = 64 : i64} : memref<?x?xf32>
+  %Bt = memref.alloc(%n, %u) {alignment = 64 : i64} : memref<?x?xf32>
+  %C = memref.alloc(%m, %n) : memref<?x?xf32>
+  func.call @fill(%A, %c3, %c5, %c1) : (memref<?x?xf32>, index, index, index) -> ()
+  func.call @fill(%Bt, %c7, %c3, %c5) : (memref<?x?xf32>, index, index, index) -> ()
+  func.call @fill(%C, %c1, %c1, %c1) : (memref<?x?xf32>, index, index, index) -> ()
+  func.call @product_from(%A, %Bt, %C, %lo)
+      : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+  %sum = func.call @checksum(%C) : (memref<?x?xf32>) -> i64
+  vector.print str "product_from: "
+  vector.print %sum : i64
+  memref.dealloc %A : memref<?x?xf32>
+  memref.dealloc %Bt : memref<?x?xf32>
+  memref.dealloc %C : memref<?x?xf32>
+  return
+}
+
 // @product_strided on views of `pitch`-wide buffers, `offset` elements into
 // each row; prints the checksum of C.
 func.func @run_strided(%pitch: index, %offsetA: index, %offsetB: index) {
@@ -232,6 +285,9 @@ func.func @main() {
   func.call @run_strided(%c64, %c0, %c0) : (index, index, index) -> ()
   func.call @run_strided(%c64, %c1, %c0) : (index, index, index) -> ()
   func.call @run_strided(%c1025, %c0, %c0) : (index, index, index) -> ()
+  %c8 = arith.constant 8 : index
+  func.call @run_from(%c8) : (index) -> ()
+  func.call @run_from(%c3) : (index) -> ()
   return
 }
 
