@@ -5,6 +5,17 @@
 //                64-column block tiles;
 //   @batched     3 products of At[b][k][i] and Bt[b][j][k] at
 //                b x M x N x K = 3 x 129 x 65 x 257 (packed operands).
+//   @product_strided  C = A Bt^T on strided views (k innermost, dynamic
+//                row strides and offsets) at 70 x 50 x 41, k up to 41 in
+//                views 45 wide: TMA reads a view itself where the host test
+//                finds its start and row stride multiples of 16 bytes
+//                (views at offset 0 of buffers with rows of 64 f32), else
+//                a packed copy (a view 1 f32 into its buffer, rows of 1025
+//                f32).
+//   @product_from  C = A Bt^T with k from `lo` to 200 at 130 x 70: both
+//                operands packed (k does not start at 0) by the copy with
+//                16-byte loads (lo = 8: interior and edge tiles) or
+//                without (lo = 3: the k range is not 16-byte aligned).
 // @main prints weighted checksums of the results (i64, exact: the elements
 // are small integers).
 
@@ -106,6 +117,108 @@ func.func @checksum(%x: memref<?x?xf32>) -> i64 {
   return %sum : i64
 }
 
+func.func @product_strided(%A: memref<?x?xf32, strided<[?, 1], offset: ?>>,
+                           %Bt: memref<?x?xf32, strided<[?, 1], offset: ?>>,
+                           %C: memref<?x?xf32>, %u: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %C, %c0 : memref<?x?xf32>
+  %n = memref.dim %C, %c1 : memref<?x?xf32>
+  seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %dot = scf.for %k = %c0 to %u step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %A[%i, %k] : memref<?x?xf32, strided<[?, 1], offset: ?>>
+      %b = memref.load %Bt[%j, %k] : memref<?x?xf32, strided<[?, 1], offset: ?>>
+      %p = arith.mulf %a, %b : f32
+      %s1 = arith.addf %s, %p : f32
+      scf.yield %s1 : f32
+    }
+    seg.results {
+      seg.returns %dot into %C : memref<?x?xf32>
+    }
+  }
+  return
+}
+
+func.func @product_from(%A: memref<?x?xf32>, %Bt: memref<?x?xf32>,
+                        %C: memref<?x?xf32>, %lo: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %C, %c0 : memref<?x?xf32>
+  %n = memref.dim %C, %c1 : memref<?x?xf32>
+  %u = memref.dim %A, %c1 : memref<?x?xf32>
+  seg.map thread (%i, %j) in (%m, %n) outs(%C : memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %dot = scf.for %k = %lo to %u step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %A[%i, %k] : memref<?x?xf32>
+      %b = memref.load %Bt[%j, %k] : memref<?x?xf32>
+      %p = arith.mulf %a, %b : f32
+      %s1 = arith.addf %s, %p : f32
+      scf.yield %s1 : f32
+    }
+    seg.results {
+      seg.returns %dot into %C : memref<?x?xf32>
+    }
+  }
+  return
+}
+
+// @product_from at 130 x 70 x 200 from k = `lo`; prints the checksum of C.
+func.func @run_from(%lo: index) {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
+  %m = arith.constant 130 : index
+  %n = arith.constant 70 : index
+  %u = arith.constant 200 : index
+  %A = memref.alloc(%m, %u) {alignment = 64 : i64} : memref<?x?xf32>
+  %Bt = memref.alloc(%n, %u) {alignment = 64 : i64} : memref<?x?xf32>
+  %C = memref.alloc(%m, %n) : memref<?x?xf32>
+  func.call @fill(%A, %c3, %c5, %c1) : (memref<?x?xf32>, index, index, index) -> ()
+  func.call @fill(%Bt, %c7, %c3, %c5) : (memref<?x?xf32>, index, index, index) -> ()
+  func.call @fill(%C, %c1, %c1, %c1) : (memref<?x?xf32>, index, index, index) -> ()
+  func.call @product_from(%A, %Bt, %C, %lo)
+      : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+  %sum = func.call @checksum(%C) : (memref<?x?xf32>) -> i64
+  vector.print str "product_from: "
+  vector.print %sum : i64
+  memref.dealloc %A : memref<?x?xf32>
+  memref.dealloc %Bt : memref<?x?xf32>
+  memref.dealloc %C : memref<?x?xf32>
+  return
+}
+
+// @product_strided on views of `pitch`-wide buffers, `offset` elements into
+// each row; prints the checksum of C.
+func.func @run_strided(%pitch: index, %offsetA: index, %offsetB: index) {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
+  %m = arith.constant 70 : index
+  %n = arith.constant 50 : index
+  %w = arith.constant 45 : index
+  %u = arith.constant 41 : index
+  %bufA = memref.alloc(%m, %pitch) {alignment = 64 : i64} : memref<?x?xf32>
+  %bufB = memref.alloc(%n, %pitch) {alignment = 64 : i64} : memref<?x?xf32>
+  %C = memref.alloc(%m, %n) : memref<?x?xf32>
+  func.call @fill(%bufA, %c3, %c5, %c1) : (memref<?x?xf32>, index, index, index) -> ()
+  func.call @fill(%bufB, %c7, %c3, %c5) : (memref<?x?xf32>, index, index, index) -> ()
+  func.call @fill(%C, %c1, %c1, %c1) : (memref<?x?xf32>, index, index, index) -> ()
+  %a = memref.subview %bufA[0, %offsetA] [%m, %w] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  %b = memref.subview %bufB[0, %offsetB] [%n, %w] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  func.call @product_strided(%a, %b, %C, %u)
+      : (memref<?x?xf32, strided<[?, 1], offset: ?>>, memref<?x?xf32, strided<[?, 1], offset: ?>>, memref<?x?xf32>, index) -> ()
+  %sum = func.call @checksum(%C) : (memref<?x?xf32>) -> i64
+  vector.print str "product_strided: "
+  vector.print %sum : i64
+  memref.dealloc %bufA : memref<?x?xf32>
+  memref.dealloc %bufB : memref<?x?xf32>
+  memref.dealloc %C : memref<?x?xf32>
+  return
+}
+
 func.func @main() {
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -163,6 +276,18 @@ func.func @main() {
   memref.dealloc %At3 : memref<3x?x?xf32>
   memref.dealloc %Bt3 : memref<3x?x?xf32>
   memref.dealloc %C3 : memref<3x?x?xf32>
+
+  // Both views aligned (TMA reads them, k past 41 zero-filled); A 4 bytes
+  // past an aligned start (A packed, B from the view); rows of 1025 f32
+  // (both packed).
+  %c64 = arith.constant 64 : index
+  %c1025 = arith.constant 1025 : index
+  func.call @run_strided(%c64, %c0, %c0) : (index, index, index) -> ()
+  func.call @run_strided(%c64, %c1, %c0) : (index, index, index) -> ()
+  func.call @run_strided(%c1025, %c0, %c0) : (index, index, index) -> ()
+  %c8 = arith.constant 8 : index
+  func.call @run_from(%c8) : (index) -> ()
+  func.call @run_from(%c3) : (index) -> ()
   return
 }
 

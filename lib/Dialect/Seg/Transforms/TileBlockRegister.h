@@ -105,10 +105,14 @@ struct MmaTiles {
 };
 
 /// Where a wgmma operand's tiles come from: TMA loads of the array itself,
-/// or of a copy packed before the product into the layout TMA and wgmma
-/// need (k-major rows padded to 16 bytes); `reason` is the remark's.
+/// of a copy packed before the product into the layout TMA and wgmma need
+/// (k-major rows padded to 16 bytes), or of the array where a host test
+/// finds it aligned as TMA needs, else of the packed copy.
+enum class WgmmaSource { Array, Packed, ArrayIfAligned };
+
+/// The source of a wgmma operand; `reason` is the remark's.
 struct WgmmaOperandSource {
-  bool packed = true;
+  WgmmaSource kind = WgmmaSource::Packed;
   std::string reason;
 };
 

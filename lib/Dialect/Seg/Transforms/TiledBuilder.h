@@ -29,6 +29,10 @@ namespace mlir::seg::tiling {
 /// the widest shared-memory load.
 inline constexpr int64_t kSliceAlignment = 16;
 
+/// TMA's alignment of global row strides and of the packed rows of wgmma
+/// operands.
+inline constexpr int64_t kTmaStrideBytes = 16;
+
 /// Clones, at the builder's point, what `value` needs from inside the map
 /// body, with the values in `mapping` standing for theirs.
 Value materialize(OpBuilder &b, Value value, IRMapping &mapping,
@@ -62,6 +66,20 @@ struct ThreadCopy {
   int64_t width = 1;
 };
 
+/// A wgmma operand's tensor map on the host.
+struct WgmmaOperandMap {
+  Value tensorMap;
+  /// Rows of each batch in the tensor map: the tile of position p of batch
+  /// q starts at row q * rowsPerBatch + p.
+  Value rowsPerBatch;
+  /// The packed copy to free after the product (null: none), seen as the
+  /// tensor map's unranked memref where `direct` chose at run time between
+  /// it and the array.
+  Value packed;
+  /// The host test under which the tensor map is of the array itself.
+  Value direct;
+};
+
 /// Builds the tiled map; everything it needs lives here.
 class TiledBuilder {
 public:
@@ -78,11 +96,35 @@ private:
   /// The block-level map of a warpgroup plan (TiledWgmma.cpp).
   MapOp buildWgmma();
   /// The tensor map of the tiles of `tiled`: of the array itself or of a
-  /// packed copy, which a map before the product fills (returned second,
-  /// null for the array itself).
-  std::pair<Value, Value> emitWgmmaTensorMap(TiledLoad &tiled,
-                                             const WgmmaOperandSource &source,
-                                             int64_t alongTile);
+  /// packed copy, which a map before the product fills, as `source` says.
+  WgmmaOperandMap emitWgmmaTensorMap(TiledLoad &tiled,
+                                     const WgmmaOperandSource &source,
+                                     int64_t alongTile);
+  /// The array of `tiled` as TMA reads it (TiledWgmmaPack.cpp): every
+  /// batch's rows one after the other, k up to U (TMA fills zeros past
+  /// it); unranked, with its rows per batch.
+  std::pair<Value, Value> emitWgmmaArrayView(TiledLoad &tiled);
+  /// The packed copy of `tiled` as TMA reads it, the same way; the copy's
+  /// buffer in `buffer`.
+  std::pair<Value, Value> emitWgmmaPackedView(TiledLoad &tiled, Value &buffer);
+  /// The host test under which TMA reads the array of `tiled` itself:
+  /// its start and row stride multiples of 16 bytes, no empty extent.
+  Value emitWgmmaDirectCheck(TiledLoad &tiled);
+  /// Frees the packed copy of `map`, if it made one.
+  void emitWgmmaRelease(const WgmmaOperandMap &map);
+  /// The packed copy of `tiled` ((batches x) rows x k padded to 16 bytes,
+  /// k-major, zeros beyond k) and the block-level map that fills it
+  /// (TiledWgmmaPack.cpp).
+  Value emitWgmmaPackedOperand(TiledLoad &tiled);
+  /// `vector` consecutive elements of `tiled` along the array's innermost
+  /// dimension from position `pos` and k offset `kk` (from the reduction's
+  /// lower bound) in one 16-byte load where `vectorOk` and the vector lies
+  /// inside rows x U, else element by element, zeros outside.
+  Value emitPackSourceVector(TiledLoad &tiled, Value pos, Value kk, Value rows,
+                             int64_t vector, Value vectorOk);
+  /// The same in one 16-byte load, unchecked.
+  Value emitPackVectorLoad(TiledLoad &tiled, Value pos, Value kk,
+                           int64_t vector);
   /// A thread_in_block map of the warpgroup: the mbarrier ring of TMA
   /// loads (of the tiles at rows `rowA` and `rowB` of the tensor maps), the
   /// wgmma k loop and the accumulators into the C tile.
@@ -101,6 +143,8 @@ private:
   /// multiple of the vector, aligned arrays and k range (null: no slice
   /// has them).
   Value emitVectorLoadCheck();
+  /// The same for the loads of `tiled` alone (null: it has none).
+  Value emitVectorLoadCheck(TiledLoad &tiled);
   /// A thread_in_block map that sets every accumulator to its neutral value.
   void emitAccumulatorInit();
   /// The same for the mma.sync accumulator fragments (TiledMma.cpp).

@@ -257,27 +257,33 @@ void TiledBuilder::emitThreadCopy(Value tid, Value kt, Value kLen, Value stage,
 
 Value TiledBuilder::emitVectorLoadCheck() {
   SmallVector<Value> conds;
-  for (TiledLoad &tiled : nest.loads) {
-    int64_t width = tiled.globalVectorWidth;
-    if (!width)
-      continue;
-    // Rows of a multiple of `width` elements from an aligned start: every
-    // vector of the copy is aligned, as its first element is a multiple of
-    // `width` into a row (tiles and k-tiles are multiples of `width`).
-    IRMapping mapping = base;
-    Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
-    auto type = cast<MemRefType>(memref.getType());
-    Value rowLength = memref::DimOp::create(b, loc, memref, type.getRank() - 1);
-    Value zero = cIdx(0);
-    auto isZero = [&](Value v) {
-      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, zero);
-    };
-    conds.push_back(isZero(remC(rowLength, width)));
-    Value address =
-        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-    conds.push_back(isZero(remC(address, kSliceAlignment)));
-    if (tiled.kInner)
-      conds.push_back(isZero(remC(lower, width)));
-  }
+  for (TiledLoad &tiled : nest.loads)
+    if (Value cond = emitVectorLoadCheck(tiled))
+      conds.push_back(cond);
+  return andAll(b, loc, conds);
+}
+
+Value TiledBuilder::emitVectorLoadCheck(TiledLoad &tiled) {
+  int64_t width = tiled.globalVectorWidth;
+  if (!width)
+    return Value();
+  // Rows of a multiple of `width` elements from an aligned start: every
+  // vector of the copy is aligned, as its first element is a multiple of
+  // `width` into a row (tiles and k-tiles are multiples of `width`).
+  SmallVector<Value> conds;
+  IRMapping mapping = base;
+  Value memref = materialize(b, tiled.load.getMemRef(), mapping, mapRegion);
+  auto type = cast<MemRefType>(memref.getType());
+  Value rowLength = memref::DimOp::create(b, loc, memref, type.getRank() - 1);
+  Value zero = cIdx(0);
+  auto isZero = [&](Value v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, zero);
+  };
+  conds.push_back(isZero(remC(rowLength, width)));
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  conds.push_back(isZero(remC(address, kSliceAlignment)));
+  if (tiled.kInner)
+    conds.push_back(isZero(remC(lower, width)));
   return andAll(b, loc, conds);
 }

@@ -58,8 +58,6 @@ static constexpr int64_t kMaxSetMaxRegisters = 256;
 static constexpr int64_t kProducerRegisters = 40;
 /// Bytes of k per k-tile: one 128-byte swizzled row per position.
 static constexpr int64_t kWgmmaKTileBytes = 128;
-/// TMA's alignment of global row strides and of the packed rows.
-static constexpr int64_t kTmaStrideBytes = 16;
 /// The integer memory space of shared memory in nvgpu's types.
 static constexpr unsigned kSharedMemorySpace = 3;
 
@@ -68,35 +66,66 @@ static constexpr unsigned kSharedMemorySpace = 3;
 //===----------------------------------------------------------------------===//
 
 /// Where the tiles of `tiled` come from: the array itself where TMA can
-/// describe it as wgmma reads it (a row-major 2-D memref read at (i, k) or
-/// (j, k), k from 0, rows of a multiple of 16 bytes), else a packed copy.
+/// describe it as wgmma reads it (a memref of (batches x) rows x k with
+/// contiguous k, read at its own (batch, position, k), k from 0, its
+/// batches one after the other), when its start, row stride and extents
+/// are known to suit TMA; a host test where they are not known; else a
+/// packed copy.
 static WgmmaOperandSource selectWgmmaOperandSource(Nest &nest, TiledLoad &tiled,
                                                    int64_t elemBytes) {
   auto packed = [](const Twine &why) {
-    return WgmmaOperandSource{true, ("packed: " + why).str()};
+    return WgmmaOperandSource{WgmmaSource::Packed, ("packed: " + why).str()};
   };
-  if (!nest.batchIvs.empty())
-    return packed("batched (one tensor map over every batch's rows)");
   if (!tiled.kInner)
     return packed("k is not its innermost dimension");
   memref::LoadOp load = tiled.load;
+  size_t numBatch = nest.batchIvs.size();
   auto type = cast<MemRefType>(load.getMemRef().getType());
-  if (type.getRank() != 2 || !type.getLayout().isIdentity())
-    return packed("not a row-major 2-D memref");
-  Value position = tiled.alongI ? nest.ivI : nest.ivJ;
-  if (load.getIndices()[0] != position || load.getIndices()[1] != nest.kArg)
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (type.getRank() != int64_t(numBatch) + 2 ||
+      failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return packed(numBatch ? "not a row-major memref of its batches"
+                           : "not a row-major 2-D memref");
+  // Batches fold into rows only where they follow each other.
+  if (numBatch && !type.getLayout().isIdentity())
+    return packed("batched, its batches not one after the other");
+  if (nest.map.getBody().isAncestor(load.getMemRef().getParentRegion()))
+    return packed("its memref is computed in the map");
+  SmallVector<Value> own(nest.batchIvs);
+  own.push_back(tiled.alongI ? nest.ivI : nest.ivJ);
+  own.push_back(nest.kArg);
+  if (!llvm::equal(load.getIndices(), own))
     return packed("not read at its own (position, k)");
   std::optional<int64_t> lower =
       nest.forOp ? getConstantIntValue(nest.forOp.getLowerBound())
                  : std::optional<int64_t>(0);
   if (lower != 0)
     return packed("k does not start at 0");
-  if (ShapedType::isDynamic(type.getDimSize(1)))
-    return packed("its row length is dynamic (TMA needs 16-byte strides)");
-  if (type.getDimSize(1) * elemBytes % kTmaStrideBytes != 0)
-    return packed("rows of " + Twine(type.getDimSize(1)) +
+  // What TMA needs: 16-byte row strides, a 16-byte aligned start (an
+  // identity layout starts at the buffer, which is aligned) and no empty
+  // extent.
+  int64_t rowStride = strides[strides.size() - 2];
+  if (!ShapedType::isDynamic(rowStride) &&
+      rowStride * elemBytes % kTmaStrideBytes != 0)
+    return packed("rows of " + Twine(rowStride) +
                   " elements are not a multiple of 16 bytes");
-  return WgmmaOperandSource{false, "TMA from the array"};
+  if (!ShapedType::isDynamic(offset) &&
+      offset * elemBytes % kTmaStrideBytes != 0)
+    return packed("it starts " + Twine(offset) +
+                  " elements into its buffer, not at 16 bytes");
+  std::optional<int64_t> upper =
+      nest.forOp ? getConstantIntValue(nest.forOp.getUpperBound())
+                 : getConstantIntValue(nest.redOp.getMixedSizes()[0]);
+  bool knownExtents = upper && *upper >= 1 &&
+                      llvm::all_of(type.getShape().drop_back(), [](int64_t d) {
+                        return !ShapedType::isDynamic(d) && d >= 1;
+                      });
+  if (ShapedType::isDynamic(rowStride) || ShapedType::isDynamic(offset) ||
+      !knownExtents)
+    return WgmmaOperandSource{WgmmaSource::ArrayIfAligned,
+                              "TMA direct when aligned, else packed"};
+  return WgmmaOperandSource{WgmmaSource::Array, "TMA from the array"};
 }
 
 /// The block tile's columns: 128 unless N is known to be smaller.
@@ -205,74 +234,40 @@ std::string tiling::getWgmmaObstacle(Nest &nest, TileMma kind,
 // The tiled map
 //===----------------------------------------------------------------------===//
 
-std::pair<Value, Value> TiledBuilder::emitWgmmaTensorMap(
+WgmmaOperandMap TiledBuilder::emitWgmmaTensorMap(
     TiledLoad &tiled, const WgmmaOperandSource &source, int64_t alongTile) {
   Type elemType = tiled.load.getType();
-  int64_t elemBytes = *getPrimitiveByteSize(elemType);
   MLIRContext *ctx = b.getContext();
-  Value array = tiled.load.getMemRef();
-  Value packed;
-  if (source.packed) {
-    // (batches x) rows x kPadded, k-major, zeros beyond k; every extent at
-    // least 1 (k at least one 16-byte vector), so that the tensor map is
-    // valid for empty extents, whose grids are empty.
-    SmallVector<OpFoldResult> sizes = nest.map.getMixedSizes();
-    size_t numBatch = nest.batchIvs.size();
-    SmallVector<Value> extents;
-    for (size_t d = 0; d < numBatch; ++d)
-      extents.push_back(getValueOrCreateConstantIndexOp(b, loc, sizes[d]));
-    extents.push_back(getValueOrCreateConstantIndexOp(
-        b, loc, sizes[sizes.size() - (tiled.alongI ? 2 : 1)]));
-    int64_t vector = kTmaStrideBytes / elemBytes;
-    extents.push_back(mul(
-        arith::CeilDivUIOp::create(b, loc, sizeU, cIdx(vector)), cIdx(vector)));
-    SmallVector<Value> allocExtents =
-        llvm::map_to_vector(extents, [&](Value v) {
-          return Value(arith::MaxUIOp::create(b, loc, v, cIdx(1)));
-        });
-    allocExtents.back() =
-        arith::MaxUIOp::create(b, loc, extents.back(), cIdx(vector));
-    packed = memref::AllocOp::create(
-        b, loc,
-        MemRefType::get(
-            SmallVector<int64_t>(extents.size(), ShapedType::kDynamic),
-            elemType),
-        allocExtents, b.getI64IntegerAttr(kTmaStrideBytes));
-    OpBuilder::InsertionGuard guard(b);
-    MapOp pack = createMapWithEmptyResults(
-        b, loc, Level::Thread, getAsOpFoldResult(extents), ValueRange{packed});
-    ValueRange ivs = pack.getInductionVars();
-    Value position = ivs[numBatch];
-    Value kk = ivs[numBatch + 1];
-    Value value = buildIf(
-        b, loc, cmpUlt(b, loc, kk, sizeU), {elemType},
+  WgmmaOperandMap result;
+  Value unranked;
+  switch (source.kind) {
+  case WgmmaSource::Array:
+    std::tie(unranked, result.rowsPerBatch) = emitWgmmaArrayView(tiled);
+    break;
+  case WgmmaSource::Packed:
+    std::tie(unranked, result.rowsPerBatch) =
+        emitWgmmaPackedView(tiled, result.packed);
+    break;
+  case WgmmaSource::ArrayIfAligned: {
+    // The packing map runs only where the test fails.
+    result.direct = emitWgmmaDirectCheck(tiled);
+    SmallVector<Value> chosen = buildIf(
+        b, loc, result.direct,
+        {UnrankedMemRefType::get(elemType, Attribute()), b.getIndexType()},
         [&](OpBuilder &) -> SmallVector<Value> {
-          IRMapping mapping;
-          for (auto [batchIv, iv] : llvm::zip(nest.batchIvs, ivs))
-            mapping.map(batchIv, iv);
-          mapping.map(tiled.alongI ? nest.ivI : nest.ivJ, position);
-          mapping.map(nest.kArg, add(lower, kk));
-          return {materialize(b, tiled.load.getResult(), mapping, mapRegion)};
+          auto [view, rows] = emitWgmmaArrayView(tiled);
+          return {view, rows};
         },
         [&](OpBuilder &) -> SmallVector<Value> {
-          return {zeroOf(b, loc, elemType)};
-        })[0];
-    b.setInsertionPointToStart(&pack.getResultsOp().getRegion().front());
-    ReturnsOp::create(b, loc, value, packed);
-    b.setInsertionPointAfter(pack);
-    // The batches' rows one after the other: the row of position p of
-    // batch q is q * rows + p.
-    array = packed;
-    if (numBatch) {
-      SmallVector<ReassociationIndices> rowsAndK(2);
-      for (size_t d = 0; d <= numBatch; ++d)
-        rowsAndK[0].push_back(d);
-      rowsAndK[1].push_back(numBatch + 1);
-      array = memref::CollapseShapeOp::create(b, loc, packed, rowsAndK);
-    }
+          Value buffer;
+          auto [view, rows] = emitWgmmaPackedView(tiled, buffer);
+          return {view, rows};
+        });
+    unranked = result.packed = chosen[0];
+    result.rowsPerBatch = chosen[1];
+    break;
   }
-  Value unranked = memref::CastOp::create(
-      b, loc, UnrankedMemRefType::get(elemType, Attribute()), array);
+  }
   int64_t tk = t.tk;
   auto tensorMapType = nvgpu::TensorMapDescriptorType::get(
       ctx,
@@ -282,9 +277,9 @@ std::pair<Value, Value> TiledBuilder::emitWgmmaTensorMap(
       nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
       nvgpu::TensorMapOOBKind::OOB_ZERO,
       nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
-  Value tensorMap = nvgpu::TmaCreateDescriptorOp::create(
+  result.tensorMap = nvgpu::TmaCreateDescriptorOp::create(
       b, loc, tensorMapType, unranked, ValueRange{cIdx(alongTile), cIdx(tk)});
-  return {tensorMap, packed};
+  return result;
 }
 
 void TiledBuilder::emitWgmmaKLoop(Value mapA, Value mapB, Value rowA,
@@ -492,14 +487,14 @@ MapOp TiledBuilder::buildWgmma() {
   // tensor maps and their packing maps.
   emitReductionRange();
   auto [sliceA, sliceB] = getMmaSlices();
-  auto [mapA, packedA] = emitWgmmaTensorMap(*sliceA, plan.wgmma.a, kWgmmaTileM);
-  auto [mapB, packedB] =
+  WgmmaOperandMap mapA = emitWgmmaTensorMap(*sliceA, plan.wgmma.a, kWgmmaTileM);
+  WgmmaOperandMap mapB =
       emitWgmmaTensorMap(*sliceB, plan.wgmma.b, plan.wgmma.tileN);
   createBlockMap();
   i0 = mul(blockI, cIdx(tileM));
   j0 = mul(blockJ, cIdx(tileN));
-  // The tiles' first rows in the tensor maps: batched operands are packed
-  // with every batch's rows one after the other. Rows past a batch's end
+  // The tiles' first rows in the tensor maps: every batch's rows one after
+  // the other. Rows past a batch's end
   // reach the next batch's, but only C elements outside M x N, which the
   // epilogue does not write, use them.
   Value rowA = i0, rowB = j0;
@@ -510,15 +505,14 @@ MapOp TiledBuilder::buildWgmma() {
              blockMap.getInductionVars().take_front(nest.batchIvs.size())))
       batch = add(mul(batch, getValueOrCreateConstantIndexOp(b, loc, sizes[d])),
                   iv);
-    rowA = add(mul(batch, sizeM), i0);
-    rowB = add(mul(batch, sizeN), j0);
+    rowA = add(mul(batch, mapA.rowsPerBatch), i0);
+    rowB = add(mul(batch, mapB.rowsPerBatch), j0);
   }
-  emitWgmmaKLoop(mapA, mapB, rowA, rowB);
+  emitWgmmaKLoop(mapA.tensorMap, mapB.tensorMap, rowA, rowB);
   emitResults();
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointAfter(blockMap);
-  for (Value packed : {packedA, packedB})
-    if (packed)
-      memref::DeallocOp::create(b, loc, packed);
+  emitWgmmaRelease(mapA);
+  emitWgmmaRelease(mapB);
   return blockMap;
 }

@@ -6,8 +6,8 @@
 // RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 mma-instruction=auto remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: tiled on tensor cores (tf32, m16n8k8): 128x128 per block of 2x4 warps, 64x32 per warp (4x4 fragments), k-tile 16, 2 stages, 16-byte loads for 2 of 2 slices, blocks in groups of 11 rows (the largest that fits shared memory and registers of sm_90); mma.sync: target sm_90 has no wgmma
-// REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 128x128 per block of 2 consumer warpgroups (M is not known to be at most 64) and a producer warpgroup (setmaxnreg 232 and 40), k-tile 32, 4 stages of TMA loads, A packed: its row length is dynamic (TMA needs 16-byte strides), B packed: k is not its innermost dimension, blocks in groups of 11 rows; wgmma: target sm_90a has wgmma
-// REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 128x128 per block of 2 consumer warpgroups (M is not known to be at most 64) and a producer warpgroup (setmaxnreg 232 and 40), k-tile 32, 4 stages of TMA loads, A packed: batched (one tensor map over every batch's rows), B packed: batched (one tensor map over every batch's rows), blocks in groups of 11 rows; wgmma: target sm_90a has wgmma
+// REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 128x128 per block of 2 consumer warpgroups (M is not known to be at most 64) and a producer warpgroup (setmaxnreg 232 and 40), k-tile 32, 4 stages of TMA loads, A TMA direct when aligned, else packed, B packed: k is not its innermost dimension, blocks in groups of 11 rows; wgmma: target sm_90a has wgmma
+// REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 128x128 per block of 2 consumer warpgroups (M is not known to be at most 64) and a producer warpgroup (setmaxnreg 232 and 40), k-tile 32, 4 stages of TMA loads, A TMA direct when aligned, else packed, B packed: k is not its innermost dimension, blocks in groups of 11 rows; wgmma: target sm_90a has wgmma
 // A static M of at most 64 rows gets one consumer warpgroup (the last
 // function).
 // REMARK: remark: tiled on tensor cores (tf32, wgmma m64n128k8): 64x128 per block of 1 consumer warpgroup (M is at most 64) and a producer warpgroup (setmaxnreg 256 and 40), k-tile 32, 4 stages of TMA loads
@@ -23,7 +23,7 @@
 // (wgmma).
 // RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=bf16 remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16
 // RUN: seg-opt %s --split-input-file --seg-tile-block-register="mma=bf16" 2>/dev/null | FileCheck %s --check-prefix=BF16IR
-// BF16: remark: tiled on tensor cores (bf16, wgmma m64n128k16): 128x128 per block of 2 consumer warpgroups (M is not known to be at most 64) and a producer warpgroup (setmaxnreg 232 and 40), k-tile 64, 4 stages of TMA loads, A packed: its row length is dynamic (TMA needs 16-byte strides), B packed: k is not its innermost dimension
+// BF16: remark: tiled on tensor cores (bf16, wgmma m64n128k16): 128x128 per block of 2 consumer warpgroups (M is not known to be at most 64) and a producer warpgroup (setmaxnreg 232 and 40), k-tile 64, 4 stages of TMA loads, A TMA direct when aligned, else packed, B packed: k is not its innermost dimension
 // BF16: remark: tiled on tensor cores (bf16, m16n8k16): {{.*}}; mma.sync: 3 stages of 64x128 tiles need 107520 bytes of shared memory, more than the 49152 of a block
 // BF16IR-LABEL: func.func @bf16(
 // BF16IR: nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b
@@ -61,16 +61,53 @@
 // RUN: not seg-opt %s --split-input-file --seg-tile-block-register="mma=tf32 mma-instruction=hgmma" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADINSTR
 // BADINSTR: for the --mma-instruction option: Cannot find option named 'hgmma'!
 
-// On sm_90a: A (dynamic rows) and B (n innermost) are packed by thread
+// On sm_90a: A (dynamic rows) and B (n innermost) are packed by block
 // maps into k-major rows padded to 16 bytes, zeros beyond k, and described
 // by 128-byte swizzled tensor maps; per 128 x 128 block tile two consumer
 // warpgroups (threads 0-255, 64 rows each) and a producer warpgroup
 // (256-383).
+// A's packing: 128 rows x 32 k per block of 256 threads, 4 vectors of
+// 16 bytes per thread; tiles inside the array with the run-time check of
+// 16-byte loads passed need no other check, the others load a vector
+// where it lies inside the array, else guarded scalars.
+// A (k innermost, a dynamic row length): a host test (its start and row
+// stride multiples of 16 bytes, no empty extent) chooses TMA from the array
+// (k up to U) or the packed copy, made and freed only then.
 // CHECK-LABEL: func.func @sm90a(
+// CHECK: %{{.*}}, %[[OFFSET:.*]], %[[SIZES:.*]]:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %arg0
+// CHECK: %[[START:.*]] = memref.extract_aligned_pointer_as_index %arg0
+// CHECK: %[[OFFSETBYTES:.*]] = arith.muli %[[OFFSET]], %c4
+// CHECK: arith.addi %[[START]], %[[OFFSETBYTES]]
+// CHECK: arith.muli %[[STRIDES]]#0, %c4
+// CHECK: arith.cmpi ult, %{{.*}}, %[[SIZES]]#0
+// CHECK: %[[SOURCEA:.*]]:2 = scf.if %[[DIRECTA:.*]] -> (memref<*xf32>, index) {
+// CHECK: %[[VIEWA:.*]] = memref.subview %arg0[0, 0] [%{{.*}}, %{{.*}}] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+// CHECK: %[[CASTA:.*]] = memref.cast %[[VIEWA]]
+// CHECK: scf.yield %[[CASTA]]
+// CHECK-NEXT: } else {
 // CHECK: %[[APACK:.*]] = memref.alloc({{.*}}) {alignment = 16 : i64} : memref<?x?xf32>
-// CHECK: seg.map thread ({{.*}}) outs(%[[APACK]] : memref<?x?xf32>)
-// CHECK: %[[AMAP:.*]] = nvgpu.tma.create.descriptor {{.*}} box[%{{.*}}, %{{.*}}] : memref<*xf32> -> <tensor = memref<64x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
-// CHECK: seg.map thread
+// CHECK: seg.map block ({{.*}}) in ({{.*}}) grid(block_size = 256) {
+// CHECK: memref.extract_aligned_pointer_as_index %arg0
+// CHECK: seg.map thread_in_block (%{{.*}}, %{{.*}}) in (32, 8) {
+// CHECK-NEXT: scf.if
+// CHECK-COUNT-4: vector.store %{{.*}}, %[[APACK]][{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// CHECK-NEXT: } else {
+// CHECK: vector.load %arg0[{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// CHECK: } else {
+// CHECK-COUNT-4: memref.load %arg0
+// CHECK: vector.from_elements
+// CHECK: %[[AMAP:.*]] = nvgpu.tma.create.descriptor %[[SOURCEA]]#0 box[%{{.*}}, %{{.*}}] : memref<*xf32> -> <tensor = memref<64x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+// B's packing transposes 32 n x 128 k tiles through shared memory: k rows
+// in along n, then 16 bytes of k per thread out along k.
+// CHECK: %[[BPACK:.*]] = memref.alloc({{.*}}) {alignment = 16 : i64} : memref<?x?xf32>
+// CHECK: seg.map block ({{.*}}) in ({{.*}}) grid(block_size = 256) {
+// CHECK: %[[TILE:.*]] = memref.alloca() : memref<128x33xf32, #gpu.address_space<workgroup>>
+// CHECK: seg.map thread_in_block (%{{.*}}, %{{.*}}) in (32, 8) {
+// CHECK: vector.load %arg1[{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[TILE]]
+// CHECK: seg.map thread_in_block (%{{.*}}, %{{.*}}) in (8, 32) {
+// CHECK-COUNT-4: memref.load %[[TILE]]
+// CHECK: vector.store %{{.*}}, %[[BPACK]][{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
 // CHECK: %[[BMAP:.*]] = nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<128x32xf32, 3>, swizzle = swizzle_128b
 // CHECK: seg.map block {{.*}} grid(block_size = 384)
 // Four stages of two 64-row boxes of A (8 KiB each) and of B (16 KiB),
@@ -136,16 +173,29 @@
 // The epilogue of the mma.sync path: 32 x 8 threads of 4 x 16 elements.
 // CHECK: seg.map thread_in_block (%{{.*}}, %{{.*}}) in (32, 8)
 // CHECK: seg.regtile_returns {{.*}} tiles [(%{{.*}}, 32, 4), (%{{.*}}, 8, 16)] : vector<4x16xf32>
-// CHECK: memref.dealloc %[[APACK]]
-// Batched: both operands packed per batch (3 x rows x K), one tensor map
-// over every batch's rows; the tiles' rows start at batch * rows + i0.
+// CHECK: scf.if %[[DIRECTA]] {
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[FREEA:.*]] = memref.cast %[[SOURCEA]]#0 : memref<*xf32> to memref<?x?xf32>
+// CHECK-NEXT: memref.dealloc %[[FREEA]]
+// CHECK: memref.dealloc %[[BPACK]]
+// Batched: A (k innermost, its batches one after the other) from the array
+// where the host test passes, its batches folded into rows; B (n
+// innermost) packed per batch (3 x rows x K). One tensor map over every
+// batch's rows; the tiles' rows start at batch * rows + i0.
 // CHECK-LABEL: func.func @batched(
+// CHECK: %[[SOURCEBA:.*]]:2 = scf.if %{{.*}} -> (memref<*xf32>, index) {
+// CHECK: %[[ROWSA:.*]] = memref.dim %arg0, %c1
+// CHECK: %[[FOLDED:.*]] = memref.collapse_shape %arg0 {{\[\[}}0, 1], [2]] : memref<3x?x?xf32> into memref<?x?xf32>
+// CHECK: memref.subview %[[FOLDED]][0, 0]
+// CHECK: scf.yield %{{.*}}, %[[ROWSA]]
+// CHECK: } else {
 // CHECK: %[[BATCHA:.*]] = memref.alloc({{.*}}) {alignment = 16 : i64} : memref<?x?x?xf32>
-// CHECK: seg.map thread (%{{.*}}, %{{.*}}, %{{.*}}) in (3, %{{.*}}, %{{.*}}) outs(%[[BATCHA]] : memref<?x?x?xf32>)
+// CHECK: seg.map block (%[[PACKB:.*]], %{{.*}}, %{{.*}}) in (3, %{{.*}}, %{{.*}}) grid(block_size = 256)
+// CHECK: vector.store %{{.*}}, %[[BATCHA]][%[[PACKB]], %{{.*}}, %{{.*}}]
 // CHECK: memref.collapse_shape %[[BATCHA]] {{\[\[}}0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
 // CHECK: seg.map block (%[[B:.*]], %[[BI:.*]], %{{.*}}) in (3, %{{.*}}, %{{.*}}) grid(block_size = 384)
 // CHECK: %[[I0:.*]] = arith.muli %[[BI]], %c128
-// CHECK: %[[BM:.*]] = arith.muli %{{.*}}, %arg3
+// CHECK: %[[BM:.*]] = arith.muli %{{.*}}, %[[SOURCEBA]]#1
 // CHECK: %[[ROWA:.*]] = arith.addi %[[BM]], %[[I0]]
 // CHECK: nvgpu.tma.async.load %{{.*}}[%{{.*}}, %[[ROWA]]]
 // CHECK: seg.regtile_returns
