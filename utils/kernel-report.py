@@ -1641,11 +1641,9 @@ def run_spec(tools, path, workdir):
                       if re.search(e["regex"], k["demangled"])]
         else:
             before, options = at_block_size(e, block)
-            chosen = [k for k in compile_segir(
+            chosen = matching_kernels(e["regex"], compile_segir(
                 tools, os.path.join(ROOT, e["source"]), before, options,
-                workdir, "_%d" % len(reports), kernel_regex=e["regex"])
-                if re.search(e["regex"], k["name"]) or
-                re.search(e["regex"], k["display_name"])]
+                workdir, "_%d" % len(reports), kernel_regex=e["regex"]))
         if not chosen:
             raise ReportError("spec line '%s' matches no kernel" % e["label"])
         for k in chosen:
@@ -1658,13 +1656,10 @@ def run_spec(tools, path, workdir):
         line = dict(label=e["label"], by_block_size={})
         for b in sweep:
             before, options = at_block_size(e, b)
-            for k in compile_segir(
+            for k in matching_kernels(e["regex"], compile_segir(
                     tools, os.path.join(ROOT, e["source"]), before, options,
                     workdir, "_sweep%d_%d" % (len(spills), b),
-                    kernel_regex=e["regex"]):
-                if not (re.search(e["regex"], k["name"]) or
-                        re.search(e["regex"], k["display_name"])):
-                    continue
+                    kernel_regex=e["regex"])):
                 s = k["stats"]
                 line["by_block_size"].setdefault(k["display_name"], {})[b] = dict(
                     registers=s.get("registers"),
@@ -1672,6 +1667,16 @@ def run_spec(tools, path, workdir):
                     spill_loads=s.get("spill_loads"))
         spills.append(line)
     return reports, sweep, spills
+
+
+def matching_kernels(regex, kernels):
+    """The kernels a spec line's regex selects: those whose display name
+    (the module of a one-kernel module) matches, else those whose kernel
+    name does. Outlined kernels of one function can share a kernel name
+    in modules of their own (`f_kernel`, `f_kernel_0`, ...), so a regex
+    for one module must not select the others through that name."""
+    by_display = [k for k in kernels if re.search(regex, k["display_name"])]
+    return by_display or [k for k in kernels if re.search(regex, k["name"])]
 
 
 def git(*args):
