@@ -209,15 +209,15 @@ bool ResourceModel::parksScanExclusive(const ScanShape &shape,
   return getScanBlockScanRegisters(shape) > getRegistersPerThread(blockSize);
 }
 
-bool ResourceModel::restagesScanned(const ScanShape &shape, int64_t blockSize,
-                                    int64_t m) const {
+bool ResourceModel::exceedsScanRegisters(const ScanShape &shape,
+                                         int64_t blockSize, int64_t m) const {
   return getSinglePassScanRegisters(shape, m) >
          getRegistersPerThread(blockSize);
 }
 
 bool ResourceModel::reloadsScanElements(const ScanShape &shape,
                                         int64_t blockSize, int64_t m) const {
-  return restagesScanned(shape, blockSize, m) ||
+  return exceedsScanRegisters(shape, blockSize, m) ||
          getScanStateWords(shape) * m > kMaxScanElementWordsInRegisters;
 }
 
@@ -227,7 +227,8 @@ int64_t ResourceModel::selectScanLoadsInFlight(const ScanShape &shape,
   // A `chunk` the model did not choose may hold more loads in flight than
   // the registers allow: its elements are then evaluated in batches.
   int64_t loadsInFlight = std::min(m, kMaxScanLoadsInFlight);
-  while (loadsInFlight > 1 && restagesScanned(shape, blockSize, loadsInFlight))
+  while (loadsInFlight > 1 &&
+         exceedsScanRegisters(shape, blockSize, loadsInFlight))
     --loadsInFlight;
   return loadsInFlight;
 }
@@ -292,7 +293,7 @@ ResourceModel::selectScanElementsPerThread(const ScanShape &shape,
   // Eq. 4 counts the elements; the look-back and the block scan of the
   // kernel need registers of their own.
   int64_t fitting = degree;
-  while (fitting > 1 && restagesScanned(shape, blockSize, fitting))
+  while (fitting > 1 && exceedsScanRegisters(shape, blockSize, fitting))
     --fitting;
   if (fitting < degree) {
     choice->registerBound = degree = fitting;
@@ -374,7 +375,7 @@ ScanGeometry ResourceModel::selectScanGeometry(const ScanShape &shape,
   int64_t bestBlock = 0, bestResident = 0;
   for (int64_t blockSize = kMinScanWarpsPerBlock * warp;
        blockSize <= target.getMaxThreadsPerBlock(); blockSize += warp) {
-    if (restagesScanned(shape, blockSize, m))
+    if (exceedsScanRegisters(shape, blockSize, m))
       continue;
     int64_t resident = residentAt(blockSize);
     if (resident > bestResident) {

@@ -155,8 +155,8 @@ TEST_F(KernelEstimatesTest, ScanStrategyChoices) {
   EXPECT_FALSE(model.fitsSinglePassScan(eightI64, 1024));
   // Restaging and loads in flight follow the single-pass estimate.
   // 6 m + 33 registers: 63 at m = 5, 69 at m = 6, of 64 at block size 1024.
-  EXPECT_FALSE(model.restagesScanned(f32, 1024, 5));
-  EXPECT_TRUE(model.restagesScanned(f32, 1024, 6));
+  EXPECT_FALSE(model.exceedsScanRegisters(f32, 1024, 5));
+  EXPECT_TRUE(model.exceedsScanRegisters(f32, 1024, 6));
   // Elements are read back where the registers would not hold them, and
   // beyond 32 words per thread: 6 x i64 at m = 4 (48), not 4 x i64 (32)
   // nor f32 at m = 24.

@@ -367,8 +367,8 @@ public:
   /// Whether the single-pass kernel's registers at `m` exceed a thread's
   /// at `blockSize`: its elements must then wait in shared memory
   /// (reloadsScanElements), and fewer of them are loaded at once.
-  bool restagesScanned(const ScanShape &shape, int64_t blockSize,
-                       int64_t m) const;
+  bool exceedsScanRegisters(const ScanShape &shape, int64_t blockSize,
+                            int64_t m) const;
 
   /// Whether the scan kernels that write results read a thread's `m`
   /// elements back from its staging slots and scan them again with the

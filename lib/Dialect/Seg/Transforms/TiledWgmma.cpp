@@ -494,9 +494,8 @@ MapOp TiledBuilder::buildWgmma() {
   i0 = mul(blockI, cIdx(tileM));
   j0 = mul(blockJ, cIdx(tileN));
   // The tiles' first rows in the tensor maps: every batch's rows one after
-  // the other. Rows past a batch's end
-  // reach the next batch's, but only C elements outside M x N, which the
-  // epilogue does not write, use them.
+  // the other. Rows past a batch's end reach the next batch's, but only C
+  // elements outside M x N, which the epilogue does not write, use them.
   Value rowA = i0, rowB = j0;
   if (!nest.batchIvs.empty()) {
     SmallVector<OpFoldResult> sizes = nest.map.getMixedSizes();
