@@ -176,6 +176,13 @@ public:
   SmallVector<Value> warpScan(CombineFn combine, ValueRange values, Value lanes,
                               int64_t span = 0);
 
+  /// Inclusive scan of one tuple per lane within each aligned run of
+  /// `runLanes` lanes (a power of two dividing the warp size) of a warp, in
+  /// lane order: lane l combines lanes l - l mod runLanes .. l. The first
+  /// `lanes` lanes of a warp take part, a whole number of runs.
+  SmallVector<Value> warpScanInRuns(CombineFn combine, ValueRange values,
+                                    Value lanes, int64_t runLanes);
+
   /// Ordered reduction of the first `width` lanes (a power of two up to the
   /// warp size) of a warp, valid in lane 0 (undefined in the others).
   SmallVector<Value> warpReduceToFirstLane(CombineFn combine, ValueRange values,

@@ -230,6 +230,30 @@ SmallVector<Value> KernelBuilder::warpScan(CombineFn combine, ValueRange values,
       span);
 }
 
+SmallVector<Value> KernelBuilder::warpScanInRuns(CombineFn combine,
+                                                 ValueRange values, Value lanes,
+                                                 int64_t runLanes) {
+  assert(llvm::isPowerOf2_64(runLanes) && warpSize % runLanes == 0);
+  // Hillis-Steele within each run: a lane takes the one `offset` below only
+  // from its own run, which lanes at least `offset` into it have.
+  Value lane = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), getLane());
+  Value laneInRun = arith::AndIOp::create(b, loc, lane, constI32(runLanes - 1));
+  SmallVector<Value> current(values);
+  for (int64_t offset = 1; offset < runLanes; offset *= 2) {
+    SmallVector<Value> others;
+    for (Value value : current)
+      others.push_back(
+          shuffle(value, offset, lanes, gpu::ShuffleMode::UP).first);
+    Value inRun = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                        laneInRun, constI32(offset));
+    SmallVector<Value> mine(current);
+    current = ifThenElse(
+        inRun, values.getTypes(), [&] { return combine(others, mine); },
+        [&] { return mine; });
+  }
+  return current;
+}
+
 SmallVector<Value> KernelBuilder::warpReduceToFirstLane(CombineFn combine,
                                                         ValueRange values,
                                                         int64_t width) {
