@@ -280,7 +280,7 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
     }
   } else {
     threads = kb.tileScan(segCombine, scan.segIdentity(b, loc), carry,
-                          shape.scanBuffers);
+                          shape.scanBuffers, combine);
   }
   // On the flat path only the group's first element can start a segment.
   totalFlag = flagged || shape.singleSegment ? threads.total[0] : ix.newSegment;
