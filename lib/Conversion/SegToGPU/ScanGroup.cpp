@@ -303,7 +303,7 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
     }
   } else {
     threads = kb.tileScan(segCombine, scan.segIdentity(b, loc), carry,
-                          shape.scanBuffers);
+                          shape.scanBuffers, combine);
   }
   // In runs every group starts a segment (and no kernel needs the group's
   // total); on the flat path only the group's first element can start one.

@@ -82,6 +82,14 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK:               gpu.barrier
 // CHECK-NOT:           gpu.barrier
 // CHECK:               gpu.shuffle  up
+// On the flagged path each warp scan puts the flags in one ballot, and the
+// shuffles move the values only.
+// CHECK:               %[[STARTS:.*]] = nvvm.vote.sync {{ *}}ballot %{{.*}}, %{{.*}} -> i32
+// CHECK:               llvm.intr.ctlz
+// CHECK-NOT:           gpu.shuffle {{.*}} : i1
+// CHECK:               gpu.shuffle  up %{{.*}} : i32
+// CHECK:               gpu.barrier
+// CHECK:               nvvm.vote.sync {{ *}}ballot
 // Early publication (P) or the aggregate (A): the value, then the flag
 // with a release store.
 // CHECK:               scf.if
@@ -273,7 +281,7 @@ func.func @widescan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK-NEXT:        %[[LANE:.*]] = arith.index_castui %[[LANE_INDEX]] : index to i32
 // CHECK:             %[[PLACE:.*]] = arith.andi %[[LANE]], %c1_i32{{.*}} : i32
 // CHECK:             %[[BELOW:.*]], %{{.*}} = gpu.shuffle  up %[[OWN:.*]], %c1_i32{{.*}}, %c32_i32 : i32
-// CHECK:             %[[TAKES:.*]] = arith.cmpi uge, %[[PLACE]], %c1_i32{{.*}} : i32
+// CHECK:             %[[TAKES:.*]] = arith.cmpi ule, %c1_i32{{.*}}, %[[PLACE]] : i32
 // CHECK:             %[[SCANNED:.*]] = scf.if %[[TAKES]] -> (i32) {
 // CHECK:               arith.addi %[[BELOW]], %[[OWN]] : i32
 // CHECK:             gpu.shuffle  up %[[SCANNED]], %c1_i32{{.*}}, %c32_i32 : i32
