@@ -1,9 +1,11 @@
 // segscan.mlir - the segmented scan of scan.mlir (every row of a matrix a
-// segment) at three static row lengths, one per regime of the single-pass
-// kernel's groups of B x m elements (4096 at B = 256 for f32): a segment
-// boundary inside every group (32 columns: every group takes the flagged
-// path), in some (10000 columns: a uniform branch per group between the
-// flagged and the flat path), in none (2^20 columns, a multiple of the
+// segment) at four static row lengths, one per regime of the single-pass
+// kernel's groups of B x m elements (4096 at B = 256 for f32): segments in
+// aligned runs of threads (32 columns: every group starts a segment, and
+// the threads scan their runs with warp shuffles), a segment boundary at a
+// different place in every group (31 columns: every group takes the flagged
+// path), in some groups (10000 columns: a uniform branch per group between
+// the flagged and the flat path), in none (2^20 columns, a multiple of the
 // group: every group takes the flat path). Read by utils/kernel-report.py
 // (bench/kernels/report.txt); the harness runs scan.mlir's dynamic one.
 // The 3-D ones segment 2 x rows x cols by rows: their elements' outer
@@ -95,6 +97,25 @@ func.func @bench_segscan3d_f32(%x: memref<2x?x?xf32>, %out: memref<2x?x?xf32>)
   seg.scan thread (%p, %s, %i) in (%c2, %rows, %cols)
       outs(%out : memref<2x?x?xf32>) {
     %xi = memref.load %x[%p, %s, %i] : memref<2x?x?xf32>
+    seg.yield %xi : f32
+  } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
+    %r = arith.addf %a, %b : f32
+    seg.yield %r : f32
+  }
+  return
+}
+
+// Rows of 31: neither the warp nor the group is a multiple of the row, so
+// a segment start falls at a different place in every group and every
+// group takes the flagged path with the look-back.
+func.func @bench_segscan_f32_c31(%x: memref<?x31xf32>, %out: memref<?x31xf32>)
+    attributes {llvm.emit_c_interface} {
+  %c0 = arith.constant 0 : index
+  %c31 = arith.constant 31 : index
+  %rows = memref.dim %x, %c0 : memref<?x31xf32>
+  %zero = arith.constant 0.0 : f32
+  seg.scan thread (%s, %i) in (%rows, %c31) outs(%out : memref<?x31xf32>) {
+    %xi = memref.load %x[%s, %i] : memref<?x31xf32>
     seg.yield %xi : f32
   } combine commutative (%a: f32, %b: f32) neutral(%zero : f32) {
     %r = arith.addf %a, %b : f32

@@ -121,6 +121,11 @@ void segEmuBarrier(const char *site);
  * and execute it). */
 void segEmuWarpBarrier(uint32_t mask, const char *site);
 
+/* nvvm.vote.sync ballot: the lanes of `mask` (as for segEmuWarpBarrier)
+ * wait for each other at `site`, and each gets the word whose bit l is lane
+ * l's `predicate` (nonzero: set) for the lanes l of `mask`, zero elsewhere. */
+uint32_t segEmuBallot(int32_t predicate, uint32_t mask, const char *site);
+
 /* gpu.shuffle (and gpu.rotate, with its offset and width) of the bit
  * pattern `value` (narrower types are zero-extended by the caller), with the
  * results the PTX of convert-gpu-to-nvvm gives; stores the `valid` result

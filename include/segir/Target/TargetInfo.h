@@ -44,6 +44,12 @@ public:
   virtual void createWarpBarrier(OpBuilder &b, Location loc,
                                  Value laneMask) const = 0;
 
+  /// The i32 whose bit l is the i1 `predicate` of lane l, for the lanes of
+  /// `laneMask` (an i32; the calling lane among them) of the calling warp,
+  /// which wait for each other; the other bits are zero.
+  virtual Value createBallot(OpBuilder &b, Location loc, Value predicate,
+                             Value laneMask) const = 0;
+
   /// Loads a `type` from `pointer` (an LLVM pointer) with acquire ordering
   /// at `scope`.
   virtual Value createAcquireLoad(OpBuilder &b, Location loc, Type type,

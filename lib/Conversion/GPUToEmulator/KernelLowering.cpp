@@ -52,14 +52,15 @@ struct Signatures {
     sharedMemory = b.getFunctionType({}, {ptr});
     barrier = b.getFunctionType({ptr}, {});
     warpBarrier = b.getFunctionType({i32, ptr}, {});
+    ballot = b.getFunctionType({i32, i32, ptr}, {i32});
     shuffle = b.getFunctionType({i64, i32, i32, i32, ptr, ptr}, {i64});
     reduce = b.getFunctionType({i64, i32, i32, i32, i32, i32, ptr}, {i64});
     poll = b.getFunctionType({}, {});
     assertFail = b.getFunctionType({ptr}, {});
     check = b.getFunctionType({i32, ptr}, {});
   }
-  FunctionType dimQuery, query, sharedMemory, barrier, warpBarrier, shuffle,
-      reduce, poll, assertFail, check;
+  FunctionType dimQuery, query, sharedMemory, barrier, warpBarrier, ballot,
+      shuffle, reduce, poll, assertFail, check;
 };
 
 /// Rewrites the operations of one device function.
@@ -254,6 +255,8 @@ static bool isEmulatedAtomicType(Type type) {
 /// Whether the emulator executes the NVVM op `op` of device code; the CPU
 /// backend cannot compile the others.
 static bool isEmulatedNVVMOp(Operation *op) {
+  if (auto vote = dyn_cast<NVVM::VoteSyncOp>(op))
+    return vote.getKind() == NVVM::VoteSyncKind::ballot;
   return isa<NVVM::NanosleepOp, NVVM::SyncWarpOp>(op) || isAsyncCopyOp(op) ||
          isHopperNVVMOp(op) || isWgmmaOp(op);
 }
@@ -418,7 +421,8 @@ Value DeviceBodyLowering::subgroupReduce(gpu::SubgroupReduceOp op, Value value,
 void DeviceBodyLowering::lowerGPUOps() {
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
-    if (isa<gpu::GPUDialect>(op->getDialect()) || isa<NVVM::SyncWarpOp>(op))
+    if (isa<gpu::GPUDialect>(op->getDialect()) ||
+        isa<NVVM::SyncWarpOp, NVVM::VoteSyncOp>(op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
@@ -470,6 +474,17 @@ void DeviceBodyLowering::lowerGPUOps() {
                        signatures.warpBarrier,
                        {o.getMask(), site(op, "nvvm.bar.warp.sync")});
           rewriter.eraseOp(op);
+        })
+        .Case([&](NVVM::VoteSyncOp o) {
+          // verifySupported admits the ballot form only.
+          Value predicate = arith::ExtUIOp::create(
+              rewriter, loc, rewriter.getI32Type(), o.getPred());
+          rewriter.replaceOp(
+              op, runtime
+                      .call(rewriter, loc, "segEmuBallot", signatures.ballot,
+                            {predicate, o.getMask(),
+                             site(op, "nvvm.vote.sync ballot")})
+                      .getResult(0));
         })
         .Case([&](gpu::ShuffleOp o) {
           lowerShuffleLike(op, o.getValue(), o.getOffset(), o.getWidth(),

@@ -176,6 +176,31 @@ public:
   SmallVector<Value> warpScan(CombineFn combine, ValueRange values, Value lanes,
                               int64_t span = 0);
 
+  /// Inclusive scan of one tuple per lane within each aligned run of
+  /// `runLanes` lanes (a power of two dividing the warp size) of a warp, in
+  /// lane order: lane l combines lanes l - l mod runLanes .. l. The first
+  /// `lanes` lanes of a warp take part, a whole number of runs.
+  SmallVector<Value> warpScanInRuns(CombineFn combine, ValueRange values,
+                                    Value lanes, int64_t runLanes);
+
+  /// warpScan of (start flag, values...) tuples under the segmented
+  /// operator of `combine` (a start on the right discards the left): the
+  /// flags go to one ballot, from which each lane knows how far back its
+  /// segment reaches, and the steps shuffle the values only. Needs a warp
+  /// of at most 32 lanes (segmentedWarpScans).
+  SmallVector<Value> warpSegmentedScan(CombineFn combine, ValueRange values,
+                                       Value lanes, int64_t span = 0);
+  /// Whether warpSegmentedScan applies: a warp's flags fit a 32-bit ballot.
+  bool segmentedWarpScans() const { return warpSize <= 32; }
+  /// The i32 mask of the first `lanes` (an i32) lanes of a warp.
+  Value getLaneMask(Value lanes);
+  /// A ballot of the first `lanes` lanes of the calling warp (an i32 whose
+  /// bit l is lane l's i1 `predicate`); needs segmentedWarpScans().
+  Value ballot(Value predicate, Value lanes);
+  /// The highest lane at or below `lane` (an i32) whose bit is set in the
+  /// ballot `bits`, or -1 (an i32).
+  Value getLastSetLane(Value bits, Value lane);
+
   /// Ordered reduction of the first `width` lanes (a power of two up to the
   /// warp size) of a warp, valid in lane 0 (undefined in the others).
   SmallVector<Value> warpReduceToFirstLane(CombineFn combine, ValueRange values,
@@ -191,8 +216,10 @@ public:
   /// `parkExclusive`, each thread keeps its warp-exclusive values in shared
   /// memory during the scan of the totals (for wide values that would
   /// spill; the plan reserves a value per thread first).
+  /// `segmentedValues` as for tileScan.
   BlockScan blockScan(CombineFn combine, ValueRange identity, ValueRange values,
-                      bool parkExclusive = false);
+                      bool parkExclusive = false,
+                      CombineFn segmentedValues = nullptr);
   /// The shared buffers of a block scan, in the plan's order
   /// (SharedMemoryLayout::addBlockScan): each thread's parked
   /// warp-exclusive values (only when parked) and the warp totals, one
@@ -215,8 +242,12 @@ public:
   /// scan many elements each, where the fold's one step per warp is cheap. In
   /// `buffers` (allocScanBuffers, allocated once for every tile of a kernel);
   /// the caller places a barrier before the next tile scan writes them.
+  /// With `segmentedValues`, values[0] is a start flag (i1) and `combine`
+  /// the segmented operator of `segmentedValues`: the warp scans take the
+  /// flags from ballots (warpSegmentedScan).
   BlockScan tileScan(CombineFn combine, ValueRange identity, ValueRange values,
-                     const ScanBuffers &buffers);
+                     const ScanBuffers &buffers,
+                     CombineFn segmentedValues = nullptr);
 
   /// Makes the lanes of this thread's warp (the lanes it has, in a partial
   /// last warp) wait for each other; orders their shared-memory accesses.
@@ -262,8 +293,13 @@ private:
       int64_t span = 0);
   /// warpScan, and each lane's exclusive values (the lane below's
   /// inclusive ones; undefined in lane 0).
+  /// warpScan in which lane l combines only lanes l - reach .. l (`reach`
+  /// an i32, at most l), over the first `span` lanes.
+  SmallVector<Value> warpScanWithin(CombineFn combine, ValueRange values,
+                                    Value lanes, Value reach, int64_t span);
   std::pair<SmallVector<Value>, SmallVector<Value>>
-  warpScanAndBelow(CombineFn combine, ValueRange values, Value lanes);
+  warpScanAndBelow(CombineFn combine, ValueRange values, Value lanes,
+                   CombineFn segmentedValues = nullptr);
   /// This thread's lane in its warp.
   Value getLane();
 };

@@ -62,8 +62,27 @@ std::pair<Value, Value> InvariantDivisor::divRem(OpBuilder &b, Location loc,
   return {quotient, remainder};
 }
 
+/// The threads that a segment of static length n spans, when every group
+/// of B m elements starts a segment (n divides B m, and is shorter: a
+/// segment as long as a group takes the flat path) and every segment lies
+/// inside an aligned run of threads of one warp: 1 when n divides m (a
+/// thread's elements hold whole segments), else n / m when that is a power
+/// of two dividing the warp size (n divides B m, so B and a partial last
+/// warp hold whole runs). None for empty segments (an empty scan).
+static std::optional<int64_t>
+getSegmentLanes(int64_t n, int64_t m, int64_t blockSize, int64_t warpSize) {
+  int64_t groupSize = blockSize * m;
+  if (n <= 0 || n >= groupSize || groupSize % n != 0)
+    return std::nullopt;
+  if (m % n == 0)
+    return 1;
+  if (n % m != 0 || !llvm::isPowerOf2_64(n / m) || warpSize % (n / m) != 0)
+    return std::nullopt;
+  return n / m;
+}
+
 GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m,
-                       bool parkExclusive)
+                       bool parkExclusive, bool withoutGroupTotals)
     : m(m), groupSize(kb.blockSize * m),
       singleSegment(scan.segmentSizes.empty()) {
   IRArith a{kb.b, kb.loc};
@@ -99,6 +118,8 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m,
   if (std::optional<int64_t> n = getConstantIntValue(scan.segmentLength)) {
     staticSegmentLength = true;
     staticSegmentStride = std::min(*n, groupSize);
+    if (withoutGroupTotals)
+      segmentLanes = getSegmentLanes(*n, m, kb.blockSize, kb.warpSize);
   }
   sharesGroupLocation =
       !staticSegmentLength || *staticSegmentStride == groupSize;
@@ -347,7 +368,9 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   auto combine = [&](ValueRange lhs, ValueRange rhs) {
     return scan.combine(b, lhs, rhs);
   };
-  if (!flagged) {
+  if (flagged && shape.segmentLanes) {
+    scanRuns();
+  } else if (!flagged) {
     // No flags ride in the operator: the block scans the plain values.
     KernelBuilder::BlockScan plain =
         kb.tileScan(combine, scan.neutrals, own.back(),
@@ -362,18 +385,77 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
     }
   } else {
     threads = kb.tileScan(segCombine, scan.segIdentity(b, loc), carry,
-                          shape.scanBuffers);
+                          shape.scanBuffers, combine);
   }
-  // On the flat path only the group's first element can start a segment.
-  totalFlag = flagged || shape.singleSegment ? threads.total[0] : ix.newSegment;
-  totalValues = llvm::to_vector(ArrayRef(threads.total).drop_front());
+  // In runs every group starts a segment (and no kernel needs the group's
+  // total); on the flat path only the group's first element can start one.
+  if (flagged && shape.segmentLanes)
+    totalFlag = arith::ConstantIntOp::create(b, loc, 1, 1);
+  else if (flagged || shape.singleSegment)
+    totalFlag = threads.total[0];
+  else
+    totalFlag = ix.newSegment;
+  if (!threads.total.empty())
+    totalValues = llvm::to_vector(ArrayRef(threads.total).drop_front());
   isFirstThread = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         kb.threadId, kb.constIndex(0));
+}
+
+void GroupScan::scanRuns() {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  // A thread's prefix is the combination of the threads before it in its
+  // run, which the run's first thread starts from nothing: it holds the
+  // start of its segment, and every group starts one.
+  int64_t runLanes = *shape.segmentLanes;
+  SmallVector<Value> inclusive = kb.warpScanInRuns(
+      [&](ValueRange lhs, ValueRange rhs) { return scan.combine(b, lhs, rhs); },
+      own.back(), shape.laneStep32, runLanes);
+  SmallVector<Value> exclusive(scan.neutrals);
+  if (runLanes > 1) {
+    SmallVector<Value> below;
+    for (Value value : inclusive)
+      below.push_back(
+          kb.shuffle(value, 1, shape.laneStep32, gpu::ShuffleMode::UP).first);
+    // findRunStarts: only a run's first thread starts with a segment.
+    Value firstInRun = a.eq32(firstOwnStart, a.c32(0));
+    exclusive = selectAll(b, loc, firstInRun, scan.neutrals, below);
+  }
+  Value started = arith::ConstantIntOp::create(b, loc, 1, 1);
+  threads.inclusive = {started};
+  llvm::append_range(threads.inclusive, inclusive);
+  threads.exclusive = {started};
+  llvm::append_range(threads.exclusive, exclusive);
+}
+
+SmallVector<Value> GroupScan::findRunStarts() {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  int64_t runLanes = *shape.segmentLanes;
+  SmallVector<Value> starts;
+  if (runLanes == 1) {
+    // Thread t's first element t m starts a segment, and so does every
+    // n-th after it.
+    int64_t n = *shape.staticSegmentStride;
+    for (int64_t i = 0; i < m; ++i)
+      starts.push_back(arith::ConstantIntOp::create(b, loc, i % n == 0, 1));
+    firstOwnStart = a.c32(0);
+    return starts;
+  }
+  // Only the first element of a run's first thread starts one.
+  Value firstInRun = a.eq32(a.rem32(shape.thread32, a.c32(runLanes)), a.c32(0));
+  starts.push_back(firstInRun);
+  for (int64_t i = 1; i < m; ++i)
+    starts.push_back(arith::ConstantIntOp::create(b, loc, 0, 1));
+  firstOwnStart = a.select32(firstInRun, a.c32(0), a.c32(m));
+  return starts;
 }
 
 SmallVector<Value> GroupScan::findOwnStarts() {
   if (!flagged)
     return {};
+  if (shape.segmentLanes)
+    return findRunStarts();
   // Element 0 by the cursor; after it, the distance to the next start
   // counts down and resets to the segment stride at each start: no
   // division, and one comparison per element where a thread's elements

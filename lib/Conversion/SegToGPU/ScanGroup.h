@@ -91,8 +91,12 @@ struct InvariantDivisor {
 /// its group loop: the only divisions of the kernel's 32-bit index
 /// arithmetic (ScanIndexing.h).
 struct GroupShape {
-  /// `parkExclusive`: ScanPlan::parkScanExclusive.
-  GroupShape(KernelBuilder &kb, Scan &scan, int64_t m, bool parkExclusive);
+  /// `parkExclusive`: ScanPlan::parkScanExclusive. `withoutGroupTotals`:
+  /// the kernel needs no group's total (the single-pass kernel, where no
+  /// group looks back when every group starts a segment), which lets
+  /// segmentLanes be set.
+  GroupShape(KernelBuilder &kb, Scan &scan, int64_t m, bool parkExclusive,
+             bool withoutGroupTotals);
 
   int64_t m, groupSize;
   /// The scan has one segment: an element's index is blockOffset + j and
@@ -118,6 +122,12 @@ struct GroupShape {
   bool staticSegmentLength = false;
   /// sizeC, when the segment length is static.
   std::optional<int64_t> staticSegmentStride;
+  /// Set where every segment lies inside an aligned run of this many
+  /// threads of one warp and every group starts a segment
+  /// (getSegmentLanes): the threads scan their runs with warp shuffles
+  /// alone, no flags in the operator and no block-wide scan, and no group
+  /// has a prefix from the groups before it.
+  std::optional<int64_t> segmentLanes;
   /// The single-pass kernel's thread 0 locates each group it takes and
   /// shares the location with the group id (locateGroup): every segmented
   /// scan but one with a static length shorter than a group, whose division
@@ -228,7 +238,9 @@ struct CoalescedElement {
 /// after a warp barrier (the transposition stays within the warp, as
 /// CUB's warp-transposed loads do) thread t scans its m consecutive
 /// elements t m .. t m + m - 1 from there, and the block scans the
-/// threads' (segment-starts-here, carry) pairs with one block barrier.
+/// threads' (segment-starts-here, carry) pairs with one block barrier (with
+/// GroupShape::segmentLanes, the threads' carries within their runs by warp
+/// shuffles).
 /// What the kernels do with the group's prefix differs; writeResults then
 /// distributes it.
 class GroupScan {
@@ -261,7 +273,7 @@ public:
   Value id, blockOffset;
   Indexing ix;
   /// Whether the group contains a segment start, and the combination of
-  /// its elements after the last one.
+  /// its elements after the last one (none with GroupShape::segmentLanes).
   Value totalFlag;
   SmallVector<Value> totalValues;
   Value isFirstThread;
@@ -306,6 +318,12 @@ private:
   /// Flagged path: whether each of the thread's elements starts a segment;
   /// sets firstOwnStart, the first that does (i32, m if none).
   SmallVector<Value> findOwnStarts();
+  /// findOwnStarts with GroupShape::segmentLanes: segment starts at
+  /// positions fixed by the thread's place in its run.
+  SmallVector<Value> findRunStarts();
+  /// The block scan with GroupShape::segmentLanes: warp shuffles within
+  /// each run of threads.
+  void scanRuns();
   /// findOwnStarts' flags, kept for writeResults when `reloaded`.
   SmallVector<Value> ownStarts;
   Value firstOwnStart;

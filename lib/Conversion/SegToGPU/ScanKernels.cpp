@@ -106,6 +106,8 @@ static void takeGroupId(KernelBuilder &kb, ScanTemps &temps,
 /// the other warps wait at the barrier) and publishes its prefix, takes the
 /// block's next group id, then writes its results. Two block barriers: the
 /// tile scan's and the prefix broadcast's, which also publishes the next id.
+/// With segments in runs of threads (GroupShape::segmentLanes) only the
+/// group id's two.
 static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
                                 const ScanPlan &plan, const GroupShape &shape,
                                 const GroupPosition &position, GroupPath path,
@@ -117,6 +119,17 @@ static void emitSinglePassGroup(KernelBuilder &kb, Scan &scan,
   GroupScan group(kb, scan, shape, position, path, staging,
                   /*storeMapOuts=*/true, plan.reloadScanElements,
                   plan.loadsInFlight, plan.contiguousLoads);
+  if (shape.segmentLanes) {
+    // Every group starts a segment: none looks back, so none publishes. The
+    // first barrier keeps thread 0 from overwriting the group id before
+    // every thread has read it (the block scan's barrier does elsewhere).
+    kb.barrier();
+    kb.ifThen(group.isFirstThread,
+              [&] { takeGroupId(kb, temps, shape, idBuffer); });
+    kb.barrier();
+    group.writeResults(scan.neutrals);
+    return;
+  }
   IRArith &a = group.a;
   Value isFirstGroup =
       cmp(b, loc, arith::CmpIPredicate::eq, id, kb.constIndex(0));
@@ -188,7 +201,8 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
       kb.allocShared(scan.types, plan.blockSize * plan.elementsPerThread);
   Value isFirstThread =
       cmp(b, loc, arith::CmpIPredicate::eq, kb.threadId, kb.constIndex(0));
-  GroupShape shape(kb, scan, plan.elementsPerThread, plan.parkScanExclusive);
+  GroupShape shape(kb, scan, plan.elementsPerThread, plan.parkScanExclusive,
+                   /*withoutGroupTotals=*/true);
   kb.ifThen(isFirstThread,
             [&] { takeGroupId(kb, temps, shape, idBuffer); });
   kb.barrier();
@@ -238,7 +252,8 @@ emitGroupLoopKernel(OpBuilder &b, Location loc, Scan &scan,
   KernelBuilder kb(b, loc, numBlocks, plan, plan.getKernel(kernel));
   SmallVector<Value> staging =
       kb.allocShared(scan.types, plan.blockSize * plan.elementsPerThread);
-  GroupShape shape(kb, scan, plan.elementsPerThread, plan.parkScanExclusive);
+  GroupShape shape(kb, scan, plan.elementsPerThread, plan.parkScanExclusive,
+                   /*withoutGroupTotals=*/false);
   kb.forLoop(kb.blockId, numGroups, kb.gridSize, {}, [&](Value id, ValueRange) {
     GroupPosition position(kb, scan, shape, id);
     forGroupPaths(kb, scan, shape, position, [&](GroupPath path) {

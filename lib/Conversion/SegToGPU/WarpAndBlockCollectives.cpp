@@ -16,6 +16,7 @@
 #include "segir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -230,6 +231,88 @@ SmallVector<Value> KernelBuilder::warpScan(CombineFn combine, ValueRange values,
       span);
 }
 
+SmallVector<Value> KernelBuilder::warpScanWithin(CombineFn combine,
+                                                 ValueRange values, Value lanes,
+                                                 Value reach, int64_t span) {
+  // Hillis-Steele: after the step with offset o, lane l holds lanes
+  // (l - 2o, l] from lane l - reach on, so a lane takes the tuple o lanes
+  // below while that lane is within its reach.
+  SmallVector<Value> current(values);
+  for (int64_t offset = 1; offset < span; offset *= 2) {
+    SmallVector<Value> others;
+    for (Value value : current)
+      others.push_back(
+          shuffle(value, offset, lanes, gpu::ShuffleMode::UP).first);
+    Value within = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                         constI32(offset), reach);
+    SmallVector<Value> mine(current);
+    current = ifThenElse(
+        within, values.getTypes(), [&] { return combine(others, mine); },
+        [&] { return mine; });
+  }
+  return current;
+}
+
+SmallVector<Value> KernelBuilder::warpScanInRuns(CombineFn combine,
+                                                 ValueRange values, Value lanes,
+                                                 int64_t runLanes) {
+  assert(llvm::isPowerOf2_64(runLanes) && warpSize % runLanes == 0);
+  // A lane reaches back to the first lane of its run.
+  Value lane = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), getLane());
+  Value laneInRun = arith::AndIOp::create(b, loc, lane, constI32(runLanes - 1));
+  return warpScanWithin(combine, values, lanes, laneInRun, runLanes);
+}
+
+Value KernelBuilder::getLaneMask(Value lanes) {
+  if (getConstantIntValue(lanes) == warpSize)
+    return constI32(-1);
+  Value full = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lanes,
+                                     constI32(warpSize));
+  Value mask = arith::SubIOp::create(
+      b, loc, arith::ShLIOp::create(b, loc, constI32(1), lanes), constI32(1));
+  return arith::SelectOp::create(b, loc, full, constI32(-1), mask);
+}
+
+Value KernelBuilder::ballot(Value predicate, Value lanes) {
+  assert(segmentedWarpScans() && "a warp's lanes must fit a ballot");
+  return TargetInfo::lookup(launch).createBallot(b, loc, predicate,
+                                                 getLaneMask(lanes));
+}
+
+Value KernelBuilder::getLastSetLane(Value bits, Value lane) {
+  Type i32 = b.getI32Type();
+  Value throughLane = arith::AndIOp::create(
+      b, loc, bits,
+      arith::ShRUIOp::create(
+          b, loc, constI32(-1),
+          arith::SubIOp::create(b, loc, constI32(31), lane)));
+  // 31 - clz is the highest set bit, and -1 for none (clz(0) = 32).
+  return arith::SubIOp::create(
+      b, loc, constI32(31),
+      LLVM::CountLeadingZerosOp::create(b, loc, i32, throughLane, false));
+}
+
+SmallVector<Value> KernelBuilder::warpSegmentedScan(CombineFn combine,
+                                                    ValueRange values,
+                                                    Value lanes,
+                                                    int64_t span) {
+  assert(segmentedWarpScans() && "a warp's flags must fit a ballot");
+  if (span == 0)
+    span = std::min(warpSize, blockSize);
+  Value lane = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), getLane());
+  // The last start at or below this lane (lane 0 when there is none) is as
+  // far back as this lane's segment reaches.
+  Value lastStart = getLastSetLane(ballot(values[0], lanes), lane);
+  Value started = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                        lastStart, constI32(0));
+  Value reach = arith::SubIOp::create(
+      b, loc, lane, arith::MaxSIOp::create(b, loc, lastStart, constI32(0)));
+  SmallVector<Value> result{started};
+  llvm::append_range(result, warpScanWithin(combine, values.drop_front(),
+                                            lanes, reach, span));
+  return result;
+}
+
 SmallVector<Value> KernelBuilder::warpReduceToFirstLane(CombineFn combine,
                                                         ValueRange values,
                                                         int64_t width) {
@@ -245,8 +328,10 @@ SmallVector<Value> KernelBuilder::warpReduceToFirstLane(CombineFn combine,
 
 std::pair<SmallVector<Value>, SmallVector<Value>>
 KernelBuilder::warpScanAndBelow(CombineFn combine, ValueRange values,
-                                Value lanes) {
-  SmallVector<Value> inclusive = warpScan(combine, values, lanes);
+                                Value lanes, CombineFn segmentedValues) {
+  SmallVector<Value> inclusive =
+      segmentedValues ? warpSegmentedScan(segmentedValues, values, lanes)
+                      : warpScan(combine, values, lanes);
   // The lane below's inclusive value is this lane's exclusive one.
   SmallVector<Value> below;
   for (Value value : inclusive)
@@ -285,7 +370,10 @@ SmallVector<Value> KernelBuilder::scanWarpTotalsInFirstWarp(
 KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
                                                   ValueRange identity,
                                                   ValueRange values,
-                                                  bool parkExclusive) {
+                                                  bool parkExclusive,
+                                                  CombineFn segmentedValues) {
+  if (!segmentedWarpScans())
+    segmentedValues = nullptr;
   TypeRange types = values.getTypes();
   int64_t numWarps = llvm::divideCeil(blockSize, warpSize);
   int64_t lastWarpLanes = blockSize - (numWarps - 1) * warpSize;
@@ -302,7 +390,8 @@ KernelBuilder::BlockScan KernelBuilder::blockScan(CombineFn combine,
   Value firstLane =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
 
-  auto [inclusive, below] = warpScanAndBelow(combine, values, lanes);
+  auto [inclusive, below] =
+      warpScanAndBelow(combine, values, lanes, segmentedValues);
   BlockScan result;
   if (numWarps == 1) {
     result.inclusive = inclusive;
@@ -351,18 +440,8 @@ Value KernelBuilder::getLanesInWarp() {
 void KernelBuilder::warpBarrier() {
   // A partial last warp names only the lanes it has: bar.warp.sync waits
   // for every lane of its mask.
-  Value lanes = getLanesInWarp();
-  Value all = constI32(-1);
-  Value mask = arith::SubIOp::create(
-      b, loc, arith::ShLIOp::create(b, loc, constI32(1), lanes), constI32(1));
-  if (blockSize % warpSize != 0) {
-    Value full = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lanes,
-                                       constI32(warpSize));
-    mask = arith::SelectOp::create(b, loc, full, all, mask);
-  } else {
-    mask = all;
-  }
-  TargetInfo::lookup(launch).createWarpBarrier(b, loc, mask);
+  TargetInfo::lookup(launch).createWarpBarrier(b, loc,
+                                               getLaneMask(getLanesInWarp()));
 }
 
 bool KernelBuilder::scansWarpTotalsInOneWarp(TypeRange types) {
@@ -399,16 +478,21 @@ KernelBuilder::ScanBuffers KernelBuilder::allocScanBuffers(TypeRange types,
 KernelBuilder::BlockScan KernelBuilder::tileScan(CombineFn combine,
                                                  ValueRange identity,
                                                  ValueRange values,
-                                                 const ScanBuffers &buffers) {
+                                                 const ScanBuffers &buffers,
+                                                 CombineFn segmentedValues) {
   int64_t numWarps = getNumWarps();
+  if (!segmentedWarpScans())
+    segmentedValues = nullptr;
   if (numWarps == 1)
-    return blockScan(combine, identity, values);
+    return blockScan(combine, identity, values, /*parkExclusive=*/false,
+                     segmentedValues);
   TypeRange types = values.getTypes();
   auto [warp, lane, lanes] = getWarpLaneAndLanes();
   Value zero = constIndex(0);
   Value firstLane =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
-  auto [inclusive, below] = warpScanAndBelow(combine, values, lanes);
+  auto [inclusive, below] =
+      warpScanAndBelow(combine, values, lanes, segmentedValues);
   bool parkExclusive = !buffers.parked.empty();
   if (parkExclusive)
     storeAll(below, buffers.parked, threadId);
@@ -435,8 +519,11 @@ KernelBuilder::BlockScan KernelBuilder::tileScan(CombineFn combine,
     SmallVector<Value> loaded = ifThenElse(
         inRange, types, [&] { return loadAll(totals, lane); },
         [&] { return SmallVector<Value>(identity); });
+    int64_t span = llvm::PowerOf2Ceil(numWarps);
     SmallVector<Value> scanned =
-        warpScan(combine, loaded, lanes, llvm::PowerOf2Ceil(numWarps));
+        segmentedValues
+            ? warpSegmentedScan(segmentedValues, loaded, lanes, span)
+            : warpScan(combine, loaded, lanes, span);
     Value previous = arith::IndexCastUIOp::create(
         b, loc, b.getI32Type(),
         arith::SubIOp::create(b, loc, warp, constIndex(1)));

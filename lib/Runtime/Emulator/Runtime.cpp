@@ -585,8 +585,9 @@ int64_t segEmuDynamicSharedMemorySize(void) {
 
 void segEmuBarrier(const char *site) { barrier(self(site), site); }
 
-void segEmuWarpBarrier(uint32_t mask, const char *site) {
-  Fiber &fiber = self(site);
+/// Reports a member mask of a warp-synchronous op that leaves out the calling
+/// lane or names lanes the warp does not have.
+static void checkMemberMask(Fiber &fiber, uint32_t mask, const char *site) {
   int64_t lane = fiber.linearId % SEG_EMU_WARP_SIZE;
   int64_t lanes = lanesInWarp(fiber);
   uint32_t present =
@@ -596,12 +597,39 @@ void segEmuWarpBarrier(uint32_t mask, const char *site) {
           "only lanes of this warp's %lld threads",
           describe(fiber).c_str(), site, mask, static_cast<long long>(lane),
           static_cast<long long>(lanes));
+}
+
+void segEmuWarpBarrier(uint32_t mask, const char *site) {
+  Fiber &fiber = self(site);
+  checkMemberMask(fiber, mask, site);
   // A collective round that moves no value (width 0).
   CollectiveRequest request;
   request.site = site;
   request.required = mask;
   request.mode = SEG_EMU_SHUFFLE_IDX;
   collective(fiber, request);
+}
+
+/// Every lane of a ballot's round gets the round's predicates as bits.
+static void completeBallot(Fiber *lanes, const CollectiveRequest &round) {
+  uint32_t bits = 0;
+  for (int lane = 0; lane < SEG_EMU_WARP_SIZE; ++lane)
+    if ((round.required >> lane & 1) && lanes[lane].request.input)
+      bits |= uint32_t(1) << lane;
+  for (int lane = 0; lane < SEG_EMU_WARP_SIZE; ++lane)
+    if (round.required >> lane & 1)
+      lanes[lane].request.output = bits;
+}
+
+uint32_t segEmuBallot(int32_t predicate, uint32_t mask, const char *site) {
+  Fiber &fiber = self(site);
+  checkMemberMask(fiber, mask, site);
+  CollectiveRequest request;
+  request.site = site;
+  request.required = mask;
+  request.input = predicate != 0;
+  request.complete = completeBallot;
+  return static_cast<uint32_t>(collective(fiber, request));
 }
 
 uint64_t segEmuShuffle(uint64_t value, int32_t offset, int32_t width,

@@ -33,6 +33,12 @@ void NVIDIATargetInfo::createWarpBarrier(OpBuilder &b, Location loc,
   NVVM::SyncWarpOp::create(b, loc, laneMask);
 }
 
+Value NVIDIATargetInfo::createBallot(OpBuilder &b, Location loc,
+                                     Value predicate, Value laneMask) const {
+  return NVVM::VoteSyncOp::create(b, loc, b.getI32Type(), laneMask, predicate,
+                                  NVVM::VoteSyncKind::ballot);
+}
+
 Value NVIDIATargetInfo::createAcquireLoad(OpBuilder &b, Location loc, Type type,
                                           Value pointer, unsigned alignment,
                                           MemoryScope scope) const {

@@ -19,6 +19,8 @@ public:
   int64_t getMaxVectorLoadBytes() const override;
   void createWarpBarrier(OpBuilder &b, Location loc,
                          Value laneMask) const override;
+  Value createBallot(OpBuilder &b, Location loc, Value predicate,
+                     Value laneMask) const override;
   void createBackoffSleep(OpBuilder &b, Location loc,
                           Value nanoseconds) const override;
   Value createAcquireLoad(OpBuilder &b, Location loc, Type type, Value pointer,

@@ -253,6 +253,20 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// Of nvvm.vote.sync, only the ballot form runs.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%p: i1) kernel {
+      %all = arith.constant -1 : i32
+      // expected-error @+1 {{'nvvm.vote.sync' op is not supported by the SegIR emulator}}
+      %any = nvvm.vote.sync any %all, %p -> i1
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // The async dialect runs on the host only.
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -82,6 +82,14 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK:               gpu.barrier
 // CHECK-NOT:           gpu.barrier
 // CHECK:               gpu.shuffle  up
+// On the flagged path each warp scan puts the flags in one ballot, and the
+// shuffles move the values only.
+// CHECK:               %[[STARTS:.*]] = nvvm.vote.sync {{ *}}ballot %{{.*}}, %{{.*}} -> i32
+// CHECK:               llvm.intr.ctlz
+// CHECK-NOT:           gpu.shuffle {{.*}} : i1
+// CHECK:               gpu.shuffle  up %{{.*}} : i32
+// CHECK:               gpu.barrier
+// CHECK:               nvvm.vote.sync {{ *}}ballot
 // Early publication (P) or the aggregate (A): the value, then the flag
 // with a release store.
 // CHECK:               scf.if
@@ -126,7 +134,7 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK-NOT:           gpu.barrier
 // CHECK:               nvvm.bar.warp.sync
 // CHECK-NOT:           gpu.barrier
-// CHECK:               memref.store %{{.*}}, %{{.*}} : memref<?x?xi32>
+// CHECK:               memref.store %{{.*}}, %{{.*}} : memref<?x?xi32{{.*}}>
 // CHECK-NOT:           gpu.barrier
 // CHECK:             scf.yield
 // CHECK:           gpu.dealloc async
@@ -251,6 +259,79 @@ func.func @widescan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
   seg.scan thread (%s, %i) in (%rows, %cols) grid(block_size = 1024) chunk(24)
       outs(%out : memref<?x?xi32>) {
     %x = memref.load %in[%s, %i] : memref<?x?xi32>
+    seg.yield %x : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %r = arith.addi %a, %b : i32
+    seg.yield %r : i32
+  }
+  return
+}
+
+// Rows of 8 at m = 4 in blocks of 64: every group of 256 elements starts a
+// segment, and each segment lies in a run of 2 threads of a warp. A thread
+// scans its run with one shuffle step and takes its prefix from the lane
+// below, both within the run: no flags in the operator, no block-wide
+// scan, no look-back and nothing published; the block barriers are the
+// group id's two.
+// CHECK-LABEL: func.func @segscan_runs
+// CHECK:         gpu.launch
+// CHECK:           scf.while
+// CHECK-NOT:         gpu.barrier
+// CHECK:             nvvm.bar.warp.sync
+// CHECK-NOT:         gpu.barrier
+// CHECK:             %[[LANE_INDEX:.*]] = arith.remui %{{.*}}, %c32{{.*}} : index
+// CHECK-NEXT:        %[[LANE:.*]] = arith.index_castui %[[LANE_INDEX]] : index to i32
+// CHECK:             %[[PLACE:.*]] = arith.andi %[[LANE]], %c1_i32{{.*}} : i32
+// CHECK:             %[[BELOW:.*]], %{{.*}} = gpu.shuffle  up %[[OWN:.*]], %c1_i32{{.*}}, %c32_i32 : i32
+// CHECK:             %[[TAKES:.*]] = arith.cmpi ule, %c1_i32{{.*}}, %[[PLACE]] : i32
+// CHECK:             %[[SCANNED:.*]] = scf.if %[[TAKES]] -> (i32) {
+// CHECK:               arith.addi %[[BELOW]], %[[OWN]] : i32
+// CHECK:             gpu.shuffle  up %[[SCANNED]], %c1_i32{{.*}}, %c32_i32 : i32
+// CHECK-NOT:         gpu.shuffle
+// CHECK-NOT:         memref.atomic_rmw
+// CHECK:             gpu.barrier
+// CHECK-NEXT:        scf.if
+// CHECK-NEXT:          %c0{{.*}} = arith.constant 0 : index
+// CHECK-NEXT:          %c1_i64{{.*}} = arith.constant 1 : i64
+// CHECK-NEXT:          memref.atomic_rmw addi %c1_i64
+// CHECK-NOT:         memref.atomic_rmw
+// CHECK-NOT:         gpu.shuffle
+// CHECK:             gpu.barrier
+// CHECK-NOT:         gpu.barrier
+// CHECK-NOT:         gpu.shuffle
+// CHECK:             memref.store %{{.*}}, %arg1[
+// CHECK:           gpu.terminator
+// RTS-LABEL: func.func @segscan_runs
+// RTS:           gpu.launch
+// RTS:             gpu.shuffle  up
+// RTS:             gpu.barrier
+func.func @segscan_runs(%in: memref<?x8xi32>, %out: memref<?x8xi32>,
+                        %rows: index) {
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0 : i32
+  seg.scan thread (%s, %i) in (%rows, %c8) grid(block_size = 64) chunk(4)
+      outs(%out : memref<?x8xi32>) {
+    %x = memref.load %in[%s, %i] : memref<?x8xi32>
+    seg.yield %x : i32
+  } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
+    %r = arith.addi %a, %b : i32
+    seg.yield %r : i32
+  }
+  return
+}
+
+// Rows of static length 0: an empty scan, which compiles (its kernels run
+// under the non-empty test) and asks nothing of segments in runs.
+// CHECK-LABEL: func.func @segscan_empty_rows
+// CHECK:         scf.if
+// CHECK:           gpu.launch
+func.func @segscan_empty_rows(%in: memref<?x0xi32>, %out: memref<?x0xi32>,
+                              %rows: index) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0 : i32
+  seg.scan thread (%s, %i) in (%rows, %c0) grid(block_size = 64) chunk(4)
+      outs(%out : memref<?x0xi32>) {
+    %x = memref.load %in[%s, %i] : memref<?x0xi32>
     seg.yield %x : i32
   } combine commutative (%a: i32, %b: i32) neutral(%zero : i32) {
     %r = arith.addi %a, %b : i32

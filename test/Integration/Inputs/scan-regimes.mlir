@@ -10,9 +10,13 @@
 // (rows x n) or 3-D (2 x rows x n) space; n is dynamic (every length from
 // 1 to 8193 listed in @main: 1, 2, a thread's 4 elements - 1, and a group
 // - 1, a group and a group + 1 at block sizes 31 to 1024) or static (1, 3,
-// 7, 128 and 129 in 2-D; 7, and 3 segments a plane, in 3-D). For every run
+// 7, 128 and 129 in 2-D; 7, and 3 segments a plane, in 3-D; and the
+// lengths of segments in runs of threads below). For every run
 // one line "name n: checksum = K", K the sum over flat positions g of
 // (g mod 97 + 1) * (sum + 3 a + 5 b).
+
+!view = memref<?x?xi32, strided<[?, 1], offset: ?>>
+!view3 = memref<2x?x?xi32, strided<[?, ?, 1], offset: ?>>
 
 func.func @scan2d(%in: memref<?x?xi32>, %sum: memref<?x?xi32>,
                   %fa: memref<?x?xi32>, %fb: memref<?x?xi32>) {
@@ -498,6 +502,297 @@ func.func @run3d_r3(%planes: index, %n: index) {
   return
 }
 
+// Static segment lengths that every group of B x m elements starts and
+// that lie inside aligned runs of threads of a warp
+// (GroupShape::segmentLanes): lengths dividing a thread's m elements, or m
+// times 4, 8 or 16 threads at m = 4; 1 and 2 threads (rows of 32: the
+// benchmark's) at m = 16; in 2-D and in 2 x rows x n. On views of rows of
+// n inside rows 5 wider (strided) and of contiguous ones. At block sizes
+// where B does not divide into runs, or a group is one segment, the
+// general paths run the same scans.
+func.func @runs_m4_n2(%in: !view, %sum: !view, %fa: !view, %fb: !view) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 2 : index
+  %rows = memref.dim %in, %c0 : !view
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%s, %i) in (%rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : !view, !view, !view) {
+    %v = memref.load %in[%s, %i] : !view
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @runs_m4_n16(%in: !view, %sum: !view, %fa: !view, %fb: !view) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 16 : index
+  %rows = memref.dim %in, %c0 : !view
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%s, %i) in (%rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : !view, !view, !view) {
+    %v = memref.load %in[%s, %i] : !view
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @runs_m4_n32(%in: !view, %sum: !view, %fa: !view, %fb: !view) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 32 : index
+  %rows = memref.dim %in, %c0 : !view
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%s, %i) in (%rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : !view, !view, !view) {
+    %v = memref.load %in[%s, %i] : !view
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @runs_m4_n64(%in: !view, %sum: !view, %fa: !view, %fb: !view) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 64 : index
+  %rows = memref.dim %in, %c0 : !view
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%s, %i) in (%rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : !view, !view, !view) {
+    %v = memref.load %in[%s, %i] : !view
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @runs_m16_n8(%in: !view, %sum: !view, %fa: !view, %fb: !view) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 8 : index
+  %rows = memref.dim %in, %c0 : !view
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%s, %i) in (%rows, %n) chunk(16)
+      outs(%sum, %fa, %fb : !view, !view, !view) {
+    %v = memref.load %in[%s, %i] : !view
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @runs_m16_n32(%in: !view, %sum: !view, %fa: !view, %fb: !view) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 32 : index
+  %rows = memref.dim %in, %c0 : !view
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%s, %i) in (%rows, %n) chunk(16)
+      outs(%sum, %fa, %fb : !view, !view, !view) {
+    %v = memref.load %in[%s, %i] : !view
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @runs3d_m4_n32(%in: !view3, %sum: !view3, %fa: !view3, %fb: !view3) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %n = arith.constant 32 : index
+  %rows = memref.dim %in, %c1 : !view3
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%p, %s, %i) in (%c2, %rows, %n) chunk(4)
+      outs(%sum, %fa, %fb : !view3, !view3, !view3) {
+    %v = memref.load %in[%p, %s, %i] : !view3
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+func.func @runs3d_m16_n32(%in: !view3, %sum: !view3, %fa: !view3, %fb: !view3) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %n = arith.constant 32 : index
+  %rows = memref.dim %in, %c1 : !view3
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  seg.scan thread (%p, %s, %i) in (%c2, %rows, %n) chunk(16)
+      outs(%sum, %fa, %fb : !view3, !view3, !view3) {
+    %v = memref.load %in[%p, %s, %i] : !view3
+    %v2 = arith.muli %v, %two : i32
+    %a = arith.addi %v2, %one : i32
+    seg.yield %v, %a, %v : i32, i32, i32
+  } combine commutative (%x: i32, %y: i32) neutral(%zero : i32) {
+    %r = arith.addi %x, %y : i32
+    seg.yield %r : i32
+  } combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) neutral(%one, %zero : i32, i32) {
+    %a = arith.muli %a1, %a2 : i32
+    %t = arith.muli %b1, %a2 : i32
+    %b = arith.addi %t, %b2 : i32
+    seg.yield %a, %b : i32, i32
+  }
+  return
+}
+
+// Copies the view `view` into `dense`, of its sizes.
+func.func @gather(%view: !view, %dense: memref<?x?xi32>) {
+  %cast = memref.cast %dense : memref<?x?xi32> to !view
+  memref.copy %view, %cast : !view to !view
+  return
+}
+
+// Runs case `k` (of the 2-D ones above, or with `planes` 2 of the 3-D
+// ones) on (planes rows) x n of an array (planes rows) x (n + pad), and
+// reports the view.
+func.func @run_runs(%k: index, %planes: index, %rows: index, %n: index,
+                    %pad: index) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %width = arith.addi %n, %pad : index
+  %all = arith.muli %rows, %planes : index
+  %in, %sum, %fa, %fb = func.call @alloc2d(%all, %width)
+      : (index, index) -> (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>)
+  %iv = memref.subview %in[%c0, %c0] [%all, %n] [1, 1] : memref<?x?xi32> to !view
+  %sv = memref.subview %sum[%c0, %c0] [%all, %n] [1, 1] : memref<?x?xi32> to !view
+  %av = memref.subview %fa[%c0, %c0] [%all, %n] [1, 1] : memref<?x?xi32> to !view
+  %bv = memref.subview %fb[%c0, %c0] [%all, %n] [1, 1] : memref<?x?xi32> to !view
+  %is3d = arith.cmpi eq, %planes, %c2 : index
+  scf.if %is3d {
+    %i3 = memref.expand_shape %iv [[0, 1], [2]] output_shape [2, %rows, %n] : !view into !view3
+    %s3 = memref.expand_shape %sv [[0, 1], [2]] output_shape [2, %rows, %n] : !view into !view3
+    %a3 = memref.expand_shape %av [[0, 1], [2]] output_shape [2, %rows, %n] : !view into !view3
+    %b3 = memref.expand_shape %bv [[0, 1], [2]] output_shape [2, %rows, %n] : !view into !view3
+    scf.index_switch %k
+    case 0 {
+      func.call @runs3d_m4_n32(%i3, %s3, %a3, %b3) : (!view3, !view3, !view3, !view3) -> ()
+      scf.yield
+    }
+    case 1 {
+      func.call @runs3d_m16_n32(%i3, %s3, %a3, %b3) : (!view3, !view3, !view3, !view3) -> ()
+      scf.yield
+    }
+    default {
+    }
+    vector.print str "3-D runs "
+  } else {
+    scf.index_switch %k
+    case 0 {
+      func.call @runs_m4_n2(%iv, %sv, %av, %bv) : (!view, !view, !view, !view) -> ()
+      scf.yield
+    }
+    case 1 {
+      func.call @runs_m4_n16(%iv, %sv, %av, %bv) : (!view, !view, !view, !view) -> ()
+      scf.yield
+    }
+    case 2 {
+      func.call @runs_m4_n32(%iv, %sv, %av, %bv) : (!view, !view, !view, !view) -> ()
+      scf.yield
+    }
+    case 3 {
+      func.call @runs_m4_n64(%iv, %sv, %av, %bv) : (!view, !view, !view, !view) -> ()
+      scf.yield
+    }
+    case 4 {
+      func.call @runs_m16_n8(%iv, %sv, %av, %bv) : (!view, !view, !view, !view) -> ()
+      scf.yield
+    }
+    case 5 {
+      func.call @runs_m16_n32(%iv, %sv, %av, %bv) : (!view, !view, !view, !view) -> ()
+      scf.yield
+    }
+    default {
+    }
+    vector.print str "runs "
+  }
+  %ds, %da, %db, %dx = func.call @alloc2d(%all, %n)
+      : (index, index) -> (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>)
+  func.call @gather(%sv, %ds) : (!view, memref<?x?xi32>) -> ()
+  func.call @gather(%av, %da) : (!view, memref<?x?xi32>) -> ()
+  func.call @gather(%bv, %db) : (!view, memref<?x?xi32>) -> ()
+  func.call @report2d(%ds, %da, %db) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @free2d(%ds, %da, %db, %dx) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  func.call @free2d(%in, %sum, %fa, %fb) : (memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>, memref<?x?xi32>) -> ()
+  return
+}
+
 func.func @main() {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -538,5 +833,24 @@ func.func @main() {
   func.call @run_c7(%c200) : (index) -> ()
   func.call @run_c128(%c40) : (index) -> ()
   func.call @run_c129(%c40) : (index) -> ()
+  // Segments in runs of threads (@run_runs: case, planes, rows, n), each
+  // strided and contiguous.
+  %runCase = arith.constant dense<[0, 1, 2, 3, 4, 5, 0, 1]> : vector<8xindex>
+  %runPlanes = arith.constant dense<[1, 1, 1, 1, 1, 1, 2, 2]> : vector<8xindex>
+  %runRows = arith.constant dense<[2000, 250, 125, 63, 1200, 300, 63, 150]> : vector<8xindex>
+  %runLengths = arith.constant dense<[2, 16, 32, 64, 8, 32, 32, 32]> : vector<8xindex>
+  %runCount = arith.constant 8 : index
+  %pads = arith.constant dense<[5, 0]> : vector<2xindex>
+  scf.for %p = %c0 to %c2 step %c1 {
+    %pad = vector.extract %pads[%p] : index from vector<2xindex>
+    scf.for %k = %c0 to %runCount step %c1 {
+      %case = vector.extract %runCase[%k] : index from vector<8xindex>
+      %planes = vector.extract %runPlanes[%k] : index from vector<8xindex>
+      %rows = vector.extract %runRows[%k] : index from vector<8xindex>
+      %n = vector.extract %runLengths[%k] : index from vector<8xindex>
+      func.call @run_runs(%case, %planes, %rows, %n, %pad)
+          : (index, index, index, index, index) -> ()
+    }
+  }
   return
 }
