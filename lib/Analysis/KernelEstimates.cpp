@@ -12,6 +12,7 @@
 
 #include "segir/Analysis/ResourceModel.h"
 #include "segir/Dialect/Seg/IR/SegOps.h"
+#include "segir/Target/Chips.h"
 
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -116,16 +117,19 @@ int64_t seg::getScanGroupIdWords(const ScanShape &shape) {
 
 /// Each element's value held twice (as loaded, then scanned), about 8 w of
 /// block scan and look-back state and some 24 registers of indices and
-/// addresses; segments add a cursor and a flag per element and 16 of
-/// segment bookkeeping. Fitted to ptxas for sm_90 (CUDA 13) on
+/// addresses; segments add about 8 of segment bookkeeping (the group's
+/// location, a cursor, the flags), their flagged groups addressing their
+/// elements as the flat scan does (a static length, or
+/// GroupPath::FlaggedDenseRows). Fitted to ptxas for sm_90 (CUDA 13) on
 /// bench/kernels/scan.mlir at block size 128: f32 at m = 20, 24 and 32
-/// uses 72, 80 and 96 registers, f64 at m = 8 and 16 uses 80 and 96, the
-/// segmented f32 scan at m = 8 and 16 uses 86 and 119.
+/// uses 72, 80 and 96 registers, f64 at m = 8 and 16 uses 80 and 96; the
+/// segmented f32 scans of scan.mlir and segscan.mlir at m = 16 use 56 to
+/// 72 within ScanGeometry::maxRegisters' 72.
 int64_t seg::getScanTileRegisters(const ScanShape &shape, int64_t m) {
   int64_t words = getScanStateWords(shape);
   int64_t registers = 2 * words * m + 8 * words + 24;
   if (shape.segmented)
-    registers += 2 * m + 16;
+    registers += 8;
   return registers;
 }
 
@@ -389,6 +393,10 @@ ScanGeometry ResourceModel::selectScanGeometry(const ScanShape &shape,
   geometry.blockSize = bestBlock;
   geometry.elementsPerThread = m;
   geometry.byOccupancy = true;
+  if (const ChipPreset *chip = findChipPreset(target.getChip())) {
+    int64_t unit = chip->registerAllocationUnit / target.getWarpSize();
+    geometry.maxRegisters = budget / unit * unit;
+  }
   geometry.reason = (Twine("model: about ") + Twine(registers) +
                      " registers at m = " + Twine(m) + " (the most within " +
                      Twine(budget) + ", which keep 7/16 of the SM resident), " +

@@ -81,8 +81,9 @@ void seg::buildSegToNVVMPipeline(OpPassManager &pm,
   // keep private arrays in registers) instead of kernel arguments.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   // Outlined here already (the upstream pipeline's outlining then finds
-  // nothing to do), so that the kernels can be annotated for ptxas.
-  pm.addPass(createGpuKernelOutliningPass());
+  // nothing to do), so that the kernels can be annotated for ptxas; the
+  // kernels keep their launches' register bounds.
+  pm.addPass(createSegOutlineKernels());
   // Host code of the examples prints with vector.print, which the upstream
   // pipeline leaves alone. After outlining, so that the kernels' vector
   // loads keep their memref operands (kernel pointer arguments, which the

@@ -200,6 +200,12 @@ struct ScanGeometry {
   /// Whether the occupancy budget decided them (else they are the default
   /// block size and selectScanElementsPerThread's m there).
   bool byOccupancy = false;
+  /// With byOccupancy: the registers per thread ptxas may use, the budget
+  /// in the chip's register allocation unit (0: no bound, a chip without a
+  /// preset). Left to itself ptxas takes more where a block of this size
+  /// may (a segmented scan's unrolled loads: 79 to 118), which costs the
+  /// residency the model chose the geometry for.
+  int64_t maxRegisters = 0;
   /// One line saying what decided them, for remarks and the plan.
   std::string reason;
 };

@@ -141,6 +141,9 @@ struct ScanPlan : OpPlan {
   std::string geometryReason;
   /// The sequentiality degree m: elements per thread.
   int64_t elementsPerThread = 1;
+  /// Registers per thread the single-pass kernel may use, where the model
+  /// chose its threads x m (ScanGeometry::maxRegisters; 0: no bound).
+  int64_t maxRegisters = 0;
   /// Coalesced elements of its m a thread evaluates together (at most m).
   int64_t loadsInFlight = 1;
   /// The kernels that write results read each thread's m elements back

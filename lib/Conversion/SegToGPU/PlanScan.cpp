@@ -105,6 +105,11 @@ FailureOr<ScanPlan> seg::planScan(ScanOp op, const GPULoweringConfig &config) {
     plan.elementsPerThread = succeeded(choice) ? choice->value : 1;
   }
   int64_t m = plan.elementsPerThread;
+  // The model's register bound holds for the geometry it chose it for (a
+  // chunk seg-select-chunk set from the same functions included).
+  if (geometry && plan.singlePass && blockSize == geometry->blockSize &&
+      m == geometry->elementsPerThread)
+    plan.maxRegisters = geometry->maxRegisters;
   plan.reloadScanElements = model.reloadsScanElements(shape, blockSize, m);
   plan.loadsInFlight = model.selectScanLoadsInFlight(shape, blockSize, m);
   plan.contiguousLoads = selectScanLoads(op, shape, m);

@@ -177,17 +177,90 @@ GroupPosition::GroupPosition(
         shape.outerSizes.back().divisor);
 }
 
+SmallVector<Value> seg::getSegmentRowMemrefs(Scan &scan) {
+  Block &body = scan.op.getBody().front();
+  unsigned numIvs = body.getNumArguments();
+  SmallVector<Value> memrefs;
+  if (numIvs < 2)
+    return memrefs;
+  BlockArgument segment = body.getArgument(numIvs - 2);
+  BlockArgument index = body.getArgument(numIvs - 1);
+  for (auto load : body.getOps<memref::LoadOp>()) {
+    Value memref = load.getMemref();
+    ValueRange indices = load.getIndices();
+    if (indices.size() < 2 || indices.back() != index ||
+        indices[indices.size() - 2] != segment ||
+        body.getParent()->isAncestor(memref.getParentRegion()) ||
+        !load.getMemRefType().isStrided() ||
+        llvm::is_contained(memrefs, memref))
+      continue;
+    memrefs.push_back(memref);
+  }
+  for (Value out : scan.outs)
+    if (cast<MemRefType>(out.getType()).isStrided() &&
+        !llvm::is_contained(memrefs, out))
+      memrefs.push_back(out);
+  return memrefs;
+}
+
+/// The dimension of `memref` along the segment's innermost coordinate.
+static int64_t getSegmentDim(Value memref) {
+  return cast<MemRefType>(memref.getType()).getRank() - 2;
+}
+
+Value seg::emitSegmentRowsDense(OpBuilder &b, Location loc, Scan &scan) {
+  Value dense = arith::ConstantIntOp::create(b, loc, 1, 1);
+  for (Value memref : getSegmentRowMemrefs(scan)) {
+    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+    Value stride = metadata.getStrides()[getSegmentDim(memref)];
+    dense = arith::AndIOp::create(
+        b, loc, dense,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stride,
+                              scan.segmentLength));
+  }
+  return dense;
+}
+
+/// `memref` restated with `n` as its stride along the segment's innermost
+/// coordinate (the same view where emitSegmentRowsDense holds), so that
+/// LLVM sees the products segment * n of an element's address and index
+/// cancel.
+static Value restateSegmentStride(OpBuilder &b, Location loc, Value memref,
+                                  Value n) {
+  auto type = cast<MemRefType>(memref.getType());
+  auto [strides, offset] = type.getStridesAndOffset();
+  int64_t dim = getSegmentDim(memref);
+  strides[dim] = ShapedType::kDynamic;
+  auto viewType =
+      MemRefType::get(type.getShape(), type.getElementType(),
+                      StridedLayoutAttr::get(b.getContext(), offset, strides),
+                      type.getMemorySpace());
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  SmallVector<OpFoldResult> viewStrides = metadata.getConstifiedMixedStrides();
+  viewStrides[dim] = n;
+  return memref::ReinterpretCastOp::create(
+      b, loc, viewType, memref, metadata.getConstifiedMixedOffset(),
+      metadata.getConstifiedMixedSizes(), viewStrides);
+}
+
 void seg::forGroupPaths(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                         const GroupPosition &position,
                         function_ref<void(GroupPath)> body) {
   if (shape.singleSegment)
     return body(GroupPath::Flat);
-  auto flagged = [&] {
-    if (shape.outerSizes.empty())
+  auto insideOneOuterRow = [&] {
+    if (shape.staticSegmentLength)
       return body(GroupPath::Flagged);
     kb.ifThenElse(
-        position.insideOneOuterRow, [&] { body(GroupPath::Flagged); },
-        [&] { body(GroupPath::FlaggedAcrossOuterRows); });
+        emitSegmentRowsDense(kb.b, kb.loc, scan),
+        [&] { body(GroupPath::FlaggedDenseRows); },
+        [&] { body(GroupPath::Flagged); });
+  };
+  auto flagged = [&] {
+    if (shape.outerSizes.empty())
+      return insideOneOuterRow();
+    kb.ifThenElse(position.insideOneOuterRow, insideOneOuterRow,
+                  [&] { body(GroupPath::FlaggedAcrossOuterRows); });
   };
   if (std::optional<int64_t> n = getConstantIntValue(scan.segmentLength)) {
     // Groups start at multiples of the group size: at segment starts when
@@ -207,11 +280,20 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                      int64_t loadsInFlight, const ContiguousLoads &loads)
     : kb(kb), scan(scan), shape(shape), position(position), path(path),
       flagged(path != GroupPath::Flat), a{kb.b, kb.loc}, m(shape.m),
-      groupSize(shape.groupSize),
-      id(position.id), blockOffset(position.blockOffset), ix(position.ix),
-      staging(staging), reloaded(reloaded) {
+      groupSize(shape.groupSize), id(position.id),
+      blockOffset(position.blockOffset), ix(position.ix), staging(staging),
+      flatIndex(shape.staticSegmentLength ||
+                path == GroupPath::FlaggedDenseRows),
+      outs(scan.outs), reloaded(reloaded) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
+  if (path == GroupPath::FlaggedDenseRows) {
+    for (Value memref : getSegmentRowMemrefs(scan))
+      denseRowViews.map(
+          memref, restateSegmentStride(b, loc, memref, scan.segmentLength));
+    for (Value &out : outs)
+      out = denseRowViews.lookupOrDefault(out);
+  }
 
   // Load & map: every element of a batch evaluated before any is staged, so
   // that their loads are in flight together. A whole group (all but the
@@ -224,7 +306,7 @@ GroupScan::GroupScan(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
       SmallVector<SmallVector<Value>> values;
       for (const CoalescedElement &element : elements) {
         auto evaluateOne = [&] {
-          return scan.element(kb, element.ivs, storeMapOuts);
+          return scan.element(kb, element.ivs, storeMapOuts, denseRowViews);
         };
         values.push_back(checked ? kb.ifThenElse(element.inBounds, scan.types,
                                                  evaluateOne,
@@ -430,7 +512,7 @@ void GroupScan::forCoalesced(
         // The element's segment coordinates, and the linear index of the
         // segments before its innermost outer coordinate's row.
         Value innermost, rowStart = blockOffset;
-        if (path == GroupPath::Flagged) {
+        if (path != GroupPath::FlaggedAcrossOuterRows) {
           element.ivs = position.firstSegmentIvs;
           innermost = element.ivs.back() =
               arith::AddIOp::create(b, loc, element.ivs.back(), segmentDelta);
@@ -446,12 +528,13 @@ void GroupScan::forCoalesced(
                                             segmentDelta);
           element.ivs = shape.delinearizeSegment(b, loc, innermost);
         }
-        // With a static segment length n the index is the element's global
-        // index minus segment * n: in an access of a row-major array by
-        // (segment coordinates, index) the innermost outer coordinate's
-        // products cancel, and the address is the flat scan's plus a
-        // group's offset, with no cursor left to step.
-        if (shape.staticSegmentLength)
+        // With a static segment length n, or rows of stride n
+        // (FlaggedDenseRows), the index is the element's global index minus
+        // segment * n: in an access of a row-major array by (segment
+        // coordinates, index) the innermost outer coordinate's products
+        // cancel, and the address is the flat scan's plus a group's offset,
+        // with no cursor left to step.
+        if (flatIndex)
           index = arith::SubIOp::create(
               b, loc, arith::AddIOp::create(b, loc, rowStart, element.local),
               arith::MulIOp::create(b, loc, innermost, scan.segmentLength));
@@ -497,9 +580,10 @@ void GroupScan::forGroupElements(
         },
         /*unroll=*/false);
   };
-  // Unrolled, the divisions of elements in flight together would set the
+  // Unrolled, the divisions of elements in flight together, or their 64-bit
+  // products by a stride where the rows are not dense, would set the
   // kernel's registers, which every other path then pays for.
-  if (path == GroupPath::FlaggedAcrossOuterRows)
+  if (path == GroupPath::FlaggedAcrossOuterRows || (flagged && !flatIndex))
     return checkedOneByOne();
   kb.ifThenElse(
       position.wholeGroup,
@@ -587,19 +671,18 @@ void GroupScan::writeResults(ValueRange blockPrefix) {
   // next group's loads write only the slots the lane reads here.
   kb.warpBarrier();
   // Stores need nothing in flight. With flags and a dynamic segment length
-  // or outer coordinates to divide, a loop over the elements recomputes
-  // their coordinates, kept rolled: unrolled (LLVM would, for its constant
-  // trip count), they would be the load phase's (common subexpressions),
-  // all kept in registers across the group. A whole group stores without
-  // bounds checks.
+  // (rows that are not dense) or outer coordinates to divide, a loop over the
+  // elements recomputes their coordinates, kept rolled: unrolled (LLVM would,
+  // for its constant trip count), they would be the load phase's (common
+  // subexpressions), all kept in registers across the group. A whole group
+  // stores without bounds checks.
   auto store = [&](const CoalescedElement &element) {
     SmallVector<Value> values = kb.loadAll(staging, element.local);
-    for (auto [value, out] : llvm::zip_equal(values, scan.outs))
+    for (auto [value, out] : llvm::zip_equal(values, outs))
       memref::StoreOp::create(b, loc, value, out, element.ivs);
   };
   bool recomputesCoordinates =
-      flagged && (!shape.staticSegmentLength ||
-                  path == GroupPath::FlaggedAcrossOuterRows);
+      flagged && (!flatIndex || path == GroupPath::FlaggedAcrossOuterRows);
   int64_t batch = recomputesCoordinates ? 1 : kCoalescedBatch;
   forGroupElements(
       batch,

@@ -187,17 +187,38 @@ enum class GroupPath {
   /// group's first segment's with the cursor's segment added to the
   /// innermost one.
   Flagged,
+  /// Flagged, with a dynamic segment length n, where the segments are rows
+  /// of every memref the body loads by (..., segment, index) and of the
+  /// outputs (their stride along the segment's innermost coordinate is n):
+  /// each element's index is its global one minus segment * n, and its
+  /// address in those memrefs the flat scan's plus a group's offset
+  /// (getSegmentRowMemrefs, emitSegmentRowsDense).
+  FlaggedDenseRows,
   /// Flagged, in a group whose segments cross a row of the outer
   /// dimensions: each element's segment coordinates by division (rare
   /// where the innermost outer dimension is long).
   FlaggedAcrossOuterRows,
 };
 
+/// The memrefs whose rows are a scan's segments where they are dense: those
+/// the body loads directly (not under a condition) at its last two
+/// induction variables (..., segment, index), defined outside the body, and
+/// the outputs.
+SmallVector<Value> getSegmentRowMemrefs(Scan &scan);
+
+/// Whether every memref of getSegmentRowMemrefs has the segment length as
+/// its stride along the segment's innermost coordinate (an i1): then an
+/// element at (..., segment, index) lies segment * n + index elements past
+/// its row's segment 0, which is its global index.
+Value emitSegmentRowsDense(OpBuilder &b, Location loc, Scan &scan);
+
 /// Emits `body` for the paths a group of this scan can take, under uniform
 /// branches on GroupPosition::insideOneSegment and insideOneOuterRow where
 /// more than one can: a scan with one segment, or segments a whole number
 /// of groups long, never needs flags; segments shorter than a group always
-/// do; only spaces of more than two dimensions cross outer rows.
+/// do; only spaces of more than two dimensions cross outer rows. With a
+/// dynamic segment length, a flagged group inside one outer row takes
+/// FlaggedDenseRows where emitSegmentRowsDense holds, else Flagged.
 void forGroupPaths(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
                    const GroupPosition &position,
                    function_ref<void(GroupPath)> body);
@@ -283,6 +304,13 @@ private:
   void loadVectors(const ContiguousLoads &loads, bool storeMapOuts);
 
   ArrayRef<Value> staging;
+  /// Whether an element's index is its global one minus segment * n (a
+  /// static n, or FlaggedDenseRows): the products cancel in the addresses.
+  bool flatIndex;
+  /// FlaggedDenseRows: the body's row memrefs and the outputs restated
+  /// with n as their stride (emitDenseRowViews).
+  IRMapping denseRowViews;
+  SmallVector<Value> outs;
   /// This thread's first own element and its m scanned elements.
   Value first;
   SmallVector<SmallVector<Value>> own;

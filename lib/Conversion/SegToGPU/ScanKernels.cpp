@@ -191,6 +191,9 @@ static void emitSinglePassKernel(OpBuilder &b, Location loc, Scan &scan,
                                  Value numBlocks, ScanTemps &temps) {
   KernelBuilder kb(b, loc, numBlocks, plan,
                    plan.getKernel(KernelRole::SinglePassScan));
+  if (plan.maxRegisters > 0)
+    kb.launch->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                       b.getI32IntegerAttr(plan.maxRegisters));
   Value idBuffer = kb.allocShared(b.getIndexType(),
                                  getScanGroupIdWords(getScanShape(scan.op)));
   SmallVector<Value> broadcast = kb.allocShared(scan.types, 1);

@@ -2,6 +2,7 @@
 // RUN: seg-opt %s --split-input-file --convert-seg-to-gpu="remarks block-size=256" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=FIXED
 // RUN: seg-opt %s --split-input-file --seg-select-chunk --convert-seg-to-gpu=remarks --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s
 // RUN: seg-opt %s --split-input-file --seg-select-chunk=remarks -o /dev/null 2>&1 | FileCheck %s --check-prefix=SELECT
+// RUN: seg-opt %s --split-input-file --convert-seg-to-gpu | FileCheck %s --check-prefix=BOUND
 
 // With no block size given (block-size=0, the default) the resource model
 // chooses a scan's threads and elements per thread from the target
@@ -16,9 +17,8 @@
 // (4 m + 40 = 72); 7 blocks of 128 threads stay resident.
 // CHECK: plan: scan: block size 128, at most 2112 blocks, single-pass, m = 20 (threads x m: model: about 72 registers at m = 20 (the most within 73, which keep 7/16 of the SM resident), 896 threads resident per SM
 // CHECK: plan: scan: block size 128, at most 2112 blocks, single-pass, m = 8 (threads x m: model: about 72 registers at m = 8
-// The segmented scan's registers exceed the budget: the default block of 8
-// warps and the m of selectScanElementsPerThread.
-// CHECK: plan: scan: block size 256, at most 1056 blocks, single-pass, m = 16 (threads x m: default block, about 112 registers at m = 16 exceed the 73 that keep 7/16 of the SM resident
+// A segmented 32-bit state fits m = 16 (2 m + 40 = 72).
+// CHECK: plan: scan: block size 128, at most 2112 blocks, single-pass, m = 16 (threads x m: model: about 72 registers at m = 16 (the most within 73, which keep 7/16 of the SM resident), 896 threads resident per SM
 // The op's own block size and its seg.gpu_lowering's are kept.
 // CHECK: plan: scan: block size 64, {{.*}}, m = 16;
 // CHECK: plan: scan: block size 512, {{.*}}, m = 15;
@@ -27,9 +27,24 @@
 // FIXED: plan: scan: block size 256, at most 1056 blocks, single-pass, m = 16;
 // FIXED: plan: scan: block size 64, {{.*}}, m = 16;
 // FIXED: plan: scan: block size 512, {{.*}}, m = 15;
+// The kernels of the model's threads x m carry its budget in the chip's
+// register allocation unit (8 per thread): 72 on sm_90, 96 on sm_89; those
+// of a given block size carry none.
+// BOUND-LABEL: func.func @f32
+// BOUND:         } {nvvm.maxnreg = 72 : i32}
+// BOUND-LABEL: func.func @f64
+// BOUND:         } {nvvm.maxnreg = 72 : i32}
+// BOUND-LABEL: func.func @rows
+// BOUND:         } {nvvm.maxnreg = 72 : i32}
+// BOUND-LABEL: func.func @grid
+// BOUND-NOT:     nvvm.maxnreg
+// BOUND-LABEL: func.func @lowering
+// BOUND-NOT:     nvvm.maxnreg
+// BOUND-LABEL: func.func @f32
+// BOUND:         } {nvvm.maxnreg = 96 : i32}
 // SELECT: remark: f32.scan0.chunk: sequentiality degree 20 with the model's block size on target sm_90; block size 128 (model: about 72 registers at m = 20
 // SELECT: remark: f64.scan0.chunk: sequentiality degree 8 with the model's block size on target sm_90; block size 128 (model:
-// SELECT: remark: rows.scan0.chunk: sequentiality degree 16 (decided by loads in flight; block size 256: {{.*}} on target sm_90; block size 256 (default block,
+// SELECT: remark: rows.scan0.chunk: sequentiality degree 16 with the model's block size on target sm_90; block size 128 (model: about 72 registers at m = 16
 // SELECT: remark: grid.scan0.chunk: sequentiality degree 16 (decided by loads in flight; block size 64: {{.*}} on target sm_90{{$}}
 // SELECT: remark: lowering.scan0.chunk: sequentiality degree 15 (decided by {{.*}}; block size 512: {{.*}} on target sm_90{{$}}
 // SELECT: remark: f32.scan0.chunk: sequentiality degree 32 with the model's block size on target sm_89; block size 224 (model:

@@ -134,7 +134,7 @@ func.func @segscan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,
 // CHECK-NOT:           gpu.barrier
 // CHECK:               nvvm.bar.warp.sync
 // CHECK-NOT:           gpu.barrier
-// CHECK:               memref.store %{{.*}}, %{{.*}} : memref<?x?xi32>
+// CHECK:               memref.store %{{.*}}, %{{.*}} : memref<?x?xi32{{.*}}>
 // CHECK-NOT:           gpu.barrier
 // CHECK:             scf.yield
 // CHECK:           gpu.dealloc async
@@ -244,11 +244,13 @@ func.func @blockscan(%in: memref<?xi64>, %out: memref<?xi64>, %nb: index) {
 // A degree the plan did not choose (24 elements per thread at block size
 // 1024, 64 registers per thread): its elements are loaded 3 at a time, as
 // many as the registers allow, and its elements reloaded (its plan's
-// remark is checked above, with the others).
+// remark is checked above, with the others); the flagged groups' loop
+// below reads the input's rows restated with the segment length as their
+// stride (scan-dense-rows.mlir).
 // RESTAGE-LABEL: func.func @widescan
 // RESTAGE:         function(@widescan_scan)
 // RESTAGE:           scf.for %{{.*}} = %c0{{.*}} to %c24{{.*}} step %c3{{.*}} iter_args
-// RESTAGE-COUNT-3:     memref.load %arg0[
+// RESTAGE-COUNT-3:     memref.load %{{.*}} : memref<?x?xi32, strided<[?, 1]>>
 // RESTAGE-COUNT-3:     memref.store
 // RESTAGE-NEXT:        scf.yield %{{.*}}, %{{.*}} : i32, i32
 func.func @widescan(%in: memref<?x?xi32>, %out: memref<?x?xi32>,

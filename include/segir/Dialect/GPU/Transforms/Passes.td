@@ -14,6 +14,22 @@
 
 include "mlir/Pass/PassBase.td"
 
+def SegOutlineKernels : Pass<"seg-outline-kernels", "ModuleOp"> {
+  let summary = "Outline gpu.launch bodies into kernels, keeping their NVVM "
+                "attributes";
+  let description = [{
+    Runs upstream's `gpu-kernel-outlining` and then gives each outlined
+    kernel the `nvvm.*` attributes of the `gpu.launch` it came from (which
+    upstream's outlining drops), such as `nvvm.maxnreg`, the registers per
+    thread that the resource model allows a scan kernel (PTX `.maxnreg`).
+    A launch is matched to its kernel by the kernel name it gives
+    (`function(@name)`); launches without one, or whose name another
+    launch gives too, keep nothing.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 def SegSetKernelOccupancy
     : Pass<"seg-set-kernel-occupancy", "ModuleOp"> {
   let summary = "Tell ptxas how many blocks of each kernel must fit on an SM";
