@@ -124,6 +124,8 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m,
   sharesGroupLocation =
       !staticSegmentLength || *staticSegmentStride == groupSize;
   sharesSegmentCoordinates = !outerSizes.empty();
+  testsDenseRows = !staticSegmentLength &&
+                   !KernelBuilder::scansWarpTotalsInOneWarp(scan.types);
 }
 
 SmallVector<Value> GroupShape::delinearizeSegment(OpBuilder &b, Location loc,
@@ -249,7 +251,7 @@ void seg::forGroupPaths(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
   if (shape.singleSegment)
     return body(GroupPath::Flat);
   auto insideOneOuterRow = [&] {
-    if (shape.staticSegmentLength)
+    if (!shape.testsDenseRows)
       return body(GroupPath::Flagged);
     kb.ifThenElse(
         emitSegmentRowsDense(kb.b, kb.loc, scan),

@@ -138,6 +138,12 @@ struct GroupShape {
   /// coordinates of each group's first segment: a 64-bit division per outer
   /// dimension, once per group, not once per thread.
   bool sharesSegmentCoordinates = false;
+  /// With a dynamic segment length and a scanned tuple of at most four
+  /// 32-bit words, flagged groups test once whether the segments are dense
+  /// rows (GroupPath::FlaggedDenseRows). Wider tuples (the radix scan's
+  /// 4 x i64) keep one flagged path: a second one's code raises the
+  /// registers of every path more than its addresses save.
+  bool testsDenseRows = false;
   /// With segments: the first segment of group `id` and the offset of the
   /// group's first element in it.
   std::pair<Value, Value> locateGroup(OpBuilder &b, Location loc,
