@@ -126,6 +126,8 @@ GroupShape::GroupShape(KernelBuilder &kb, Scan &scan, int64_t m,
   sharesSegmentCoordinates = !outerSizes.empty();
   testsDenseRows = !staticSegmentLength &&
                    !KernelBuilder::scansWarpTotalsInOneWarp(scan.types);
+  if (testsDenseRows)
+    rowsDense = emitSegmentRowsDense(b, loc, scan);
 }
 
 SmallVector<Value> GroupShape::delinearizeSegment(OpBuilder &b, Location loc,
@@ -254,7 +256,7 @@ void seg::forGroupPaths(KernelBuilder &kb, Scan &scan, const GroupShape &shape,
     if (!shape.testsDenseRows)
       return body(GroupPath::Flagged);
     kb.ifThenElse(
-        emitSegmentRowsDense(kb.b, kb.loc, scan),
+        shape.rowsDense,
         [&] { body(GroupPath::FlaggedDenseRows); },
         [&] { body(GroupPath::Flagged); });
   };

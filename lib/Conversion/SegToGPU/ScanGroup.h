@@ -144,6 +144,9 @@ struct GroupShape {
   /// 4 x i64) keep one flagged path: a second one's code raises the
   /// registers of every path more than its addresses save.
   bool testsDenseRows = false;
+  /// With testsDenseRows: emitSegmentRowsDense, once per kernel (the
+  /// strides and the segment length do not change from group to group).
+  Value rowsDense;
   /// With segments: the first segment of group `id` and the offset of the
   /// group's first element in it.
   std::pair<Value, Value> locateGroup(OpBuilder &b, Location loc,

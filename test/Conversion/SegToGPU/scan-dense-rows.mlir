@@ -27,12 +27,14 @@ func.func @segscan_rows(%in: memref<?x?xf32>, %out: memref<?x?xf32>) {
 // CHECK-LABEL: func.func @segscan_rows
 // CHECK:         %[[N:.*]] = memref.dim %arg0, %c1
 // CHECK:         gpu.launch
-// CHECK:         } else {
+// The test once per kernel, before the loop over the groups.
 // CHECK:           %{{.*}}, %{{.*}}, %{{.*}}:2, %[[IN_STRIDES:.*]]:2 = memref.extract_strided_metadata %arg0
 // CHECK:           %[[IN_DENSE:.*]] = arith.cmpi eq, %[[IN_STRIDES]]#0, %[[N]] : index
 // CHECK:           %{{.*}}, %{{.*}}, %{{.*}}:2, %[[OUT_STRIDES:.*]]:2 = memref.extract_strided_metadata %arg1
 // CHECK:           %[[OUT_DENSE:.*]] = arith.cmpi eq, %[[OUT_STRIDES]]#0, %[[N]] : index
 // CHECK:           %[[DENSE:.*]] = arith.andi %{{.*}}, %[[OUT_DENSE]] : i1
+// CHECK:           scf.while
+// CHECK:         } else {
 // CHECK:           scf.if %[[DENSE]] {
 // CHECK:             %[[IN_ROWS:.*]] = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%{{.*}}, %{{.*}}], strides: [%[[N]], 1]
 // CHECK:             %[[OUT_ROWS:.*]] = memref.reinterpret_cast %arg1 to offset: [0], sizes: [%{{.*}}, %{{.*}}], strides: [%[[N]], 1]
